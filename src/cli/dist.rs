@@ -1,0 +1,378 @@
+//! `diemon dist`: the exact distribution of an expression, with optional Monte Carlo check.
+
+use std::io::Write;
+
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::table::{bar, prob, stdout_is_terminal};
+use super::{Failure, bad_expr, io};
+use crate::analysis::Estimate;
+use crate::analysis::gof::{Fit, chi_squared};
+use crate::dice::expr::Exact;
+use crate::dice::{Expr, Pmf};
+use crate::rules::{ArmorTie, RuleOptions};
+use crate::sim::sample::{Against, DiceTally, sample};
+
+/// Rows whose tail chance is below this are folded into one line (unless `--all`).
+const ROW_CUT: f64 = 1e-6;
+/// Significance level at which Monte Carlo is said to agree with the exact table.
+pub const ALPHA: f64 = 0.001;
+/// Confidence level of every interval printed.
+const LEVEL: f64 = 0.95;
+/// Width of the bar chart in cells.
+const BAR: usize = 40;
+
+#[derive(Args, Debug)]
+pub struct DistArgs {
+    /// The dice expression, e.g. "2d10 exp", "d6 skill - 1", "sn d8 + 2".
+    pub expr: String,
+
+    /// Armor to beat: a number like 4 or an expression like 2d6 (beats = strictly greater).
+    #[arg(long, value_name = "ARMOR")]
+    pub vs: Option<String>,
+
+    /// Use rating a Skill roll must meet (roll + modifiers >= Use; a natural 1 misses).
+    #[arg(long = "use", value_name = "USE", allow_negative_numbers = true)]
+    pub use_rating: Option<i64>,
+
+    /// Also draw N seeded Monte Carlo rolls and test their agreement with the exact table.
+    #[arg(long, value_name = "N")]
+    pub mc: Option<u64>,
+
+    /// Master seed for --mc (same seed, same digits, on any thread count).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Most probability mass that exact maths may cut from explosion tails.
+    #[arg(long, value_name = "EPS", default_value_t = 1e-12)]
+    pub tail: f64,
+
+    /// Show every row, however unlikely.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Most Monte Carlo rolls accepted (about a minute of work for a simple expression).
+const MAX_MC: u64 = 10_000_000_000;
+
+pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), Failure> {
+    let expr = Expr::parse(&a.expr).map_err(|e| bad_expr("<expression>", &a.expr, &e))?;
+    let armor = match &a.vs {
+        Some(t) => Some(Expr::parse(t).map_err(|e| bad_expr("--vs", t, &e))?),
+        None => None,
+    };
+    if !(a.tail > 0.0 && a.tail <= 1e-3) {
+        return Err(Failure::input(format!(
+            "--tail {}: expected a probability in (0, 0.001]\nhint: the default 1e-12 is right for almost every question",
+            a.tail
+        )));
+    }
+    if a.use_rating.is_some() && expr.skill().is_none() {
+        return Err(Failure::input(format!(
+            "--use needs a Skill roll, but {:?} has no `skill` die\nhint: write e.g. \"d6 skill - 1\" (Ch. 4.2)",
+            a.expr
+        )));
+    }
+    if let Some(n) = a.mc
+        && !(1..=MAX_MC).contains(&n)
+    {
+        return Err(Failure::input(format!(
+            "--mc {n}: expected 1 to {MAX_MC} rolls"
+        )));
+    }
+    let exact = expr.exact(opts, a.tail);
+    let armor_exact = armor.as_ref().map(|x| x.exact(opts, a.tail));
+    let mc = a.mc.map(|n| {
+        let against = Against {
+            armor: armor.as_ref(),
+            use_rating: a.use_rating,
+        };
+        sample(&expr, against, opts, n, a.seed, 0)
+    });
+    let report = Report {
+        args: a,
+        opts,
+        expr: &expr,
+        exact: &exact,
+        armor: armor_exact.as_ref().map(|x| x.total()),
+        mc: mc.as_ref(),
+    };
+    let text = if a.json {
+        let mut s =
+            serde_json::to_string(&report.json()).map_err(|e| Failure::other(e.to_string()))?;
+        s.push('\n');
+        s
+    } else {
+        report.table(stdout_is_terminal())
+    };
+    io(out.write_all(text.as_bytes()))
+}
+
+struct Report<'a> {
+    args: &'a DistArgs,
+    opts: &'a RuleOptions,
+    expr: &'a Expr,
+    exact: &'a Exact,
+    armor: Option<&'a Pmf>,
+    mc: Option<&'a DiceTally>,
+}
+
+/// Monte Carlo figures derived from a tally.
+struct McFigures {
+    trials: u64,
+    mean: Estimate,
+    fit: Fit,
+    p_beats: Option<Estimate>,
+    p_meets: Option<Estimate>,
+    p_critical_failure: Estimate,
+}
+
+impl Report<'_> {
+    fn mc_figures(&self) -> Option<McFigures> {
+        let t = self.mc?;
+        let (s, q) = t.totals.moments();
+        Some(McFigures {
+            trials: t.trials,
+            mean: Estimate::mean(s, q, t.trials, LEVEL),
+            fit: chi_squared(&t.totals, self.exact.total()),
+            p_beats: self
+                .armor
+                .map(|_| Estimate::proportion(t.beats, t.trials, LEVEL)),
+            p_meets: self
+                .args
+                .use_rating
+                .map(|_| Estimate::proportion(t.meets, t.trials, LEVEL)),
+            p_critical_failure: Estimate::proportion(t.critical_failures, t.trials, LEVEL),
+        })
+    }
+
+    fn tie_meaning(&self) -> &'static str {
+        match self.opts.armor_tie {
+            ArmorTie::Survive => "nothing happens (armor_tie=survive, Ch. 10.2)",
+            ArmorTie::Dismemberment => {
+                "Amputation if cutting, else knocked over (armor_tie=dismemberment, Ch. 10.2)"
+            }
+            ArmorTie::SomethingBad => "Disrupted (armor_tie=something_bad)",
+        }
+    }
+
+    fn json(&self) -> Value {
+        let total = self.exact.total();
+        let pmf: Vec<Value> = total
+            .iter()
+            .filter(|&(_, p)| p > 0.0)
+            .map(|(v, p)| json!([v, p]))
+            .collect();
+        let mut o = json!({
+            "expr": self.expr.text(),
+            "canonical": self.expr.to_string(),
+            "options": self.opts,
+            "tail_bound": self.args.tail,
+            "pmf": pmf,
+            "mean": total.mean(),
+            "sd": total.sd(),
+            "truncated_mass": self.exact.truncated(),
+            "p_critical_failure": self.exact.p_critical_failure(),
+        });
+        if self.expr.skill().is_some() {
+            o["p_overskill"] = json!(self.exact.p_overskill());
+        }
+        if let Some(armor) = self.armor {
+            o["vs"] = json!(self.args.vs);
+            o["p_beats"] = json!(self.exact.p_beats(armor));
+            o["p_tie"] = json!(self.exact.p_tie(armor));
+            o["armor_tie"] = json!(self.opts.armor_tie);
+        }
+        if let Some(u) = self.args.use_rating {
+            o["use"] = json!(u);
+            o["p_meets"] = json!(self.exact.p_meets(u, self.opts, self.args.tail));
+        }
+        if let (Some(m), Some(t)) = (self.mc_figures(), self.mc) {
+            let freq: Vec<Value> = t
+                .totals
+                .iter()
+                .filter(|&(_, c)| c > 0)
+                .map(|(v, c)| json!([v, c as f64 / t.trials as f64]))
+                .collect();
+            let mut mc = json!({
+                "trials": m.trials,
+                "seed": self.args.seed,
+                "pmf": freq,
+                "mean": m.mean,
+                "p_critical_failure": m.p_critical_failure,
+                "chi_squared": m.fit,
+                "alpha": ALPHA,
+                "agrees": agrees(&m),
+            });
+            if let Some(e) = m.p_beats {
+                mc["p_beats"] = json!(e);
+            }
+            if let Some(e) = m.p_meets {
+                mc["p_meets"] = json!(e);
+            }
+            o["mc"] = mc;
+        }
+        o
+    }
+
+    fn table(&self, unicode: bool) -> String {
+        let total = self.exact.total();
+        let mut s = format!("{}\n", self.expr);
+        let changed: Vec<String> = self
+            .opts
+            .pairs()
+            .into_iter()
+            .zip(RuleOptions::default().pairs())
+            .filter(|(a, b)| a.1 != b.1)
+            .map(|(a, _)| format!("{}={}", a.0, a.1))
+            .collect();
+        if !changed.is_empty() {
+            s.push_str(&format!("options: {}\n", changed.join(", ")));
+        }
+        s.push_str(&format!(
+            "exact; explosion tails cut at {:e}: {} of the mass not shown\n\n",
+            self.args.tail,
+            prob(self.exact.truncated())
+        ));
+        let freq = |v: i64| self.mc.map(|t| t.totals.count(v) as f64 / t.trials as f64);
+        let peak = total.iter().map(|(_, p)| p).fold(0.0, f64::max);
+        let (lo, hi) = if self.args.all {
+            (total.min_value(), total.max_value())
+        } else {
+            shown_range(total)
+        };
+        s.push_str(&format!(
+            "{:>6}  {:>10}  {:>10}{}\n",
+            "value",
+            "P(=)",
+            "P(>=)",
+            if self.mc.is_some() {
+                "          MC"
+            } else {
+                ""
+            }
+        ));
+        let below = total.p_at_most(lo - 1);
+        if below > 0.0 {
+            s.push_str(&format!("{:>6}  {:>10}\n", format!("<{lo}"), prob(below)));
+        }
+        for v in lo..=hi {
+            let p = total.prob(v);
+            let mc = match freq(v) {
+                Some(f) => format!("  {:>10}", prob(f)),
+                None => String::new(),
+            };
+            s.push_str(&format!(
+                "{v:>6}  {:>10}  {:>10}{mc}  {}\n",
+                prob(p),
+                prob(total.p_at_least(v)),
+                bar(if peak > 0.0 { p / peak } else { 0.0 }, BAR, unicode)
+            ));
+        }
+        let above = total.p_at_least(hi + 1);
+        if above > 0.0 {
+            s.push_str(&format!("{:>6}  {:>10}\n", format!(">{hi}"), prob(above)));
+        }
+        if !self.args.all && (below > 0.0 || above > 0.0) {
+            s.push_str("(rows beyond a chance of 1e-6 folded; --all shows them)\n");
+        }
+        s.push_str(&format!(
+            "\nmean {:.6}   sd {:.6}\n",
+            total.mean(),
+            total.sd()
+        ));
+        let crit_rule = if self.expr.skill().is_some() {
+            "the Skill die shows a natural 1, Ch. D.4"
+        } else {
+            "every added die shows 1, Ch. 10.3"
+        };
+        s.push_str(&format!(
+            "P(Critical Failure) {}   ({crit_rule})\n",
+            prob(self.exact.p_critical_failure())
+        ));
+        if self.expr.skill().is_some() {
+            s.push_str(&format!(
+                "P(Overskill)        {}   (natural 6 or more, Ch. 4.2)\n",
+                prob(self.exact.p_overskill())
+            ));
+        }
+        if let Some(u) = self.args.use_rating {
+            s.push_str(&format!(
+                "P(meets Use {u})     {}   (overskill={})\n",
+                prob(self.exact.p_meets(u, self.opts, self.args.tail)),
+                self.opts.overskill
+            ));
+        }
+        if let (Some(armor), Some(vs)) = (self.armor, &self.args.vs) {
+            s.push_str(&format!(
+                "vs {vs}: P(beats) {}   P(tie) {} -> {}\n",
+                prob(self.exact.p_beats(armor)),
+                prob(self.exact.p_tie(armor)),
+                self.tie_meaning()
+            ));
+        }
+        if let Some(m) = self.mc_figures() {
+            s.push_str(&format!(
+                "\nMonte Carlo: {} rolls, seed {}, {:.0}% intervals\n",
+                m.trials,
+                self.args.seed,
+                LEVEL * 100.0
+            ));
+            s.push_str(&format!(
+                "  mean {:.4} [{:.4}, {:.4}]\n",
+                m.mean.point, m.mean.ci[0], m.mean.ci[1]
+            ));
+            s.push_str(&format!(
+                "  P(Critical Failure) {} [{}, {}]\n",
+                prob(m.p_critical_failure.point),
+                prob(m.p_critical_failure.ci[0]),
+                prob(m.p_critical_failure.ci[1])
+            ));
+            for (name, e) in [("P(meets Use)", m.p_meets), ("P(beats)", m.p_beats)] {
+                if let Some(e) = e {
+                    s.push_str(&format!(
+                        "  {name} {} [{}, {}]\n",
+                        prob(e.point),
+                        prob(e.ci[0]),
+                        prob(e.ci[1])
+                    ));
+                }
+            }
+            s.push_str(&format!(
+                "  chi-squared {:.2} on {} df, p = {:.4}: {}\n",
+                m.fit.statistic,
+                m.fit.dof,
+                m.fit.p_value,
+                if agrees(&m) {
+                    format!("agrees with the exact table (alpha {ALPHA})")
+                } else {
+                    format!("DISAGREES with the exact table (alpha {ALPHA})")
+                }
+            ));
+        }
+        s
+    }
+}
+
+/// Monte Carlo agrees when the fit is not rejected at [`ALPHA`] and nothing impossible
+/// was rolled.
+fn agrees(m: &McFigures) -> bool {
+    m.fit.p_value >= ALPHA && m.fit.impossible == 0
+}
+
+/// The rows worth a line: from the first value with `P(<=) >= ROW_CUT` to the last with
+/// `P(>=) >= ROW_CUT`.
+fn shown_range(p: &Pmf) -> (i64, i64) {
+    let (lo, hi) = (p.min_value(), p.max_value());
+    let first = (lo..=hi).find(|&v| p.p_at_most(v) >= ROW_CUT).unwrap_or(lo);
+    let last = (lo..=hi)
+        .rev()
+        .find(|&v| p.p_at_least(v) >= ROW_CUT)
+        .unwrap_or(hi);
+    (first, last.max(first))
+}

@@ -1,0 +1,156 @@
+//! The `diemon` command line: clap definitions, dispatch, and exit codes.
+//!
+//! `main` calls [`run`] and exits with what it returns: 0 on success, 2 on bad input (a dice
+//! expression, an option, an argument), 1 when something else failed (writing output).
+//! The library never prints; only this module does.
+
+mod dist;
+mod options;
+mod roll;
+mod table;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+use crate::dice::ParseError;
+use crate::rules::RuleOptions;
+
+/// Exit code for bad input.
+pub const EXIT_INPUT: i32 = 2;
+/// Exit code for any other failure.
+pub const EXIT_FAILURE: i32 = 1;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "diemon",
+    version,
+    about = "Exact and Monte Carlo balance analysis for BrikWars dice",
+    long_about = "diemon rolls BrikWars dice by the rule texts (Bonus Dice, Critical Failure, \
+Overskill, Blessings and Curses, SuperNatural dice and Fumbles) and answers with exact \
+probabilities, or seeded Monte Carlo estimates with confidence intervals.\n\n\
+Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
+1d6 pierce, 1d12 phased, d10 skill, d6 skill bless d8, d8 skill curse, sn d8, and sums of these.",
+    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon options"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// Set a rule option for this run, as key=value (repeatable; `diemon options` lists them).
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE", global = true)]
+    pub options: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The exact distribution of a dice expression: table, chart, mean, and chances.
+    Dist(dist::DistArgs),
+    /// Roll a dice expression once, narrated die by die.
+    Roll(roll::RollArgs),
+    /// List the rule options: what the texts leave open and diemon's defaults.
+    Options,
+}
+
+/// A failure with its exit code; the message is printed as `error: ...`.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure {
+            code: EXIT_INPUT,
+            message: message.into(),
+        }
+    }
+    pub fn other(message: impl Into<String>) -> Failure {
+        Failure {
+            code: EXIT_FAILURE,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Parses `args` (including the program name), runs the command, writes to `out`/`err`,
+/// and returns the exit code.
+pub fn run_with<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version are not errors.
+            let code = if e.use_stderr() { EXIT_INPUT } else { 0 };
+            let text = e.render().ansi().to_string();
+            let _ = if code == 0 {
+                write!(out, "{text}")
+            } else {
+                write!(err, "{text}")
+            };
+            return code;
+        }
+    };
+    match dispatch(&cli, out) {
+        Ok(()) => 0,
+        Err(f) => {
+            let _ = writeln!(err, "error: {}", f.message);
+            f.code
+        }
+    }
+}
+
+/// Runs the process's own command line on stdout/stderr.
+pub fn run() -> i32 {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    run_with(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+}
+
+fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
+    let opts = rule_options(&cli.options)?;
+    match &cli.command {
+        Command::Dist(a) => dist::run(a, &opts, out),
+        Command::Roll(a) => roll::run(a, &opts, out),
+        Command::Options => options::run(&opts, out),
+    }
+}
+
+fn rule_options(assignments: &[String]) -> Result<RuleOptions, Failure> {
+    let mut o = RuleOptions::default();
+    for a in assignments {
+        o.assign(a).map_err(|e| {
+            Failure::input(format!(
+                "-o {a}: {e}\nhint: `diemon options` lists every option and its values"
+            ))
+        })?;
+    }
+    Ok(o)
+}
+
+/// Turns a parse error into an input failure pointing at the column.
+fn bad_expr(name: &str, text: &str, e: &ParseError) -> Failure {
+    Failure::input(e.render(name, text))
+}
+
+/// Writes, mapping an I/O error (a closed pipe, a full disk) to a failure.
+fn io(r: std::io::Result<()>) -> Result<(), Failure> {
+    match r {
+        Ok(()) => Ok(()),
+        // `diemon dist ... | head` closes the pipe early: that is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(Failure::other(format!("cannot write output: {e}"))),
+    }
+}

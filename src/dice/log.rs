@@ -1,0 +1,65 @@
+//! What each die did, for narration and replay.
+//!
+//! Rolling functions take a [`Log`]. Simulations pass [`NoLog`], which compiles away, so the
+//! trial loop neither allocates nor branches on logging; `diemon roll` passes a `Vec` and
+//! narrates it.
+
+use super::die::Die;
+
+/// Why a die was rolled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A die of a regular roll (Damage, Armor, a stat).
+    Regular,
+    /// A Bonus Die earned by a top face (Ch. 4.2; RULES-NOTES 1).
+    Bonus,
+    /// The unit's own Skill (Action) die (Ch. 4.2).
+    Skill,
+    /// An extra die rolled for a Blessing; the highest is kept (Ch. D.4).
+    Blessing,
+    /// An extra die rolled for a Curse; the lowest is kept (Ch. D.4).
+    Curse,
+    /// A SuperNatural die rolled by its owner (Ch. D.3).
+    SuperNatural,
+    /// A SuperNatural Bonus Die (same size, Ch. D.3).
+    SnBonus,
+    /// A Fumble Die rolled by the opponent against the Effect (Ch. D.3).
+    Fumble,
+    /// A SuperNatural Bonus Fumble Die (Ch. D.3).
+    FumbleBonus,
+    /// A double-Fumbled die rolled again by its owner (option `double_fumble`).
+    DoubleFumble,
+}
+
+/// One die as it fell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DieEvent {
+    /// Which term of the expression rolled it (0-based).
+    pub term: usize,
+    pub die: Die,
+    /// The natural face.
+    pub face: u32,
+    pub role: Role,
+    /// What it added to the total (0 for a die that was not kept or fumbled).
+    pub counted: i64,
+}
+
+/// Receives every die rolled.
+pub trait Log {
+    fn die(&mut self, event: DieEvent);
+}
+
+/// Discards events; used in simulations.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoLog;
+
+impl Log for NoLog {
+    #[inline(always)]
+    fn die(&mut self, _: DieEvent) {}
+}
+
+impl Log for Vec<DieEvent> {
+    fn die(&mut self, event: DieEvent) {
+        self.push(event);
+    }
+}

@@ -1,0 +1,494 @@
+//! Rule options: every point the texts leave open, as a named choice with a default.
+//!
+//! The five rule texts come from different editions and disagree or fall silent in places
+//! (see `shared/rules/RULES-NOTES.md`). diemon never buries a guess in a constant: each such
+//! point is a field of [`RuleOptions`], documented in [`OPTIONS`] with its source, settable
+//! from the command line as `-o key=value`, and recorded in every output. Designers compare
+//! variants by flipping them ("what if d4s could explode?" is `-o d4_bonus=all`).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Declares a closed set of named choices with a default, a wire name per variant, and
+/// parsing that lists the valid names when it fails.
+macro_rules! choice {
+    (
+        $(#[$meta:meta])*
+        $name:ident default $default:ident {
+            $( $(#[$vmeta:meta])* $var:ident = $text:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $text)] $var ),+
+        }
+
+        impl $name {
+            /// The wire names, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+
+            /// The wire name of this choice.
+            pub fn name(self) -> &'static str {
+                match self { $( $name::$var => $text ),+ }
+            }
+
+            /// Parses a wire name.
+            pub fn parse(s: &str) -> Option<$name> {
+                match s { $( $text => Some($name::$var), )+ _ => None }
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self { $name::$default }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}
+
+choice! {
+    /// Which d4s earn Bonus Dice. Ch. 10.3: "Unlike regular d4s, a SuperNatural d4 can earn
+    /// Bonus Dice"; Ch. 4.2 lets an Incompetent d4 Skill die earn a Bonus d4 on a 4; Ch. 10.1
+    /// says Incompetent creatures never get Bonus Dice on Skill rolls.
+    D4Bonus default None {
+        /// No regular d4 earns Bonus Dice (Ch. 10.1 and 10.3).
+        None = "none",
+        /// A d4 Skill die earns a Bonus d4 on a natural 4 (Ch. 4.2); other d4s earn none.
+        Incompetent = "incompetent",
+        /// Designer variant: every d4 explodes. Skill d4s earn a Bonus d4 (Ch. 4.2),
+        /// other d4s a Bonus d6 like every other regular die.
+        All = "all",
+    }
+}
+
+choice! {
+    /// What a Blessing or Curse rolls beside the Action die. Ch. D.4's Aspect table calls it
+    /// "a potential re-roll to target's Action or Specialty Die"; the Action text says
+    /// "Blessing and Curse dice are rolled along with the Action or Specialty die".
+    BlessingDie default SnDie {
+        /// Roll the SuperNatural die that carries the Blessing (same size or larger): the
+        /// Action text's "Blessing and Curse dice are rolled along with the Action die".
+        SnDie = "sn_die",
+        /// Re-roll the Action die itself: a Blessed d6 rolls 2d6 and keeps the higher.
+        ActionDie = "action_die",
+    }
+}
+
+choice! {
+    /// Which natural face of a Blessed or Cursed Skill roll decides Critical Failure and
+    /// Overskill. Ch. D.4 calls a Blessing "a potential re-roll" and says the unit "keeps the
+    /// highest roll as the result", but also that a Critical Failure "only occurs when a
+    /// unit's own Action die rolls a natural 1".
+    BlessedNatural default Kept {
+        /// The kept die: a Blessing can rescue a 1, a Curse can cause one (re-roll reading).
+        Kept = "kept",
+        /// The unit's own die, whatever was kept.
+        OwnDie = "own_die",
+    }
+}
+
+choice! {
+    /// Whether a SuperNatural Bonus Die (or Bonus Fumble Die) showing 1 fumbles too. Ch. D.3
+    /// says "Whenever a SuperNatural Die rolls a 1 ... it turns into a Fumble Die" and that
+    /// Bonus Dice "behave differently"; it does not single out Bonus Dice showing 1.
+    SnBonusOne default Fumble {
+        /// A Bonus Die is a SuperNatural Die: its 1 fumbles like any other.
+        Fumble = "fumble",
+        /// A Bonus Die's 1 simply counts 1 (for a Fumble Die, -1).
+        Count = "count",
+    }
+}
+
+choice! {
+    /// How the opponent uses a Fumble Die (Ch. D.3: "for any Aspect, adding or subtracting
+    /// in whatever way seems best designed to thwart the Effect").
+    FumbleUse default Subtract {
+        /// Roll it and subtract from the same Aspect (RULES-NOTES 1).
+        Subtract = "subtract",
+        /// The Fumble Die is simply lost to the Effect: it adds nothing.
+        Ignore = "ignore",
+    }
+}
+
+choice! {
+    /// What happens to a Fumble Die that rolls a 1 and is "double-Fumbled right back to the
+    /// original SuperNatural unit's control" (Ch. D.3). The text does not say it is rolled
+    /// again; it says the owner controls it again.
+    DoubleFumble default OwnerRolls {
+        /// The owner rolls it again for the same Aspect, as a fresh SuperNatural Die.
+        OwnerRolls = "owner_rolls",
+        /// It returns to the owner but adds nothing to this Effect.
+        Lost = "lost",
+    }
+}
+
+choice! {
+    /// Damage exactly equal to Armor (RULES-NOTES 2).
+    ArmorTie default Survive {
+        /// Ch. 10.2: "Normally, when a minifig's Armor exactly matches the amount of Damage
+        /// he receives, nothing happens".
+        Survive = "survive",
+        /// Ch. 10.2's optional rule: a cutting weapon amputates, others knock over (Disrupt).
+        Dismemberment = "dismemberment",
+        /// 2020 idea (ext): "something bad"; its table is not available, modelled as Disrupted.
+        SomethingBad = "something_bad",
+    }
+}
+
+choice! {
+    /// A minifig's Armor (RULES-NOTES 2): the texts' fixed 4 simplifies a rolled 1d6.
+    MinifigArmor default Fixed4 {
+        /// Armor 4, a fixed number (Ch. 10.2 minifig stat block).
+        Fixed4 = "fixed4",
+        /// Armor rolled fresh as 1d6 (with Bonus Dice) for every hit.
+        Roll1d6 = "1d6",
+    }
+}
+
+choice! {
+    /// How an Overskill Benny is spent (Ch. 4.2): a player's decision, so a policy.
+    OverskillPolicy default Auto {
+        /// Add 1d6 to the Skill roll only when that turns a miss into a hit, otherwise add one
+        /// more of the attack's Damage dice (RULES-NOTES 1).
+        Auto = "auto",
+        /// Always add 1d6 to the Skill roll.
+        Skill = "skill",
+        /// Always add one more Damage die; never help the Skill roll.
+        Damage = "damage",
+    }
+}
+
+/// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
+/// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(try_from = "ChainRepr", into = "ChainRepr")]
+pub enum BonusChain {
+    /// Every top face earns another die (the texts' rule).
+    #[default]
+    Unlimited,
+    /// At most this many Bonus Dice follow one die; `0` turns Bonus Dice off.
+    Max(u32),
+}
+
+impl BonusChain {
+    /// Whether a chain that already holds `earned` Bonus Dice may earn one more.
+    pub fn allows(self, earned: u32) -> bool {
+        match self {
+            BonusChain::Unlimited => true,
+            BonusChain::Max(n) => earned < n,
+        }
+    }
+
+    fn parse(s: &str) -> Option<BonusChain> {
+        if s == "unlimited" {
+            return Some(BonusChain::Unlimited);
+        }
+        s.parse().ok().map(BonusChain::Max)
+    }
+}
+
+impl fmt::Display for BonusChain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BonusChain::Unlimited => f.write_str("unlimited"),
+            BonusChain::Max(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum ChainRepr {
+    Max(u32),
+    Word(String),
+}
+
+impl TryFrom<ChainRepr> for BonusChain {
+    type Error = String;
+    fn try_from(r: ChainRepr) -> Result<Self, String> {
+        match r {
+            ChainRepr::Max(n) => Ok(BonusChain::Max(n)),
+            ChainRepr::Word(w) => BonusChain::parse(&w)
+                .ok_or_else(|| format!("expected \"unlimited\" or a whole number, got {w:?}")),
+        }
+    }
+}
+
+impl From<BonusChain> for ChainRepr {
+    fn from(c: BonusChain) -> ChainRepr {
+        match c {
+            BonusChain::Unlimited => ChainRepr::Word("unlimited".into()),
+            BonusChain::Max(n) => ChainRepr::Max(n),
+        }
+    }
+}
+
+/// Every open point of the texts, with the default diemon uses. Stored in every export.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleOptions {
+    pub bonus_chain: BonusChain,
+    pub d4_bonus: D4Bonus,
+    pub blessing_die: BlessingDie,
+    pub blessed_natural: BlessedNatural,
+    pub sn_bonus_one: SnBonusOne,
+    pub fumble: FumbleUse,
+    pub double_fumble: DoubleFumble,
+    pub armor_tie: ArmorTie,
+    pub minifig_armor: MinifigArmor,
+    pub overskill: OverskillPolicy,
+}
+
+/// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
+#[derive(Debug)]
+pub struct OptionDoc {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub source: &'static str,
+    pub meaning: &'static str,
+}
+
+/// The options, in the order `diemon options` lists them.
+pub const OPTIONS: &[OptionDoc] = &[
+    OptionDoc {
+        key: "bonus_chain",
+        values: &["unlimited", "0", "1", "2", "..."],
+        default: "unlimited",
+        source: "RULES-NOTES 1; Ch. D.3",
+        meaning: "how many Bonus Dice one die may chain (0 = no Bonus Dice)",
+    },
+    OptionDoc {
+        key: "d4_bonus",
+        values: D4Bonus::NAMES,
+        default: "none",
+        source: "Ch. 4.2 vs Ch. 10.1, 10.3",
+        meaning: "which d4s earn Bonus Dice",
+    },
+    OptionDoc {
+        key: "blessing_die",
+        values: BlessingDie::NAMES,
+        default: "sn_die",
+        source: "Ch. D.4 Action",
+        meaning: "what a Blessing or Curse rolls beside the Action die",
+    },
+    OptionDoc {
+        key: "blessed_natural",
+        values: BlessedNatural::NAMES,
+        default: "kept",
+        source: "Ch. D.4 Action Modifiers",
+        meaning: "which die of a Blessed/Cursed roll decides Critical Failure and Overskill",
+    },
+    OptionDoc {
+        key: "sn_bonus_one",
+        values: SnBonusOne::NAMES,
+        default: "fumble",
+        source: "Ch. D.3 SuperNatural Bonus Dice",
+        meaning: "whether a SuperNatural Bonus Die showing 1 fumbles",
+    },
+    OptionDoc {
+        key: "fumble",
+        values: FumbleUse::NAMES,
+        default: "subtract",
+        source: "Ch. D.3 Fumble Dice; RULES-NOTES 1",
+        meaning: "how the opponent uses a Fumble Die",
+    },
+    OptionDoc {
+        key: "double_fumble",
+        values: DoubleFumble::NAMES,
+        default: "owner_rolls",
+        source: "Ch. D.3 Fumble Dice",
+        meaning: "what a double-Fumbled die does for its owner",
+    },
+    OptionDoc {
+        key: "armor_tie",
+        values: ArmorTie::NAMES,
+        default: "survive",
+        source: "Ch. 10.2; RULES-NOTES 2",
+        meaning: "what Damage exactly equal to Armor does",
+    },
+    OptionDoc {
+        key: "minifig_armor",
+        values: MinifigArmor::NAMES,
+        default: "fixed4",
+        source: "Ch. 10.2; RULES-NOTES 2",
+        meaning: "a minifig's Armor: the fixed 4, or 1d6 rolled per hit",
+    },
+    OptionDoc {
+        key: "overskill",
+        values: OverskillPolicy::NAMES,
+        default: "auto",
+        source: "Ch. 4.2 Overskill; RULES-NOTES 1",
+        meaning: "how the Overskill Benny is spent (a policy)",
+    },
+];
+
+/// A `key=value` that does not name an option or a value of it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("expected key=value, got {0:?}")]
+    Shape(String),
+    #[error("unknown rule option {key:?}; the options are: {known}")]
+    UnknownKey { key: String, known: String },
+    #[error("option {key} cannot be {value:?}; expected one of: {expected}")]
+    BadValue {
+        key: String,
+        value: String,
+        expected: String,
+    },
+}
+
+impl RuleOptions {
+    /// Applies one `key=value` assignment, as given to `-o/--option`.
+    pub fn assign(&mut self, text: &str) -> Result<(), OptionError> {
+        let (key, value) = text
+            .split_once('=')
+            .ok_or_else(|| OptionError::Shape(text.to_string()))?;
+        self.set(key.trim(), value.trim())
+    }
+
+    /// Sets one option by name.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        fn bad(key: &str, value: &str, names: &[&str]) -> OptionError {
+            OptionError::BadValue {
+                key: key.into(),
+                value: value.into(),
+                expected: names.join(", "),
+            }
+        }
+        match key {
+            "bonus_chain" => {
+                self.bonus_chain = BonusChain::parse(value)
+                    .ok_or_else(|| bad(key, value, &["unlimited", "a whole number"]))?
+            }
+            "d4_bonus" => {
+                self.d4_bonus =
+                    D4Bonus::parse(value).ok_or_else(|| bad(key, value, D4Bonus::NAMES))?
+            }
+            "blessing_die" => {
+                self.blessing_die =
+                    BlessingDie::parse(value).ok_or_else(|| bad(key, value, BlessingDie::NAMES))?
+            }
+            "blessed_natural" => {
+                self.blessed_natural = BlessedNatural::parse(value)
+                    .ok_or_else(|| bad(key, value, BlessedNatural::NAMES))?
+            }
+            "sn_bonus_one" => {
+                self.sn_bonus_one =
+                    SnBonusOne::parse(value).ok_or_else(|| bad(key, value, SnBonusOne::NAMES))?
+            }
+            "fumble" => {
+                self.fumble =
+                    FumbleUse::parse(value).ok_or_else(|| bad(key, value, FumbleUse::NAMES))?
+            }
+            "double_fumble" => {
+                self.double_fumble = DoubleFumble::parse(value)
+                    .ok_or_else(|| bad(key, value, DoubleFumble::NAMES))?
+            }
+            "armor_tie" => {
+                self.armor_tie =
+                    ArmorTie::parse(value).ok_or_else(|| bad(key, value, ArmorTie::NAMES))?
+            }
+            "minifig_armor" => {
+                self.minifig_armor = MinifigArmor::parse(value)
+                    .ok_or_else(|| bad(key, value, MinifigArmor::NAMES))?
+            }
+            "overskill" => {
+                self.overskill = OverskillPolicy::parse(value)
+                    .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
+            }
+            _ => {
+                return Err(OptionError::UnknownKey {
+                    key: key.into(),
+                    known: OPTIONS.iter().map(|o| o.key).collect::<Vec<_>>().join(", "),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// `(key, value)` for every option, in [`OPTIONS`] order: what exports record.
+    pub fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("bonus_chain", self.bonus_chain.to_string()),
+            ("d4_bonus", self.d4_bonus.to_string()),
+            ("blessing_die", self.blessing_die.to_string()),
+            ("blessed_natural", self.blessed_natural.to_string()),
+            ("sn_bonus_one", self.sn_bonus_one.to_string()),
+            ("fumble", self.fumble.to_string()),
+            ("double_fumble", self.double_fumble.to_string()),
+            ("armor_tie", self.armor_tie.to_string()),
+            ("minifig_armor", self.minifig_armor.to_string()),
+            ("overskill", self.overskill.to_string()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_documented_ones() {
+        let o = RuleOptions::default();
+        for ((key, value), doc) in o.pairs().iter().zip(OPTIONS) {
+            assert_eq!(*key, doc.key);
+            assert_eq!(value, doc.default, "{key}");
+        }
+        assert_eq!(o.pairs().len(), OPTIONS.len());
+    }
+
+    #[test]
+    fn every_documented_value_is_accepted() {
+        for doc in OPTIONS {
+            for v in doc.values.iter().filter(|v| **v != "...") {
+                let mut o = RuleOptions::default();
+                o.set(doc.key, v).unwrap();
+                let got = o.pairs().into_iter().find(|(k, _)| *k == doc.key).unwrap();
+                assert_eq!(got.1, *v);
+            }
+        }
+    }
+
+    #[test]
+    fn assign_parses_and_rejects_clearly() {
+        let mut o = RuleOptions::default();
+        o.assign("bonus_chain=2").unwrap();
+        assert_eq!(o.bonus_chain, BonusChain::Max(2));
+        o.assign(" d4_bonus = all ").unwrap();
+        assert_eq!(o.d4_bonus, D4Bonus::All);
+        let e = o.assign("d4_bonus=sometimes").unwrap_err();
+        assert!(e.to_string().contains("none, incompetent, all"), "{e}");
+        let e = o.assign("explode=yes").unwrap_err();
+        assert!(e.to_string().contains("bonus_chain"), "{e}");
+        assert!(matches!(o.assign("nonsense"), Err(OptionError::Shape(_))));
+    }
+
+    #[test]
+    fn chain_limits() {
+        assert!(BonusChain::Unlimited.allows(1000));
+        assert!(!BonusChain::Max(0).allows(0));
+        assert!(BonusChain::Max(2).allows(1));
+        assert!(!BonusChain::Max(2).allows(2));
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let mut o = RuleOptions::default();
+        o.assign("bonus_chain=3").unwrap();
+        o.assign("fumble=ignore").unwrap();
+        let json = serde_json::to_string(&o).unwrap();
+        assert!(json.contains("\"bonus_chain\":3"), "{json}");
+        let back: RuleOptions = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, o);
+        let unl: RuleOptions = serde_json::from_str(r#"{"bonus_chain":"unlimited"}"#).unwrap();
+        assert_eq!(unl.bonus_chain, BonusChain::Unlimited);
+        assert!(serde_json::from_str::<RuleOptions>(r#"{"bogus":1}"#).is_err());
+    }
+}

@@ -1,0 +1,118 @@
+//! Tallies: plain integer values that add, so merge order never changes a result.
+
+use std::ops::Add;
+
+/// Counts of integer outcomes over a contiguous range that grows as needed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Histogram {
+    min: i64,
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// Counts one outcome. Allocates only when `v` falls outside every value seen so far.
+    #[inline]
+    pub fn record(&mut self, v: i64) {
+        if self.counts.is_empty() {
+            self.min = v;
+            self.counts.push(0);
+        }
+        if v < self.min {
+            let grow = (self.min - v) as usize;
+            self.counts.splice(0..0, std::iter::repeat_n(0, grow));
+            self.min = v;
+        }
+        let i = (v - self.min) as usize;
+        if i >= self.counts.len() {
+            self.counts.resize(i + 1, 0);
+        }
+        self.counts[i] += 1;
+    }
+
+    /// How many outcomes were `v`.
+    pub fn count(&self, v: i64) -> u64 {
+        if v < self.min {
+            return 0;
+        }
+        self.counts
+            .get((v - self.min) as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Outcomes counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// `(value, count)` for every value with a slot, smallest first.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .map(move |(i, &c)| (self.min + i as i64, c))
+    }
+
+    /// Sum and sum of squares of the outcomes (exact in i128).
+    pub fn moments(&self) -> (i128, i128) {
+        self.iter().fold((0, 0), |(s, q), (v, c)| {
+            let (v, c) = (v as i128, c as i128);
+            (s + v * c, q + v * v * c)
+        })
+    }
+}
+
+impl Add for Histogram {
+    type Output = Histogram;
+    fn add(mut self, other: Histogram) -> Histogram {
+        for (v, c) in other.iter().filter(|&(_, c)| c > 0) {
+            if self.counts.is_empty() {
+                self.min = v;
+                self.counts.push(0);
+            }
+            self.record(v);
+            let i = (v - self.min) as usize;
+            self.counts[i] += c - 1;
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hist(vs: &[i64]) -> Histogram {
+        let mut h = Histogram::default();
+        for &v in vs {
+            h.record(v);
+        }
+        h
+    }
+
+    #[test]
+    fn records_in_any_order() {
+        let h = hist(&[3, -2, 3, 7]);
+        assert_eq!(h.count(3), 2);
+        assert_eq!(h.count(-2), 1);
+        assert_eq!(h.count(0), 0);
+        assert_eq!(h.count(100), 0);
+        assert_eq!(h.total(), 4);
+        assert_eq!(h.moments(), (11, 9 + 4 + 9 + 49));
+    }
+
+    #[test]
+    fn add_is_order_free() {
+        let a = hist(&[1, 2, 2]);
+        let b = hist(&[-5, 9]);
+        let ab = a.clone() + b.clone();
+        let ba = b + a;
+        let all = hist(&[1, 2, 2, -5, 9]);
+        for v in -6..11 {
+            assert_eq!(ab.count(v), all.count(v));
+            assert_eq!(ba.count(v), all.count(v));
+        }
+        assert_eq!(ab.total(), 5);
+        assert_eq!((Histogram::default() + hist(&[4])).count(4), 1);
+    }
+}
