@@ -235,7 +235,7 @@ impl Report<'_> {
             s.push_str(&format!("options: {}\n", changed.join(", ")));
         }
         s.push_str(&format!(
-            "exact; explosion tails cut at {:e}: {} of the mass not shown\n\n",
+            "exact; explosion tails cut at {:e}: {} of the mass left out (no figure is off by more)\n\n",
             self.args.tail,
             prob(self.exact.truncated())
         ));

@@ -210,20 +210,20 @@ impl Pmf {
         acc
     }
 
-    /// The mixture `sum w_i X_i`. Weights are probabilities of disjoint branches; the
-    /// truncated mass of the result is `1 - sum w_i (1 - truncated_i)` over the branches
-    /// given, so branches left out count as truncated.
+    /// The mixture `sum w_i X_i`. Weights are probabilities of disjoint branches that
+    /// together cover everything (they sum to 1); the truncated mass of the result is
+    /// `sum w_i truncated_i`, so an unresolved branch ([`Pmf::nothing`]) counts as truncated.
     pub fn mix(parts: &[(f64, &Pmf)]) -> Pmf {
+        let truncated: f64 = parts.iter().map(|(w, x)| w * x.truncated).sum();
         let live: Vec<_> = parts
             .iter()
             .filter(|(w, x)| *w > 0.0 && !x.p.is_empty())
             .collect();
-        let held: f64 = parts.iter().map(|(w, x)| w * (1.0 - x.truncated)).sum();
         if live.is_empty() {
             return Pmf {
                 min: 0,
                 p: Vec::new(),
-                truncated: (1.0 - held).max(0.0),
+                truncated,
             };
         }
         let lo = live.iter().map(|(_, x)| x.min).min().unwrap_or(0);
@@ -238,7 +238,7 @@ impl Pmf {
         Pmf {
             min: lo,
             p,
-            truncated: (1.0 - held).max(0.0),
+            truncated,
         }
     }
 
@@ -481,11 +481,21 @@ mod tests {
     }
 
     #[test]
-    fn mixture_tracks_left_out_mass() {
-        let m = Pmf::mix(&[(0.5, &Pmf::point(1)), (0.25, &Pmf::point(3))]);
+    fn mixture_carries_unresolved_mass() {
+        let m = Pmf::mix(&[
+            (0.5, &Pmf::point(1)),
+            (0.25, &Pmf::point(3)),
+            (0.25, &Pmf::nothing()),
+        ]);
         assert!(close(m.prob(1), 0.5));
         assert!(close(m.prob(3), 0.25));
         assert!(close(m.truncated(), 0.25));
+        let exact = Pmf::mix(&[(1.0 / 3.0, &Pmf::point(1)), (2.0 / 3.0, &Pmf::point(2))]);
+        assert_eq!(
+            exact.truncated(),
+            0.0,
+            "no rounding dust counted as truncation"
+        );
         assert!(close(Pmf::nothing().truncated(), 1.0));
     }
 

@@ -1,0 +1,169 @@
+//! The commands: output shapes, JSON keys, and exit codes.
+
+use std::process::Command;
+
+use diemon::cli::run_with;
+
+/// Runs diemon in-process: (exit code, stdout, stderr).
+fn diemon(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = run_with(
+        std::iter::once("diemon").chain(args.iter().copied()),
+        &mut out,
+        &mut err,
+    );
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = diemon(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn readme_command_prints_the_table_and_p_beats() {
+    let (code, out, _) = diemon(&["dist", "2d10 exp", "--vs", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("P(beats) 0.940000"), "{out}");
+    assert!(out.contains("mean 11.840000"), "{out}");
+    // Pipe output has plain bars.
+    assert!(
+        out.contains("  10    0.090000    0.640000  ########################################"),
+        "{out}"
+    );
+}
+
+#[test]
+fn dist_json_has_the_documented_keys() {
+    let v = json(&["dist", "2d10 exp", "--vs", "2d6", "--json"]);
+    for key in ["expr", "pmf", "mean", "sd", "truncated_mass", "p_beats"] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["expr"], "2d10 exp");
+    let pmf = v["pmf"].as_array().unwrap();
+    let sum: f64 = pmf.iter().map(|r| r[1].as_f64().unwrap()).sum();
+    let t = v["truncated_mass"].as_f64().unwrap();
+    assert!((sum + t - 1.0).abs() < 1e-12);
+    assert!((v["mean"].as_f64().unwrap() - 11.84).abs() < 1e-9);
+    assert!(v.get("mc").is_none());
+}
+
+#[test]
+fn dist_mc_reports_agreement_and_is_seeded() {
+    let a = json(&[
+        "dist",
+        "sn d6 + 1",
+        "--mc",
+        "100000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let b = json(&[
+        "dist",
+        "sn d6 + 1",
+        "--mc",
+        "100000",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(a["mc"], b["mc"], "same seed, same digits");
+    assert_eq!(a["mc"]["trials"], 100000);
+    assert_eq!(a["mc"]["seed"], 5);
+    assert_eq!(a["mc"]["agrees"], true, "{}", a["mc"]);
+    let c = json(&[
+        "dist",
+        "sn d6 + 1",
+        "--mc",
+        "100000",
+        "--seed",
+        "6",
+        "--json",
+    ]);
+    assert_ne!(a["mc"]["mean"], c["mc"]["mean"]);
+}
+
+#[test]
+fn dist_use_gives_the_hit_chance() {
+    let v = json(&["dist", "d6 skill - 2", "--use", "3", "--json"]);
+    assert!((v["p_meets"].as_f64().unwrap() - 2.0 / 6.0).abs() < 1e-12);
+    assert!((v["p_overskill"].as_f64().unwrap() - 1.0 / 6.0).abs() < 1e-12);
+}
+
+#[test]
+fn roll_is_reproducible_and_narrated() {
+    let (code, a, _) = diemon(&["roll", "2d10 exp + sn d8", "--seed", "9"]);
+    assert_eq!(code, 0);
+    let (_, b, _) = diemon(&["roll", "2d10 exp + sn d8", "--seed", "9"]);
+    assert_eq!(a, b);
+    assert!(a.contains("(seed 9)") && a.contains("total "), "{a}");
+    assert!(a.contains("d10: "), "{a}");
+    let (_, c, _) = diemon(&["roll", "1d6"]);
+    assert!(c.contains("(seed "), "a random seed is printed: {c}");
+}
+
+#[test]
+fn options_lists_every_option() {
+    let (code, out, _) = diemon(&["options"]);
+    assert_eq!(code, 0);
+    for doc in diemon::rules::OPTIONS {
+        assert!(out.contains(doc.key), "{}", doc.key);
+    }
+}
+
+#[test]
+fn bad_input_exits_2_with_one_clear_message() {
+    for (args, needle) in [
+        (
+            &["dist", "2d7"][..],
+            "<expression>:1:3: expected a die size",
+        ),
+        (&["dist", "2d6", "--vs", "4x"], "--vs:1:2"),
+        (
+            &["dist", "d6", "-o", "d4_bonus=maybe"],
+            "none, incompetent, all",
+        ),
+        (&["dist", "d6", "--tail", "0.5"], "--tail"),
+        (&["dist", "2d6", "--use", "3"], "needs a Skill roll"),
+        (&["dist", "d6", "--mc", "0"], "--mc 0"),
+        (&["roll", "d6 skill + d8 skill"], "one Skill die per roll"),
+        (&["dist"], "EXPR"),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ] {
+        let (code, out, err) = diemon(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn help_teaches_and_exits_0() {
+    let (code, out, _) = diemon(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("3d10 exp") && out.contains("Examples"),
+        "{out}"
+    );
+    let (code, out, _) = diemon(&["dist", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("--vs"), "{out}");
+}
+
+#[test]
+fn the_binary_exits_2_on_bad_input() {
+    let out = Command::new(env!("CARGO_BIN_EXE_diemon"))
+        .args(["dist", "3d10 (exp)"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("^") && err.contains("hint:"), "{err}");
+}

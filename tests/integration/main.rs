@@ -1,0 +1,15 @@
+//! diemon's one integration-test binary.
+//!
+//! - `brute`: an independent exact computation (enumerating every die sequence through the
+//!   simulator's own rolling code) reproduces `Expr::exact` to 1e-9.
+//! - `monte_carlo`: seeded Monte Carlo agrees with the exact tables (chi-squared, stated
+//!   alpha, fixed seeds), and the test has the power to reject a wrong table.
+//! - `properties`: proptest invariants of the exact maths.
+//! - `value_stability`: pinned seeded rolls.
+//! - `cli`: the commands, their output shapes and exit codes.
+
+mod brute;
+mod cli;
+mod monte_carlo;
+mod properties;
+mod value_stability;

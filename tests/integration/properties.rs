@@ -1,0 +1,103 @@
+//! Properties of the exact maths over random expressions.
+
+use diemon::dice::{Expr, Pmf};
+use diemon::rules::RuleOptions;
+use proptest::prelude::*;
+
+fn term() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (1u32..4, prop::sample::select(vec![4u32, 6, 8, 10, 12]))
+            .prop_map(|(n, d)| format!("{n}d{d}")),
+        Just("1d10 exp".to_string()),
+        Just("1d4 fire".to_string()),
+        Just("sn d6".to_string()),
+        Just("sn d10".to_string()),
+        (0i64..6).prop_map(|c| c.to_string()),
+    ]
+}
+
+fn expr() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec((any::<bool>(), term()), 1..4),
+        prop::option::of(prop::sample::select(vec![
+            "d6 skill",
+            "d10 skill bless d12",
+            "d8 skill curse",
+        ])),
+    )
+        .prop_map(|(terms, skill)| {
+            let mut s = skill.map(str::to_string).unwrap_or_default();
+            for (neg, t) in terms {
+                if s.is_empty() {
+                    s = t;
+                } else {
+                    s = format!("{s} {} {t}", if neg { "-" } else { "+" });
+                }
+            }
+            s
+        })
+}
+
+fn options() -> impl Strategy<Value = RuleOptions> {
+    (
+        prop::sample::select(vec!["unlimited", "0", "1", "3"]),
+        prop::sample::select(vec!["none", "incompetent", "all"]),
+        prop::sample::select(vec!["subtract", "ignore"]),
+        prop::sample::select(vec!["owner_rolls", "lost"]),
+    )
+        .prop_map(|(c, d4, f, df)| {
+            let mut o = RuleOptions::default();
+            o.set("bonus_chain", c).unwrap();
+            o.set("d4_bonus", d4).unwrap();
+            o.set("fumble", f).unwrap();
+            o.set("double_fumble", df).unwrap();
+            o
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn probabilities_sum_to_one(text in expr(), opts in options()) {
+        let e = Expr::parse(&text).unwrap();
+        let x = e.exact(&opts, 1e-12);
+        let t = x.total();
+        prop_assert!(t.iter().all(|(_, p)| p >= 0.0));
+        prop_assert!(x.truncated() <= 1e-12 + 1e-15, "{}: truncated {}", text, x.truncated());
+        prop_assert!((t.mass() + x.truncated() - 1.0).abs() < 1e-9, "{}: mass {}", text, t.mass());
+        prop_assert!(x.p_critical_failure() >= 0.0 && x.p_critical_failure() <= 1.0);
+    }
+
+    #[test]
+    fn adding_a_positive_term_never_lowers_p_beats(
+        text in expr(),
+        extra in prop_oneof![
+            (1u32..3, prop::sample::select(vec![6u32, 8, 10])).prop_map(|(n, d)| format!("{n}d{d}")),
+            (1i64..4).prop_map(|c| c.to_string()),
+        ],
+        armor in 0i64..12,
+        opts in options(),
+    ) {
+        let base = Expr::parse(&text).unwrap();
+        let more = Expr::parse(&format!("{text} + {extra}")).unwrap();
+        let a = Pmf::point(armor);
+        let p0 = base.exact(&opts, 1e-12).p_beats(&a);
+        let p1 = more.exact(&opts, 1e-12).p_beats(&a);
+        // Exact up to float rounding and the stated truncation on both sides.
+        prop_assert!(p1 >= p0 - 1e-9, "{} vs {}: {} < {}", text, extra, p1, p0);
+    }
+
+    #[test]
+    fn parsing_never_panics(text in "\\PC{0,30}") {
+        let _ = Expr::parse(&text);
+    }
+
+    #[test]
+    fn parsing_near_misses_never_panics(text in "[0-9dsnkilpuexfrbca +\\-]{0,24}") {
+        if let Err(e) = Expr::parse(&text) {
+            prop_assert!(e.column >= 1 && e.column <= text.chars().count() + 1);
+            let _ = e.render("<expression>", &text);
+        }
+    }
+}
