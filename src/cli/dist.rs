@@ -5,6 +5,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::{Value, json};
 
+use super::progress::Bar;
 use super::table::{bar, prob, stdout_is_terminal};
 use super::{Failure, bad_expr, io};
 use crate::analysis::Estimate;
@@ -92,7 +93,7 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
             armor: armor.as_ref(),
             use_rating: a.use_rating,
         };
-        sample(&expr, against, opts, n, a.seed, 0)
+        sample(&expr, against, opts, n, a.seed, 0, &Bar::new("rolls"))
     });
     let report = Report {
         args: a,

@@ -6,6 +6,7 @@
 
 mod dist;
 mod options;
+mod progress;
 mod roll;
 mod table;
 

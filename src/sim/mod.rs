@@ -3,8 +3,10 @@
 //! - [`seed`]: the one scheme from `(master seed, cell, batch)` to an RNG stream, so results
 //!   do not depend on thread count or scheduling and any batch can be replayed alone.
 //! - [`tally`]: integer counts and histograms that add up in any order.
+//! - [`progress`]: the observer long runs report to (the CLI draws the bar).
 //! - [`sample`]: draws `n` outcomes of a dice expression in parallel batches.
 
+pub mod progress;
 pub mod sample;
 pub mod seed;
 pub mod tally;

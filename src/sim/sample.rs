@@ -4,6 +4,7 @@ use std::ops::Add;
 
 use rayon::prelude::*;
 
+use super::progress::Progress;
 use super::seed::{BATCH, stream};
 use super::tally::Histogram;
 use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
@@ -62,10 +63,12 @@ pub fn sample(
     n: u64,
     seed: u64,
     cell: u64,
+    progress: &dyn Progress,
 ) -> DiceTally {
+    progress.start(n);
     let benny_bonus = bonus_die(Die::D6, DieUse::Regular, opts);
     let batches = n.div_ceil(BATCH);
-    (0..batches)
+    let tally = (0..batches)
         .into_par_iter()
         .map(|b| {
             let mut rng = stream(seed, cell, b);
@@ -105,14 +108,18 @@ pub fn sample(
                     t.meets += hit as u64;
                 }
             }
+            progress.advance(len);
             t
         })
-        .reduce(DiceTally::default, Add::add)
+        .reduce(DiceTally::default, Add::add);
+    progress.finish();
+    tally
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::progress::Silent;
 
     #[test]
     fn same_seed_same_tally_on_any_thread_count() {
@@ -123,18 +130,18 @@ mod tests {
             .num_threads(1)
             .build()
             .unwrap()
-            .install(|| sample(&e, Against::default(), &o, n, 7, 0));
+            .install(|| sample(&e, Against::default(), &o, n, 7, 0, &Silent));
         let many = rayon::ThreadPoolBuilder::new()
             .num_threads(4)
             .build()
             .unwrap()
-            .install(|| sample(&e, Against::default(), &o, n, 7, 0));
+            .install(|| sample(&e, Against::default(), &o, n, 7, 0, &Silent));
         assert_eq!(one, many);
         assert_eq!(one.trials, n);
         assert_eq!(one.totals.total(), n);
         assert_ne!(
             one,
-            sample(&e, Against::default(), &o, n, 8, 0),
+            sample(&e, Against::default(), &o, n, 8, 0, &Silent),
             "another seed gives other rolls"
         );
     }

@@ -10,6 +10,7 @@
 
 mod brute;
 mod cli;
+mod docs;
 mod monte_carlo;
 mod properties;
 mod value_stability;

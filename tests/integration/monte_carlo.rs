@@ -9,6 +9,7 @@
 use diemon::analysis::gof::chi_squared;
 use diemon::dice::Expr;
 use diemon::rules::RuleOptions;
+use diemon::sim::progress::Silent;
 use diemon::sim::sample::{Against, sample};
 
 const ALPHA: f64 = 0.001;
@@ -24,7 +25,15 @@ fn fit(text: &str, roll_opts: &[&str], exact_opts: &[&str]) -> diemon::analysis:
         o
     };
     let expr = Expr::parse(text).unwrap();
-    let tally = sample(&expr, Against::default(), &parse(roll_opts), N, SEED, 0);
+    let tally = sample(
+        &expr,
+        Against::default(),
+        &parse(roll_opts),
+        N,
+        SEED,
+        0,
+        &Silent,
+    );
     chi_squared(&tally.totals, expr.exact(&parse(exact_opts), 1e-12).total())
 }
 
@@ -85,6 +94,7 @@ fn beats_and_meets_agree_with_exact() {
         N,
         SEED,
         1,
+        &Silent,
     );
     let exact = dmg
         .exact(&opts, 1e-12)
@@ -107,6 +117,7 @@ fn beats_and_meets_agree_with_exact() {
             N,
             SEED,
             2,
+            &Silent,
         );
         let exact = skill.exact(&opts, 1e-12).p_meets(u, &opts, 1e-12);
         assert!(
