@@ -76,13 +76,15 @@ impl SnRoll {
 
     /// The exact distribution, with the chance that every SN die shows a natural 1 and the
     /// distribution given that (for the "all dice show 1" Critical Failure, Ch. 10.3).
-    pub fn exact(&self, opts: &RuleOptions, eps: f64) -> SnExact {
+    /// `eps` bounds the mass cut from chains, `trim` the mass trimmed from the far tails of
+    /// the sum of several dice.
+    pub fn exact(&self, opts: &RuleOptions, eps: f64, trim: f64) -> SnExact {
         let per_die = eps / self.count.max(1) as f64;
         let one = one_die_exact(self.die, opts, per_die);
         SnExact {
-            total: one.total.sum_of(self.count),
+            total: one.total.sum_of_trimmed(self.count, trim / 2.0),
             p_all_ones: one.p_one.powi(self.count as i32),
-            given_all_ones: one.given_one.sum_of(self.count),
+            given_all_ones: one.given_one.sum_of_trimmed(self.count, trim / 2.0),
         }
     }
 }
@@ -356,7 +358,7 @@ mod tests {
             count: 1,
             die: Die::D6,
         }
-        .exact(&RuleOptions::default(), 1e-14);
+        .exact(&RuleOptions::default(), 1e-14, 0.0);
         assert!(p.total.truncated() <= 1e-14);
         assert!(
             (p.total.mean() - ev).abs() < 1e-9,
@@ -375,7 +377,7 @@ mod tests {
             count: 1,
             die: Die::D8,
         }
-        .exact(&o, 1e-12);
+        .exact(&o, 1e-12, 0.0);
         assert_eq!(p.total.truncated(), 0.0);
         assert!((p.total.prob(0) - 0.125).abs() < 1e-15);
         assert!((p.total.prob(8) - 0.125).abs() < 1e-15);

@@ -85,10 +85,11 @@ pub(super) fn exact(expr: &Expr, opts: &RuleOptions, eps: f64) -> Exact {
     let dice_terms = expr
         .terms
         .iter()
-        .filter(|t| matches!(t.kind, TermKind::Dice { .. }))
+        .filter(|t| matches!(t.kind, TermKind::Dice { .. } | TermKind::Sn(_)))
         .count()
         .max(1) as f64;
-    let trim_eps = eps / 2.0 / dice_terms;
+    // Per dice term: half to trim its own sum, half to trim the running total after it.
+    let trim_eps = eps / 4.0 / dice_terms;
 
     let skill = expr.skill();
     // [critical failure, normal, overskill] as (weight, conditional total).
@@ -122,7 +123,7 @@ pub(super) fn exact(expr: &Expr, opts: &RuleOptions, eps: f64) -> Exact {
                 }
             }
             TermKind::Sn(sn) => {
-                let e = sn.exact(opts, chain_eps * sn.count as f64);
+                let e = sn.exact(opts, chain_eps * sn.count as f64, trim_eps);
                 TermExact {
                     full: e.total,
                     ones: Some((e.p_all_ones, e.given_all_ones)),
@@ -154,6 +155,11 @@ pub(super) fn exact(expr: &Expr, opts: &RuleOptions, eps: f64) -> Exact {
                 for (_, s) in states.iter_mut() {
                     *s = s.add(&full);
                 }
+            }
+        }
+        if !matches!(term.kind, TermKind::Const(_)) {
+            for (_, s) in states.iter_mut() {
+                *s = s.trim(trim_eps);
             }
         }
     }
