@@ -27,4 +27,5 @@ pub mod analysis;
 pub mod cli;
 pub mod dice;
 pub mod rules;
+pub mod scenario;
 pub mod sim;

@@ -5,6 +5,7 @@
 //! The library never prints; only this module does.
 
 mod dist;
+mod duel;
 mod options;
 mod progress;
 mod roll;
@@ -13,6 +14,7 @@ mod table;
 use std::ffi::OsString;
 use std::fmt;
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 
 use clap::{Parser, Subcommand};
 
@@ -23,6 +25,19 @@ use crate::rules::RuleOptions;
 pub const EXIT_INPUT: i32 = 2;
 /// Exit code for any other failure.
 pub const EXIT_FAILURE: i32 = 1;
+/// Exit code after Ctrl-C (128 + SIGINT), once the finished part was reported.
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// Set by Ctrl-C; long runs stop at the next batch boundary and report what they finished.
+static CANCEL: AtomicBool = AtomicBool::new(false);
+
+/// The failure reported after an interrupted run.
+fn interrupted(trials: u64) -> Failure {
+    Failure {
+        code: EXIT_INTERRUPTED,
+        message: format!("interrupted: the figures above cover the {trials} trials finished"),
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -34,7 +49,7 @@ Overskill, Blessings and Curses, SuperNatural dice and Fumbles) and answers with
 probabilities, or seeded Monte Carlo estimates with confidence intervals.\n\n\
 Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
 1d6 pierce, 1d12 phased, d10 skill, d6 skill bless d8, d8 skill curse, sn d8, and sums of these.",
-    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon options"
+    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M\n  diemon options"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -49,6 +64,8 @@ pub struct Cli {
 pub enum Command {
     /// The exact distribution of a dice expression: table, chart, mean, and chances.
     Dist(dist::DistArgs),
+    /// A melee duel: two units attack in turn until one dies (seeded Monte Carlo).
+    Duel(duel::DuelArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -115,6 +132,8 @@ where
 
 /// Runs the process's own command line on stdout/stderr.
 pub fn run() -> i32 {
+    // Without a handler Ctrl-C kills the process and loses the finished trials.
+    let _ = ctrlc::set_handler(|| CANCEL.store(true, std::sync::atomic::Ordering::Relaxed));
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     run_with(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
@@ -124,6 +143,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = rule_options(&cli.options)?;
     match &cli.command {
         Command::Dist(a) => dist::run(a, &opts, out),
+        Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
     }

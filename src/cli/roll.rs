@@ -95,7 +95,7 @@ fn narrate(expr: &Expr, log: &[DieEvent], opts: &RuleOptions) -> String {
     s
 }
 
-fn line(e: &DieEvent, opts: &RuleOptions) -> String {
+pub(super) fn line(e: &DieEvent, opts: &RuleOptions) -> String {
     let top = e.face == e.die.sides();
     let (who, note) = match e.role {
         Role::Regular | Role::Bonus => (

@@ -21,6 +21,7 @@ pub mod pmf;
 pub mod supernatural;
 
 pub use action::{SkillOutcome, SkillRoll};
+pub use bonus::DieUse;
 pub use damage::DamageType;
 pub use die::{Die, Faces, Script};
 pub use expr::{Expr, ParseError, RollOutcome, Term, TermKind};

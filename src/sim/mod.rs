@@ -6,6 +6,7 @@
 //! - [`progress`]: the observer long runs report to (the CLI draws the bar).
 //! - [`sample`]: draws `n` outcomes of a dice expression in parallel batches.
 
+pub mod engine;
 pub mod progress;
 pub mod sample;
 pub mod seed;

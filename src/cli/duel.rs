@@ -1,0 +1,400 @@
+//! `diemon duel`: two units in base contact attack in turn until one dies.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use super::progress::Bar;
+use super::{Failure, bad_expr, interrupted, io};
+use crate::dice::{DieEvent, Expr, SkillRoll, TermKind};
+use crate::rules::RuleOptions;
+use crate::rules::attack::Attacker;
+use crate::scenario::duel::{Duel, DuelTally, Fighter, First, Side};
+use crate::sim::engine::{Ended, Engine, Run, Stop};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstArg {
+    A,
+    B,
+    Random,
+}
+
+#[derive(Args, Debug)]
+pub struct DuelArgs {
+    /// Side A as SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon,
+    /// the default). The --a-* flags override single fields.
+    #[arg(value_name = "A", default_value = "d6/2/1d6/4")]
+    pub a: String,
+    /// Side B, the same way.
+    #[arg(value_name = "B", default_value = "d6/2/1d6/4")]
+    pub b: String,
+
+    #[arg(long, value_name = "DIE")]
+    pub a_skill: Option<String>,
+    #[arg(long, value_name = "USE", allow_negative_numbers = true)]
+    pub a_use: Option<i64>,
+    #[arg(long, value_name = "EXPR")]
+    pub a_damage: Option<String>,
+    #[arg(long, value_name = "ARMOR")]
+    pub a_armor: Option<String>,
+    #[arg(long, value_name = "DIE")]
+    pub b_skill: Option<String>,
+    #[arg(long, value_name = "USE", allow_negative_numbers = true)]
+    pub b_use: Option<i64>,
+    #[arg(long, value_name = "EXPR")]
+    pub b_damage: Option<String>,
+    #[arg(long, value_name = "ARMOR")]
+    pub b_armor: Option<String>,
+
+    /// Who attacks first (random: a d6 roll-off, odd A, even B).
+    #[arg(long, value_enum, default_value_t = FirstArg::Random)]
+    pub first: FirstArg,
+
+    /// Trials to run (accepts 1e7, 10M, 10_000_000).
+    #[arg(long, value_parser = parse_count, default_value = "1000000")]
+    pub trials: u64,
+
+    /// Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials).
+    #[arg(long, value_name = "X")]
+    pub target_ci: Option<f64>,
+
+    /// Master seed (same seed, same digits, on any thread count).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Worker threads (default: all cores). Never changes a result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+
+    /// Attacks after which a duel is a draw.
+    #[arg(long, default_value_t = 1000)]
+    pub max_attacks: u32,
+
+    /// Narrate trial N (0-based) of this run instead of running it all.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub replay_trial: Option<u64>,
+
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses a trial count: `1000000`, `1_000_000`, `1e6`, `1M`, `10k`, `2G`.
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let t = s.trim().replace('_', "");
+    let (num, mult) = match t.chars().last() {
+        Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
+        Some('M') => (&t[..t.len() - 1], 1e6),
+        Some('G' | 'B') => (&t[..t.len() - 1], 1e9),
+        _ => (&t[..], 1.0),
+    };
+    let v: f64 = num
+        .parse()
+        .map_err(|_| format!("expected a whole number like 1000000, 1e6 or 1M, got {s:?}"))?;
+    let v = v * mult;
+    if !(v >= 0.0 && v <= 1e15 && v.fract() == 0.0) {
+        return Err(format!("expected a whole number from 0 to 1e15, got {s:?}"));
+    }
+    Ok(v as u64)
+}
+
+fn fighter(
+    name: &str,
+    spec: &str,
+    skill: &Option<String>,
+    use_rating: Option<i64>,
+    damage: &Option<String>,
+    armor: &Option<String>,
+) -> Result<Fighter, Failure> {
+    let parts: Vec<&str> = spec.split('/').map(str::trim).collect();
+    if parts.len() != 4 {
+        return Err(Failure::input(format!(
+            "side {name} {spec:?}: expected SKILL/USE/DAMAGE/ARMOR, e.g. d6/2/1d6/4"
+        )));
+    }
+    let skill_text = skill.as_deref().unwrap_or(parts[0]);
+    let skill_expr = Expr::parse(&format!("{skill_text} skill"))
+        .map_err(|e| bad_expr(&format!("{name} skill"), skill_text, &e))?;
+    let skill_roll = match skill_expr.terms() {
+        [t] => match t.kind {
+            TermKind::Skill(s) => s,
+            _ => unreachable_skill(name, skill_text)?,
+        },
+        _ => unreachable_skill(name, skill_text)?,
+    };
+    let use_rating = match use_rating {
+        Some(u) => u,
+        None => parts[1].parse().map_err(|_| {
+            Failure::input(format!(
+                "side {name}: Use {:?} is not a whole number (Ch. 4.2 Use ratings: 1 trivial .. 6+ hard)",
+                parts[1]
+            ))
+        })?,
+    };
+    let damage_text = damage.as_deref().unwrap_or(parts[2]);
+    let damage = Expr::parse(damage_text)
+        .map_err(|e| bad_expr(&format!("{name} damage"), damage_text, &e))?;
+    let armor_text = armor.as_deref().unwrap_or(parts[3]);
+    let armor =
+        Expr::parse(armor_text).map_err(|e| bad_expr(&format!("{name} armor"), armor_text, &e))?;
+    for (what, e) in [("damage", &damage), ("armor", &armor)] {
+        if e.skill().is_some() {
+            return Err(Failure::input(format!(
+                "side {name}: {what} cannot contain a Skill die"
+            )));
+        }
+    }
+    Ok(Fighter {
+        name: name.into(),
+        attacker: Attacker {
+            skill: skill_roll,
+            use_rating,
+            damage,
+        },
+        armor,
+    })
+}
+
+fn unreachable_skill(name: &str, text: &str) -> Result<SkillRoll, Failure> {
+    Err(Failure::input(format!(
+        "side {name}: skill {text:?} must be one die like d6 (Ch. 10.1)"
+    )))
+}
+
+fn describe(f: &Fighter) -> String {
+    format!(
+        "{} (Skill {}, Use {}, Damage {}, Armor {})",
+        f.name,
+        f.attacker.skill.die(),
+        f.attacker.use_rating,
+        f.attacker.damage,
+        f.armor
+    )
+}
+
+pub fn run(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let fa = fighter("A", &a.a, &a.a_skill, a.a_use, &a.a_damage, &a.a_armor)?;
+    let fb = fighter("B", &a.b, &a.b_skill, a.b_use, &a.b_damage, &a.b_armor)?;
+    if a.trials == 0 {
+        return Err(Failure::input("--trials 0: expected at least one trial"));
+    }
+    if a.max_attacks == 0 {
+        return Err(Failure::input(
+            "--max-attacks 0: expected at least one attack",
+        ));
+    }
+    if let Some(x) = a.target_ci
+        && !(x > 0.0 && x < 0.5)
+    {
+        return Err(Failure::input(format!(
+            "--target-ci {x}: expected a half-width between 0 and 0.5, e.g. 0.001"
+        )));
+    }
+    if a.threads == Some(0) {
+        return Err(Failure::input("--threads 0: expected at least one thread"));
+    }
+    let duel = Duel {
+        a: fa,
+        b: fb,
+        first: match a.first {
+            FirstArg::A => First::A,
+            FirstArg::B => First::B,
+            FirstArg::Random => First::Random,
+        },
+        max_attacks: a.max_attacks,
+        opts: opts.clone(),
+    };
+    let engine = Engine {
+        seed: a.seed,
+        cell: 0,
+        stop: match a.target_ci {
+            Some(x) => Stop::Precision {
+                half_width: x,
+                max_trials: a.trials,
+            },
+            None => Stop::Trials(a.trials),
+        },
+    };
+    if let Some(n) = a.replay_trial {
+        return replay(&engine, &duel, n, a, out);
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
+    let threads = pool.current_num_threads();
+    let run = pool.install(|| {
+        if a.quiet || a.json {
+            engine.run(&duel, &crate::sim::progress::Silent, cancel)
+        } else {
+            engine.run(&duel, &Bar::new("duels"), cancel)
+        }
+    });
+    let text = if a.json {
+        format!("{}\n", json_report(&duel, &run, a, threads, opts))
+    } else {
+        table(&duel, &run, a, threads)
+    };
+    io(out.write_all(text.as_bytes()))?;
+    if run.ended == Ended::Interrupted {
+        return Err(interrupted(run.trials));
+    }
+    Ok(())
+}
+
+fn ended(e: Ended) -> &'static str {
+    match e {
+        Ended::Complete => "complete",
+        Ended::Precise => "precision target met",
+        Ended::Cap => "trial cap reached before the precision target",
+        Ended::Interrupted => "interrupted",
+    }
+}
+
+fn json_report(
+    duel: &Duel,
+    run: &Run<DuelTally>,
+    a: &DuelArgs,
+    threads: usize,
+    opts: &RuleOptions,
+) -> serde_json::Value {
+    let t = &run.tally;
+    let pa = crate::analysis::Estimate::proportion(t.a_wins, t.trials, 0.95);
+    let pb = crate::analysis::Estimate::proportion(t.b_wins, t.trials, 0.95);
+    let pd = crate::analysis::Estimate::proportion(t.draws, t.trials, 0.95);
+    let pf = crate::analysis::Estimate::proportion(t.first_wins, t.trials, 0.95);
+    let m = t.mean_attacks();
+    json!({
+        "a": describe(&duel.a),
+        "b": describe(&duel.b),
+        "first": format!("{:?}", a.first).to_lowercase(),
+        "trials": run.trials,
+        "seed": a.seed,
+        "ended": ended(run.ended),
+        "p_a_wins": pa.point,
+        "ci_a_wins": pa.ci,
+        "p_b_wins": pb.point,
+        "ci_b_wins": pb.ci,
+        "p_draws": pd.point,
+        "ci_draws": pd.ci,
+        "p_first_attacker_wins": pf.point,
+        "ci_first_attacker_wins": pf.ci,
+        "mean_attacks": m.point,
+        "ci_mean_attacks": m.ci,
+        "armor_ties": t.ties,
+        "trials_per_sec": run.trials_per_sec(),
+        "threads": threads,
+        "options": opts,
+    })
+}
+
+fn table(duel: &Duel, run: &Run<DuelTally>, a: &DuelArgs, threads: usize) -> String {
+    use crate::analysis::Estimate;
+    let t = &run.tally;
+    let mut s = format!("{}\n  vs {}\n", describe(&duel.a), describe(&duel.b));
+    s.push_str(&format!(
+        "first attacker: {}   trials {}   seed {}   ({})\n\n",
+        match a.first {
+            FirstArg::A => "A",
+            FirstArg::B => "B",
+            FirstArg::Random => "d6 roll-off",
+        },
+        run.trials,
+        a.seed,
+        ended(run.ended)
+    ));
+    let row = |name: &str, k: u64| {
+        let e = Estimate::proportion(k, t.trials, 0.95);
+        format!(
+            "  {name:<22} {:.6}  [{:.6}, {:.6}]\n",
+            e.point, e.ci[0], e.ci[1]
+        )
+    };
+    s.push_str("                         P         95% CI\n");
+    s.push_str(&row("A wins", t.a_wins));
+    s.push_str(&row("B wins", t.b_wins));
+    if t.draws > 0 || a.max_attacks < 1000 {
+        s.push_str(&row(&format!("draw ({} attacks)", a.max_attacks), t.draws));
+    }
+    s.push_str(&row("first attacker wins", t.first_wins));
+    let m = t.mean_attacks();
+    s.push_str(&format!(
+        "  {:<22} {:.4}  [{:.4}, {:.4}]\n",
+        "mean attacks", m.point, m.ci[0], m.ci[1]
+    ));
+    s.push_str(&format!(
+        "\n{:.2} M duels/s on {threads} thread{} ({:.2} s)\n",
+        run.trials_per_sec() / 1e6,
+        if threads == 1 { "" } else { "s" },
+        run.elapsed.as_secs_f64()
+    ));
+    s
+}
+
+fn replay(
+    engine: &Engine,
+    duel: &Duel,
+    n: u64,
+    a: &DuelArgs,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if n >= a.trials {
+        return Err(Failure::input(format!(
+            "--replay-trial {n}: this run has trials 0 to {}",
+            a.trials - 1
+        )));
+    }
+    let mut log: Vec<DieEvent> = Vec::new();
+    let o = engine.replay(duel, n, &mut log);
+    let mut s = format!(
+        "trial {n} of seed {} : {}\n  vs {}\n",
+        a.seed,
+        describe(&duel.a),
+        describe(&duel.b)
+    );
+    for e in &log {
+        s.push_str(&format!("  {}\n", super::roll::line(e, &duel.opts)));
+    }
+    s.push_str(&format!(
+        "{} after {} attacks ({} attacked first)\n",
+        match o.winner {
+            Some(Side::A) => "A wins",
+            Some(Side::B) => "B wins",
+            None => "draw",
+        },
+        o.attacks,
+        match o.first {
+            Side::A => "A",
+            Side::B => "B",
+        }
+    ));
+    io(out.write_all(s.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_every_spelling() {
+        assert_eq!(parse_count("1000000"), Ok(1_000_000));
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_count("1e7"), Ok(10_000_000));
+        assert_eq!(parse_count("10M"), Ok(10_000_000));
+        assert_eq!(parse_count("2.5k"), Ok(2_500));
+        assert!(parse_count("1.5").is_err());
+        assert!(parse_count("-3").is_err());
+        assert!(parse_count("lots").is_err());
+    }
+}

@@ -1,0 +1,200 @@
+//! One attack: Skill roll against Use, then Damage against Armor.
+//!
+//! - Hit: the Skill roll plus modifiers meets the action's Use rating; a Critical Failure
+//!   (natural 1) always misses (Ch. 4.2; Ch. D.4 Action Modifiers; RULES-NOTES 2).
+//! - Overskill (natural 6+) earns one Benny (Ch. 4.2), spent by the `overskill` policy:
+//!   +1d6 to the Skill roll (its Bonus Dice included, "still add regular +1d6es"), or one
+//!   more of the attack's own Damage dice ("a 1d6+1 Rifle gets an Overskill bonus of +1d6").
+//! - Damage greater than Armor succeeds; equal is a tie (`armor_tie`, Ch. 10.2); less does
+//!   nothing. Armor is rolled fresh for each hit when it is dice.
+
+use super::{OverskillPolicy, RuleOptions};
+use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
+use crate::dice::{Die, Expr, Faces, Log, Role, SkillRoll, TermKind};
+
+/// The attacker's side of an attack: Skill die, the weapon's Use and Damage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attacker {
+    pub skill: SkillRoll,
+    pub use_rating: i64,
+    pub damage: Expr,
+}
+
+/// What an attack did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AttackResult {
+    /// The Skill die showed a natural 1.
+    CriticalFailure,
+    Miss,
+    /// Hit, but Damage was below Armor.
+    NoEffect,
+    /// Damage exactly equal to Armor (`armor_tie`).
+    Tie,
+    /// Damage beat Armor: a minifig dies.
+    Kill,
+}
+
+impl Attacker {
+    /// The die an Overskill Benny adds to Damage: one more of the attack's existing Damage
+    /// dice (Ch. 4.2), the first added dice term's die; `None` for fixed Damage.
+    pub fn overskill_damage_die(&self) -> Option<Die> {
+        self.damage.terms().iter().find_map(|t| match t.kind {
+            TermKind::Dice { die, .. } if !t.negative => Some(die),
+            _ => None,
+        })
+    }
+
+    /// Resolves one attack against `armor`.
+    pub fn attack<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        armor: &Expr,
+        opts: &RuleOptions,
+        faces: &mut F,
+        log: &mut L,
+    ) -> AttackResult {
+        let skill = self.skill.roll(opts, faces, log, 0);
+        if skill.critical_failure {
+            return AttackResult::CriticalFailure;
+        }
+        let mut roll = skill.total;
+        let mut benny = skill.overskill;
+        if roll < self.use_rating && benny && opts.overskill != OverskillPolicy::Damage {
+            benny = false;
+            roll += roll_with_bonus(
+                Die::D6,
+                bonus_die(Die::D6, DieUse::Regular, opts),
+                opts.bonus_chain,
+                faces,
+                log,
+                0,
+                Role::Bonus,
+            );
+        }
+        if roll < self.use_rating {
+            return AttackResult::Miss;
+        }
+        let mut damage = self.damage.roll(opts, faces, log).total;
+        if benny
+            && opts.overskill != OverskillPolicy::Skill
+            && let Some(d) = self.overskill_damage_die()
+        {
+            damage += roll_with_bonus(
+                d,
+                bonus_die(d, DieUse::Regular, opts),
+                opts.bonus_chain,
+                faces,
+                log,
+                1,
+                Role::Regular,
+            );
+        }
+        let armor = armor.roll(opts, faces, log).total;
+        match damage.cmp(&armor) {
+            std::cmp::Ordering::Greater => AttackResult::Kill,
+            std::cmp::Ordering::Equal => AttackResult::Tie,
+            std::cmp::Ordering::Less => AttackResult::NoEffect,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{NoLog, Script};
+
+    fn minifig() -> Attacker {
+        Attacker {
+            skill: SkillRoll::new(Die::D6),
+            use_rating: 3,
+            damage: Expr::parse("1d6").unwrap(),
+        }
+    }
+
+    fn attack(
+        a: &Attacker,
+        armor: &str,
+        opts: &RuleOptions,
+        script: &[(Die, u32)],
+    ) -> AttackResult {
+        let mut dice = Script::new(script);
+        let r = a.attack(&Expr::parse(armor).unwrap(), opts, &mut dice, &mut NoLog);
+        assert!(dice.is_done(), "script not used up: {} rolls", dice.used());
+        r
+    }
+
+    #[test]
+    fn natural_one_misses_whatever_the_use() {
+        let mut a = minifig();
+        a.use_rating = -10;
+        let r = attack(&a, "4", &RuleOptions::default(), &[(Die::D6, 1)]);
+        assert_eq!(r, AttackResult::CriticalFailure);
+    }
+
+    #[test]
+    fn hit_then_damage_against_armor() {
+        // Ch. 4.2: Skill 3 meets Use 3; Ch. 10.2: Damage 5 > Armor 4 kills, 4 ties, 3 nothing.
+        let o = RuleOptions::default();
+        let a = minifig();
+        assert_eq!(
+            attack(&a, "4", &o, &[(Die::D6, 3), (Die::D6, 5)]),
+            AttackResult::Kill
+        );
+        assert_eq!(
+            attack(&a, "4", &o, &[(Die::D6, 3), (Die::D6, 4)]),
+            AttackResult::Tie
+        );
+        assert_eq!(
+            attack(&a, "4", &o, &[(Die::D6, 4), (Die::D6, 3)]),
+            AttackResult::NoEffect
+        );
+        assert_eq!(attack(&a, "4", &o, &[(Die::D6, 2)]), AttackResult::Miss);
+    }
+
+    #[test]
+    fn armor_dice_are_rolled_per_hit() {
+        let o = RuleOptions::default();
+        let a = minifig();
+        let r = attack(&a, "1d6", &o, &[(Die::D6, 3), (Die::D6, 5), (Die::D6, 5)]);
+        assert_eq!(r, AttackResult::Tie);
+    }
+
+    #[test]
+    fn overskill_benny_rescues_a_miss_or_adds_damage() {
+        // Ch. 4.2. Use 8: natural 6 misses, the Benny d6 (3) makes 9: hit. Damage 2 vs 4.
+        let o = RuleOptions::default();
+        let mut a = minifig();
+        a.use_rating = 8;
+        let r = attack(&a, "4", &o, &[(Die::D6, 6), (Die::D6, 3), (Die::D6, 2)]);
+        assert_eq!(r, AttackResult::NoEffect);
+        // Use 3: natural 6 hits; auto spends the Benny on one more Damage d6: 2 + 3 > 4.
+        a.use_rating = 3;
+        let r = attack(&a, "4", &o, &[(Die::D6, 6), (Die::D6, 2), (Die::D6, 3)]);
+        assert_eq!(r, AttackResult::Kill);
+        // overskill=skill never adds Damage.
+        let mut sk = o.clone();
+        sk.overskill = OverskillPolicy::Skill;
+        let r = attack(&a, "4", &sk, &[(Die::D6, 6), (Die::D6, 2)]);
+        assert_eq!(r, AttackResult::NoEffect);
+        // overskill=damage never helps the Skill roll.
+        let mut dm = o.clone();
+        dm.overskill = OverskillPolicy::Damage;
+        a.use_rating = 8;
+        assert_eq!(attack(&a, "4", &dm, &[(Die::D6, 6)]), AttackResult::Miss);
+    }
+
+    #[test]
+    fn overskill_damage_die_is_the_attacks_own() {
+        // Ch. 4.2: "a 1d10 (Exp) Grenade gets an Overskill bonus of +1d10 (Exp)".
+        let g = Attacker {
+            skill: SkillRoll::new(Die::D6),
+            use_rating: 3,
+            damage: Expr::parse("1d10 exp").unwrap(),
+        };
+        assert_eq!(g.overskill_damage_die(), Some(Die::D10));
+        let fodder = Attacker {
+            damage: Expr::parse("1").unwrap(),
+            ..g
+        };
+        assert_eq!(fodder.overskill_damage_die(), None);
+    }
+}

@@ -1,0 +1,250 @@
+//! A melee duel: two units in base contact attack in turn until one dies.
+//!
+//! Each attack is [`Attacker::attack`] (Skill vs Use, Critical Failure, Overskill, Damage vs
+//! Armor). A kill ends the duel. A tie of Damage and Armor does nothing here under every
+//! `armor_tie` choice: the Disruption of `dismemberment` / `something_bad` lasts only "until
+//! his following turn" (Ch. 4.3), which in an alternating one-on-one duel comes before the
+//! next attack against him; Amputation needs limbs, which arrive with stat blocks (issue 4).
+//! Ties are still counted. See docs/model.md.
+
+use std::ops::Add;
+
+use crate::analysis::Estimate;
+use crate::dice::{Die, Expr, Faces, Log};
+use crate::rules::RuleOptions;
+use crate::rules::attack::{AttackResult, Attacker};
+
+use super::{Scenario, Tally};
+
+/// One side of a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    pub name: String,
+    pub attacker: Attacker,
+    /// Armor: a number (minifig 4) or dice rolled fresh for each hit.
+    pub armor: Expr,
+}
+
+/// Who attacks first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum First {
+    A,
+    B,
+    /// A d6 roll-off before the duel: odd, A; even, B.
+    Random,
+}
+
+/// A side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    A,
+    B,
+}
+
+/// A duel, validated.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    pub a: Fighter,
+    pub b: Fighter,
+    pub first: First,
+    /// Attacks (both sides together) after which the duel is a draw.
+    pub max_attacks: u32,
+    pub opts: RuleOptions,
+}
+
+/// One duel's result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DuelOutcome {
+    /// `None` for a draw at `max_attacks`.
+    pub winner: Option<Side>,
+    pub first: Side,
+    pub attacks: u32,
+    pub ties: u32,
+}
+
+impl Scenario for Duel {
+    type Outcome = DuelOutcome;
+    type Tally = DuelTally;
+
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> DuelOutcome {
+        let first = match self.first {
+            First::A => Side::A,
+            First::B => Side::B,
+            First::Random => {
+                if faces.face(Die::D6) % 2 == 1 {
+                    Side::A
+                } else {
+                    Side::B
+                }
+            }
+        };
+        let mut side = first;
+        let mut ties = 0;
+        for n in 1..=self.max_attacks {
+            let (att, def) = match side {
+                Side::A => (&self.a, &self.b),
+                Side::B => (&self.b, &self.a),
+            };
+            match att.attacker.attack(&def.armor, &self.opts, faces, log) {
+                AttackResult::Kill => {
+                    return DuelOutcome {
+                        winner: Some(side),
+                        first,
+                        attacks: n,
+                        ties,
+                    };
+                }
+                AttackResult::Tie => ties += 1,
+                _ => {}
+            }
+            side = match side {
+                Side::A => Side::B,
+                Side::B => Side::A,
+            };
+        }
+        DuelOutcome {
+            winner: None,
+            first,
+            attacks: self.max_attacks,
+            ties,
+        }
+    }
+
+    fn key(&self, t: &DuelTally) -> Estimate {
+        Estimate::proportion(t.a_wins, t.trials, 0.95)
+    }
+}
+
+/// Counts over many duels.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DuelTally {
+    pub trials: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    /// Duels in which A attacked first.
+    pub a_first: u64,
+    /// Duels won by the side that attacked first.
+    pub first_wins: u64,
+    pub attacks: u64,
+    pub attacks_sq: u128,
+    pub ties: u64,
+}
+
+impl Add for DuelTally {
+    type Output = DuelTally;
+    fn add(self, o: DuelTally) -> DuelTally {
+        DuelTally {
+            trials: self.trials + o.trials,
+            a_wins: self.a_wins + o.a_wins,
+            b_wins: self.b_wins + o.b_wins,
+            draws: self.draws + o.draws,
+            a_first: self.a_first + o.a_first,
+            first_wins: self.first_wins + o.first_wins,
+            attacks: self.attacks + o.attacks,
+            attacks_sq: self.attacks_sq + o.attacks_sq,
+            ties: self.ties + o.ties,
+        }
+    }
+}
+
+impl Tally<DuelOutcome> for DuelTally {
+    #[inline]
+    fn record(&mut self, o: &DuelOutcome) {
+        self.trials += 1;
+        match o.winner {
+            Some(Side::A) => self.a_wins += 1,
+            Some(Side::B) => self.b_wins += 1,
+            None => self.draws += 1,
+        }
+        self.a_first += (o.first == Side::A) as u64;
+        self.first_wins += (o.winner == Some(o.first)) as u64;
+        self.attacks += o.attacks as u64;
+        self.attacks_sq += (o.attacks as u128) * (o.attacks as u128);
+        self.ties += o.ties as u64;
+    }
+
+    fn trials(&self) -> u64 {
+        self.trials
+    }
+}
+
+impl DuelTally {
+    /// Mean number of attacks per duel, with its 95% CI.
+    pub fn mean_attacks(&self) -> Estimate {
+        Estimate::mean(
+            self.attacks as i128,
+            self.attacks_sq as i128,
+            self.trials,
+            0.95,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{NoLog, Script, SkillRoll};
+
+    fn minifig(name: &str) -> Fighter {
+        Fighter {
+            name: name.into(),
+            attacker: Attacker {
+                skill: SkillRoll::new(Die::D6),
+                use_rating: 3,
+                damage: Expr::parse("1d6").unwrap(),
+            },
+            armor: Expr::parse("4").unwrap(),
+        }
+    }
+
+    #[test]
+    fn alternates_until_a_kill() {
+        let duel = Duel {
+            a: minifig("a"),
+            b: minifig("b"),
+            first: First::A,
+            max_attacks: 10,
+            opts: RuleOptions::default(),
+        };
+        // A misses (2); B hits (4) and ties (4); A hits (5) and kills (5).
+        let mut dice = Script::new(&[
+            (Die::D6, 2),
+            (Die::D6, 4),
+            (Die::D6, 4),
+            (Die::D6, 5),
+            (Die::D6, 5),
+        ]);
+        let o = duel.trial(&mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(
+            o,
+            DuelOutcome {
+                winner: Some(Side::A),
+                first: Side::A,
+                attacks: 3,
+                ties: 1
+            }
+        );
+    }
+
+    #[test]
+    fn draw_at_the_attack_limit_and_roll_off() {
+        let duel = Duel {
+            a: minifig("a"),
+            b: minifig("b"),
+            first: First::Random,
+            max_attacks: 2,
+            opts: RuleOptions::default(),
+        };
+        // Roll-off 4: B first. Both miss.
+        let mut dice = Script::new(&[(Die::D6, 4), (Die::D6, 2), (Die::D6, 1)]);
+        let o = duel.trial(&mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(o.winner, None);
+        assert_eq!(o.first, Side::B);
+        let mut t = DuelTally::default();
+        t.record(&o);
+        assert_eq!((t.draws, t.a_first, t.attacks), (1, 0, 2));
+    }
+}

@@ -1,0 +1,169 @@
+//! The engine: runs a [`Scenario`] over seeded batches in parallel, deterministically.
+//!
+//! Trials are cut into batches of [`BATCH`]; batch `b` draws from `stream(seed, cell, b)`.
+//! Batches run in rounds of a few per thread; each round's tallies are merged **in batch
+//! index order**, and every stopping decision (a precision target, a trial cap, an
+//! interruption) is taken at a batch boundary in that order. So the result depends only on
+//! the seed and the stopping rule, never on the thread count or on which thread was fast: a
+//! round may compute batches past the stopping point, and those are simply discarded.
+//!
+//! Memory is one tally per batch of the current round, whatever the trial count.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::progress::Progress;
+use super::seed::{BATCH, stream};
+use crate::dice::{Log, NoLog};
+use crate::scenario::{Scenario, Tally};
+
+/// When to stop.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Stop {
+    /// Exactly this many trials.
+    Trials(u64),
+    /// Until the 95% CI half-width of the scenario's key metric is at most `half_width`
+    /// (checked after every batch, in index order), but never more than `max_trials`.
+    Precision { half_width: f64, max_trials: u64 },
+}
+
+impl Stop {
+    fn max_trials(self) -> u64 {
+        match self {
+            Stop::Trials(n) => n,
+            Stop::Precision { max_trials, .. } => max_trials,
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The requested number of trials ran.
+    Complete,
+    /// The precision target was met.
+    Precise,
+    /// `max_trials` ran before the precision target was met.
+    Cap,
+    /// Interrupted (Ctrl-C); the tally holds the batches finished before it, in order.
+    Interrupted,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct Run<T> {
+    pub tally: T,
+    pub trials: u64,
+    pub ended: Ended,
+    pub elapsed: Duration,
+}
+
+impl<T> Run<T> {
+    /// Trials per second of wall time (a measurement, not a seeded result).
+    pub fn trials_per_sec(&self) -> f64 {
+        self.trials as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A seeded engine for one cell of an experiment.
+#[derive(Copy, Clone, Debug)]
+pub struct Engine {
+    pub seed: u64,
+    pub cell: u64,
+    pub stop: Stop,
+}
+
+/// Batches per thread in one round: enough to balance uneven batches, few enough that an
+/// early precision stop wastes little.
+const BATCHES_PER_THREAD: usize = 4;
+
+impl Engine {
+    /// Trials in batch `b` of a run capped at `max` trials.
+    fn batch_len(max: u64, b: u64) -> u64 {
+        BATCH.min(max.saturating_sub(b * BATCH))
+    }
+
+    /// Runs batch `b` with its own stream.
+    fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64) -> S::Tally {
+        let mut rng = stream(self.seed, self.cell, b);
+        let mut t = S::Tally::default();
+        for _ in 0..len {
+            let o = s.trial(&mut rng, &mut NoLog);
+            t.record(&o);
+        }
+        t
+    }
+
+    /// Runs `s` until the stopping rule or `cancel` says stop.
+    pub fn run<S: Scenario>(
+        &self,
+        s: &S,
+        progress: &dyn Progress,
+        cancel: &AtomicBool,
+    ) -> Run<S::Tally> {
+        let start = Instant::now();
+        let max = self.stop.max_trials();
+        let batches = max.div_ceil(BATCH);
+        let round = (rayon::current_num_threads() * BATCHES_PER_THREAD).max(1) as u64;
+        progress.start(max);
+        let mut tally = S::Tally::default();
+        let mut trials = 0;
+        let mut next = 0;
+        let ended = 'run: loop {
+            if next >= batches {
+                break match self.stop {
+                    Stop::Trials(_) => Ended::Complete,
+                    Stop::Precision { .. } => Ended::Cap,
+                };
+            }
+            let end = (next + round).min(batches);
+            let done: Vec<Option<S::Tally>> = (next..end)
+                .into_par_iter()
+                .map(|b| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let len = Self::batch_len(max, b);
+                    let t = self.batch(s, b, len);
+                    progress.advance(len);
+                    Some(t)
+                })
+                .collect();
+            for (i, t) in done.into_iter().enumerate() {
+                let Some(t) = t else {
+                    break 'run Ended::Interrupted;
+                };
+                trials += Self::batch_len(max, next + i as u64);
+                tally = tally + t;
+                if let Stop::Precision { half_width, .. } = self.stop
+                    && s.key(&tally).half_width() <= half_width
+                {
+                    break 'run Ended::Precise;
+                }
+            }
+            if cancel.load(Ordering::Relaxed) {
+                break Ended::Interrupted;
+            }
+            next = end;
+        };
+        progress.finish();
+        Run {
+            tally,
+            trials,
+            ended,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// Replays trial `n` alone, logging its dice: it draws from the same stream position as
+    /// in the full run, so it reproduces exactly what the run counted for it.
+    pub fn replay<S: Scenario, L: Log + ?Sized>(&self, s: &S, n: u64, log: &mut L) -> S::Outcome {
+        let mut rng = stream(self.seed, self.cell, n / BATCH);
+        for _ in 0..n % BATCH {
+            s.trial(&mut rng, &mut NoLog);
+        }
+        s.trial(&mut rng, log)
+    }
+}
