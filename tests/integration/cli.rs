@@ -167,3 +167,70 @@ fn the_binary_exits_2_on_bad_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("^") && err.contains("hint:"), "{err}");
 }
+
+#[test]
+fn duel_json_has_the_documented_keys_and_is_seeded() {
+    let args = ["duel", "--trials", "200k", "--seed", "3", "--json"];
+    let v = json(&args);
+    for key in [
+        "trials",
+        "seed",
+        "p_a_wins",
+        "p_b_wins",
+        "ci_a_wins",
+        "mean_attacks",
+        "trials_per_sec",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["trials"], 200_000);
+    let ci = v["ci_a_wins"].as_array().unwrap();
+    let p = v["p_a_wins"].as_f64().unwrap();
+    assert!(ci[0].as_f64().unwrap() < p && p < ci[1].as_f64().unwrap());
+    let w = json(&[
+        "duel",
+        "--trials",
+        "200k",
+        "--seed",
+        "3",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(v["p_a_wins"], w["p_a_wins"], "same seed, any thread count");
+    assert_eq!(v["mean_attacks"], w["mean_attacks"]);
+}
+
+#[test]
+fn duel_flags_override_the_shorthand_and_replay_narrates() {
+    let v = json(&[
+        "duel",
+        "d6/2/1d6/4",
+        "--b-skill",
+        "d10",
+        "--b-armor",
+        "2d6",
+        "--trials",
+        "70k",
+        "--json",
+    ]);
+    assert!(v["b"].as_str().unwrap().contains("Skill d10"), "{v}");
+    assert!(v["p_b_wins"].as_f64().unwrap() > 0.6);
+    let (code, out, _) = diemon(&["duel", "--trials", "100", "--replay-trial", "7"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("trial 7") && out.contains("Skill d6"), "{out}");
+    for (args, needle) in [
+        (&["duel", "d6/2/1d6"][..], "SKILL/USE/DAMAGE/ARMOR"),
+        (&["duel", "2d6/2/1d6/4"], "single Skill die"),
+        (
+            &["duel", "--trials", "100", "--replay-trial", "100"],
+            "trials 0 to 99",
+        ),
+        (&["duel", "--target-ci", "2"], "--target-ci"),
+        (&["duel", "--trials", "lots"], "whole number"),
+    ] {
+        let (code, _, err) = diemon(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -11,6 +11,7 @@
 mod brute;
 mod cli;
 mod docs;
+mod engine;
 mod monte_carlo;
 mod properties;
 mod value_stability;

@@ -1,0 +1,179 @@
+//! The engine and the melee duel: determinism across threads, replay, stopping rules, and
+//! the closed form of an alternating duel.
+
+use std::sync::atomic::AtomicBool;
+
+use diemon::analysis::Estimate;
+use diemon::dice::{Expr, Pmf};
+use diemon::rules::RuleOptions;
+use diemon::scenario::Tally;
+use diemon::scenario::duel::{Duel, DuelTally, First};
+use diemon::sim::BATCH;
+use diemon::sim::engine::{Ended, Engine, Stop};
+use diemon::sim::progress::Silent;
+
+fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
+    let mut o = RuleOptions::default();
+    for s in opts {
+        o.assign(s).unwrap();
+    }
+    let side = |name: &str, spec: &str| {
+        let p: Vec<&str> = spec.split('/').collect();
+        let skill = match Expr::parse(&format!("{} skill", p[0])).unwrap().skill() {
+            Some(s) => s,
+            None => unreachable!(),
+        };
+        diemon::scenario::duel::Fighter {
+            name: name.into(),
+            attacker: diemon::rules::attack::Attacker {
+                skill,
+                use_rating: p[1].parse().unwrap(),
+                damage: Expr::parse(p[2]).unwrap(),
+            },
+            armor: Expr::parse(p[3]).unwrap(),
+        }
+    };
+    Duel {
+        a: side("A", a),
+        b: side("B", b),
+        first,
+        max_attacks: 1000,
+        opts: o,
+    }
+}
+
+fn run(d: &Duel, stop: Stop, seed: u64, threads: usize) -> (DuelTally, Ended, u64) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let e = Engine {
+        seed,
+        cell: 0,
+        stop,
+    };
+    let r = pool.install(|| e.run(d, &Silent, &AtomicBool::new(false)));
+    (r.tally, r.ended, r.trials)
+}
+
+#[test]
+fn any_thread_count_gives_the_same_tally() {
+    let d = duel("d6/2/1d6/4", "d10/3/1d6+1/2d6", First::Random, &[]);
+    let n = 5 * BATCH + 123;
+    let one = run(&d, Stop::Trials(n), 3, 1);
+    assert_eq!(one.2, n);
+    assert_eq!(one.0.trials(), n);
+    for t in [2, 3, 8] {
+        assert_eq!(run(&d, Stop::Trials(n), 3, t), one, "{t} threads");
+    }
+}
+
+#[test]
+fn precision_stop_is_deterministic_too() {
+    let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::Random, &[]);
+    let stop = Stop::Precision {
+        half_width: 0.002,
+        max_trials: 10_000_000,
+    };
+    let one = run(&d, stop, 11, 1);
+    assert_eq!(one.1, Ended::Precise);
+    let e = Estimate::proportion(one.0.a_wins, one.0.trials, 0.95);
+    assert!(e.half_width() <= 0.002);
+    // Stops at the first batch boundary that meets it: one batch fewer would not.
+    assert_eq!(one.2 % BATCH, 0);
+    let shorter = Stop::Precision {
+        half_width: 0.002,
+        max_trials: one.2 - BATCH,
+    };
+    assert_eq!(run(&d, shorter, 11, 2).1, Ended::Cap);
+    assert_eq!(run(&d, stop, 11, 4), one);
+    let cap = Stop::Precision {
+        half_width: 1e-6,
+        max_trials: 2 * BATCH,
+    };
+    assert_eq!(run(&d, cap, 11, 2).1, Ended::Cap);
+}
+
+#[test]
+fn an_interrupted_run_keeps_what_it_finished() {
+    let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::A, &[]);
+    let e = Engine {
+        seed: 1,
+        cell: 0,
+        stop: Stop::Trials(10 * BATCH),
+    };
+    let r = e.run(&d, &Silent, &AtomicBool::new(true));
+    assert_eq!(r.ended, Ended::Interrupted);
+    assert_eq!(r.trials, r.tally.trials);
+}
+
+#[test]
+fn replaying_trial_n_reproduces_what_the_run_counted() {
+    use diemon::dice::NoLog;
+    let d = duel("d6/3/1d6/4", "d8/3/1d8/1d6", First::Random, &[]);
+    let e = |n| Engine {
+        seed: 5,
+        cell: 0,
+        stop: Stop::Trials(n),
+    };
+    // First batch: every trial replayed alone.
+    let n = 400;
+    let full = e(n).run(&d, &Silent, &AtomicBool::new(false)).tally;
+    let mut again = DuelTally::default();
+    for i in 0..n {
+        again.record(&e(n).replay(&d, i, &mut NoLog));
+    }
+    assert_eq!(again, full);
+    // Into the second batch: the first batch's run plus replays.
+    let n = BATCH + 60;
+    let full = e(n).run(&d, &Silent, &AtomicBool::new(false)).tally;
+    let mut again = e(BATCH).run(&d, &Silent, &AtomicBool::new(false)).tally;
+    for i in BATCH..n {
+        again.record(&e(n).replay(&d, i, &mut NoLog));
+    }
+    assert_eq!(again, full);
+}
+
+#[test]
+fn duel_matches_its_closed_form() {
+    // With overskill=skill, hitting and damaging are independent, so side X kills with
+    // p_X = P(Skill meets Use) * P(Damage > Armor) per attack, and the first attacker A
+    // wins with p_A / (1 - (1 - p_A)(1 - p_B)) (= 1/(2 - p) when p_A = p_B = p).
+    // Checked with a 99.9% Wilson interval (alpha = 0.001), fixed seed.
+    let opts = ["overskill=skill"];
+    let mut o = RuleOptions::default();
+    o.assign(opts[0]).unwrap();
+    let p_kill = |spec: &str, armor: &str| {
+        let p: Vec<&str> = spec.split('/').collect();
+        let hit = Expr::parse(&format!("{} skill", p[0]))
+            .unwrap()
+            .exact(&o, 1e-12)
+            .p_meets(p[1].parse().unwrap(), &o, 1e-12);
+        let armor: Pmf = Expr::parse(armor).unwrap().exact(&o, 1e-12).total().clone();
+        hit * Expr::parse(p[2]).unwrap().exact(&o, 1e-12).p_beats(&armor)
+    };
+    for (a, b) in [
+        ("d6/2/1d6/4", "d6/2/1d6/4"),
+        ("d10/3/1d6+1/2d6", "d6/2/1d6/4"),
+        ("d4/2/1d4/1", "d8/4/2d6/3"),
+    ] {
+        let d = duel(a, b, First::A, &opts);
+        let pa = p_kill(a, b.rsplit('/').next().unwrap());
+        let pb = p_kill(b, a.rsplit('/').next().unwrap());
+        let want = pa / (1.0 - (1.0 - pa) * (1.0 - pb));
+        let (t, _, _) = run(&d, Stop::Trials(400_000), 77, 2);
+        assert_eq!(t.draws, 0);
+        let e = Estimate::proportion(t.a_wins, t.trials, 0.999);
+        assert!(e.covers(want), "{a} vs {b}: closed form {want}, MC {:?}", e);
+    }
+}
+
+#[test]
+fn value_stability() {
+    // Pinned: a change here is Value-breaking (CHANGELOG).
+    let d = duel("d6/2/1d6/4", "d10/3/1d6+1/2d6", First::Random, &[]);
+    let (t, _, _) = run(&d, Stop::Trials(100_000), 42, 2);
+    assert_eq!((t.a_wins, t.b_wins, t.attacks, t.ties), PINNED);
+}
+
+const PINNED: (u64, u64, u64, u64) = (18472, 81528, 235604, 15419);
