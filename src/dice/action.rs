@@ -92,12 +92,14 @@ impl SkillRoll {
         Ok(c)
     }
 
+    #[inline]
     pub fn die(&self) -> Die {
         self.die
     }
 
     /// Blessings left after cancelling Curses one for one (Ch. D.4), as
     /// `(extra dice, keep highest?, extra die)`.
+    #[inline]
     fn net(&self, opts: &RuleOptions) -> (u32, bool, Die) {
         let pick = |carrier: Die| match opts.blessing_die {
             BlessingDie::SnDie => carrier,

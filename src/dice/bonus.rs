@@ -25,6 +25,7 @@ pub enum DieUse {
 }
 
 /// The Bonus Die a `die` earns on its top face under `opts`, if any.
+#[inline]
 pub fn bonus_die(die: Die, usage: DieUse, opts: &RuleOptions) -> Option<Die> {
     match (usage, die, opts.d4_bonus) {
         // Ch. 4.2: an Incompetent d4 Skill die gains "a Bonus d4 on a natural roll of 4".

@@ -28,6 +28,7 @@ impl Die {
     pub const ALL: [Die; 6] = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12, Die::D20];
 
     /// Number of faces, which is also the top face.
+    #[inline]
     pub const fn sides(self) -> u32 {
         match self {
             Die::D4 => 4,
@@ -49,8 +50,9 @@ impl Die {
         Pmf::uniform(1, self.sides() as i64)
     }
 
-    fn index(self) -> usize {
-        Die::ALL.iter().position(|&d| d == self).unwrap_or(0)
+    #[inline]
+    const fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -66,6 +68,7 @@ static UNIFORMS: LazyLock<[Uniform<u32>; 6]> = LazyLock::new(|| {
 });
 
 impl Distribution<u32> for Die {
+    #[inline]
     fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> u32 {
         UNIFORMS[self.index()].sample(rng)
     }

@@ -178,6 +178,7 @@ pub enum BonusChain {
 
 impl BonusChain {
     /// Whether a chain that already holds `earned` Bonus Dice may earn one more.
+    #[inline]
     pub fn allows(self, earned: u32) -> bool {
         match self {
             BonusChain::Unlimited => true,

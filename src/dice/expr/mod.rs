@@ -93,6 +93,7 @@ impl Expr {
     }
 
     /// Whether a Critical Failure zeroes the total: every added die is Fire (Ch. 8.3).
+    #[inline]
     fn fire_only(&self) -> bool {
         let mut any = false;
         for t in self.terms.iter().filter(|t| !t.negative) {
@@ -109,6 +110,7 @@ impl Expr {
     }
 
     /// Whether the roll has added dice that can all show 1.
+    #[inline]
     fn has_positive_dice(&self) -> bool {
         self.terms
             .iter()
@@ -162,7 +164,7 @@ impl Expr {
         }
         out.critical_failure = match skill_crit {
             Some(c) => c,
-            None => self.has_positive_dice() && all_ones,
+            None => all_ones && self.has_positive_dice(),
         };
         if out.critical_failure && self.fire_only() {
             out.total = 0;
