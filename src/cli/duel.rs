@@ -98,7 +98,7 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("expected a whole number like 1000000, 1e6 or 1M, got {s:?}"))?;
     let v = v * mult;
-    if !(v >= 0.0 && v <= 1e15 && v.fract() == 0.0) {
+    if !((0.0..=1e15).contains(&v) && v.fract() == 0.0) {
         return Err(format!("expected a whole number from 0 to 1e15, got {s:?}"));
     }
     Ok(v as u64)
