@@ -5,9 +5,8 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use diemon::dice::{Die, Expr, SkillRoll};
+use diemon::dice::Die;
 use diemon::rules::RuleOptions;
-use diemon::rules::attack::Attacker;
 use diemon::scenario::duel::{Duel, Fighter, First};
 use diemon::sim::engine::{Engine, Stop};
 use diemon::sim::progress::Silent;
@@ -20,16 +19,9 @@ mod hand_loop;
 /// Duels per measured iteration: whole batches, so every path does the same work.
 const DUELS: u64 = 4 * BATCH;
 
+/// A minifig with a Hand Weapon, as `diemon duel` defaults to.
 fn minifig(name: &str) -> Fighter {
-    Fighter {
-        name: name.into(),
-        attacker: Attacker {
-            skill: SkillRoll::new(Die::D6),
-            use_rating: 2,
-            damage: Expr::parse("1d6").unwrap(),
-        },
-        armor: Expr::parse("4").unwrap(),
-    }
+    Fighter::parse(name, "d6/2/1d6/4").expect("a valid shorthand")
 }
 
 fn bench(c: &mut Criterion) {

@@ -8,10 +8,9 @@ use serde_json::json;
 
 use super::progress::Bar;
 use super::{Failure, bad_expr, interrupted, io};
-use crate::dice::{DieEvent, Expr, SkillRoll, TermKind};
+use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
-use crate::rules::attack::Attacker;
-use crate::scenario::duel::{Duel, DuelTally, Fighter, First, Side};
+use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
 use crate::sim::engine::{Ended, Engine, Run, Stop};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -113,58 +112,36 @@ fn fighter(
     armor: &Option<String>,
 ) -> Result<Fighter, Failure> {
     let parts: Vec<&str> = spec.split('/').map(str::trim).collect();
-    if parts.len() != 4 {
+    let [s, u, d, a] = parts[..] else {
         return Err(Failure::input(format!(
             "side {name} {spec:?}: expected SKILL/USE/DAMAGE/ARMOR, e.g. d6/2/1d6/4"
         )));
-    }
-    let skill_text = skill.as_deref().unwrap_or(parts[0]);
-    let skill_expr = Expr::parse(&format!("{skill_text} skill"))
-        .map_err(|e| bad_expr(&format!("{name} skill"), skill_text, &e))?;
-    let skill_roll = match skill_expr.terms() {
-        [t] => match t.kind {
-            TermKind::Skill(s) => s,
-            _ => unreachable_skill(name, skill_text)?,
-        },
-        _ => unreachable_skill(name, skill_text)?,
     };
-    let use_rating = match use_rating {
-        Some(u) => u,
-        None => parts[1].parse().map_err(|_| {
-            Failure::input(format!(
-                "side {name}: Use {:?} is not a whole number (Ch. 4.2 Use ratings: 1 trivial .. 6+ hard)",
-                parts[1]
-            ))
-        })?,
-    };
-    let damage_text = damage.as_deref().unwrap_or(parts[2]);
-    let damage = Expr::parse(damage_text)
-        .map_err(|e| bad_expr(&format!("{name} damage"), damage_text, &e))?;
-    let armor_text = armor.as_deref().unwrap_or(parts[3]);
-    let armor =
-        Expr::parse(armor_text).map_err(|e| bad_expr(&format!("{name} armor"), armor_text, &e))?;
-    for (what, e) in [("damage", &damage), ("armor", &armor)] {
-        if e.skill().is_some() {
-            return Err(Failure::input(format!(
-                "side {name}: {what} cannot contain a Skill die"
-            )));
+    let use_text = use_rating.map(|u| u.to_string());
+    Fighter::from_parts(
+        name,
+        skill.as_deref().unwrap_or(s),
+        use_text.as_deref().unwrap_or(u),
+        damage.as_deref().unwrap_or(d),
+        armor.as_deref().unwrap_or(a),
+    )
+    .map_err(|e| match e {
+        FighterError::Expr { field, text, error } => {
+            bad_expr(&format!("{name} {field}"), &text, &error)
         }
-    }
-    Ok(Fighter {
-        name: name.into(),
-        attacker: Attacker {
-            skill: skill_roll,
-            use_rating,
-            damage,
-        },
-        armor,
+        FighterError::Skill(t) => Failure::input(format!(
+            "side {name}: skill {t:?} must be a single Skill die like d6 (Ch. 10.1)"
+        )),
+        FighterError::Use(t) => Failure::input(format!(
+            "side {name}: Use {t:?} is not a whole number (Ch. 4.2 Use ratings)"
+        )),
+        FighterError::SkillIn(field) => {
+            Failure::input(format!("side {name}: {field} cannot contain a Skill die"))
+        }
+        FighterError::Shape(t) => Failure::input(format!(
+            "side {name} {t:?}: expected SKILL/USE/DAMAGE/ARMOR, e.g. d6/2/1d6/4"
+        )),
     })
-}
-
-fn unreachable_skill(name: &str, text: &str) -> Result<SkillRoll, Failure> {
-    Err(Failure::input(format!(
-        "side {name}: skill {text:?} must be one die like d6 (Ch. 10.1)"
-    )))
 }
 
 fn describe(f: &Fighter) -> String {

@@ -18,7 +18,7 @@ impl Bar {
         let style = ProgressStyle::with_template(&format!(
             "{{bar:40}} {{human_pos}}/{{human_len}} {unit}  {{per_sec}}  ETA {{eta}}"
         ))
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+        .expect("the bar template is a constant");
         bar.set_style(style);
         Bar(bar)
     }

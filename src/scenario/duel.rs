@@ -10,7 +10,7 @@
 use std::ops::Add;
 
 use crate::analysis::Estimate;
-use crate::dice::{Die, Expr, Faces, Log};
+use crate::dice::{Die, Expr, Faces, Log, ParseError};
 use crate::rules::RuleOptions;
 use crate::rules::attack::{AttackResult, Attacker};
 
@@ -23,6 +23,81 @@ pub struct Fighter {
     pub attacker: Attacker,
     /// Armor: a number (minifig 4) or dice rolled fresh for each hit.
     pub armor: Expr,
+}
+
+/// Why a side of a duel cannot be built; `field` names the part and `text` what was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FighterError {
+    /// Not `SKILL/USE/DAMAGE/ARMOR`.
+    Shape(String),
+    /// An expression that does not parse.
+    Expr {
+        field: &'static str,
+        text: String,
+        error: Box<ParseError>,
+    },
+    /// The Skill is not a single die (Ch. 10.1).
+    Skill(String),
+    /// The Use rating is not a whole number.
+    Use(String),
+    /// A Skill die inside Damage or Armor.
+    SkillIn(&'static str),
+}
+
+impl Fighter {
+    /// Builds a side from its four fields: `skill` a die like `d6` (Ch. 10.1: one die),
+    /// `use_rating` a whole number, `damage` and `armor` dice expressions.
+    pub fn from_parts(
+        name: &str,
+        skill: &str,
+        use_rating: &str,
+        damage: &str,
+        armor: &str,
+    ) -> Result<Fighter, FighterError> {
+        let expr = |field: &'static str, text: &str| {
+            Expr::parse(text).map_err(|error| FighterError::Expr {
+                field,
+                text: text.to_string(),
+                error: Box::new(error),
+            })
+        };
+        let skill = expr("skill", &format!("{skill} skill"))
+            .ok()
+            .filter(|e| e.terms().len() == 1)
+            .and_then(|e| e.skill())
+            .ok_or_else(|| FighterError::Skill(skill.to_string()))?;
+        let use_rating = use_rating
+            .trim()
+            .parse()
+            .map_err(|_| FighterError::Use(use_rating.to_string()))?;
+        let damage = expr("damage", damage)?;
+        let armor = expr("armor", armor)?;
+        for (field, e) in [("damage", &damage), ("armor", &armor)] {
+            if e.skill().is_some() {
+                return Err(FighterError::SkillIn(field));
+            }
+        }
+        Ok(Fighter {
+            name: name.into(),
+            attacker: Attacker {
+                skill,
+                use_rating,
+                damage,
+            },
+            armor,
+        })
+    }
+
+    /// Parses the shorthand `SKILL/USE/DAMAGE/ARMOR`, e.g. `d6/2/1d6/4` (a minifig with a
+    /// Hand Weapon).
+    pub fn parse(name: &str, spec: &str) -> Result<Fighter, FighterError> {
+        match spec.split('/').collect::<Vec<_>>()[..] {
+            [skill, use_rating, damage, armor] => {
+                Fighter::from_parts(name, skill.trim(), use_rating, damage, armor)
+            }
+            _ => Err(FighterError::Shape(spec.to_string())),
+        }
+    }
 }
 
 /// Who attacks first.
@@ -187,15 +262,42 @@ mod tests {
     use crate::dice::{NoLog, Script, SkillRoll};
 
     fn minifig(name: &str) -> Fighter {
-        Fighter {
-            name: name.into(),
-            attacker: Attacker {
-                skill: SkillRoll::new(Die::D6),
-                use_rating: 3,
-                damage: Expr::parse("1d6").unwrap(),
-            },
-            armor: Expr::parse("4").unwrap(),
-        }
+        Fighter::parse(name, "d6/3/1d6/4").unwrap()
+    }
+
+    #[test]
+    fn shorthand_builds_a_validated_side() {
+        let f = minifig("a");
+        assert_eq!(f.attacker.skill, SkillRoll::new(Die::D6));
+        assert_eq!(f.attacker.use_rating, 3);
+        assert_eq!(f.armor, Expr::parse("4").unwrap());
+        assert!(matches!(
+            Fighter::parse("a", "d6/3/1d6"),
+            Err(FighterError::Shape(_))
+        ));
+        assert!(matches!(
+            Fighter::parse("a", "2d6/3/1d6/4"),
+            Err(FighterError::Skill(_))
+        ));
+        assert!(matches!(
+            Fighter::parse("a", "d6+1/3/1d6/4"),
+            Err(FighterError::Skill(_))
+        ));
+        assert!(matches!(
+            Fighter::parse("a", "d6/x/1d6/4"),
+            Err(FighterError::Use(_))
+        ));
+        assert!(matches!(
+            Fighter::parse("a", "d6/3/2d7/4"),
+            Err(FighterError::Expr {
+                field: "damage",
+                ..
+            })
+        ));
+        assert_eq!(
+            Fighter::parse("a", "d6/3/1d6/d6 skill"),
+            Err(FighterError::SkillIn("armor"))
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use diemon::analysis::Estimate;
 use diemon::dice::{Expr, Pmf};
 use diemon::rules::RuleOptions;
 use diemon::scenario::Tally;
-use diemon::scenario::duel::{Duel, DuelTally, First};
+use diemon::scenario::duel::{Duel, DuelTally, Fighter, First};
 use diemon::sim::BATCH;
 use diemon::sim::engine::{Ended, Engine, Stop};
 use diemon::sim::progress::Silent;
@@ -17,22 +17,7 @@ fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
     for s in opts {
         o.assign(s).unwrap();
     }
-    let side = |name: &str, spec: &str| {
-        let p: Vec<&str> = spec.split('/').collect();
-        let skill = match Expr::parse(&format!("{} skill", p[0])).unwrap().skill() {
-            Some(s) => s,
-            None => unreachable!(),
-        };
-        diemon::scenario::duel::Fighter {
-            name: name.into(),
-            attacker: diemon::rules::attack::Attacker {
-                skill,
-                use_rating: p[1].parse().unwrap(),
-                damage: Expr::parse(p[2]).unwrap(),
-            },
-            armor: Expr::parse(p[3]).unwrap(),
-        }
-    };
+    let side = |name: &str, spec: &str| Fighter::parse(name, spec).unwrap();
     Duel {
         a: side("A", a),
         b: side("B", b),
