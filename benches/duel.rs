@@ -40,13 +40,13 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    let duel = Duel {
-        a: minifig("A"),
-        b: minifig("B"),
-        first: First::Random,
-        max_attacks: 1000,
-        opts: RuleOptions::default(),
-    };
+    let duel = Duel::new(
+        minifig("A"),
+        minifig("B"),
+        First::Random,
+        1000,
+        RuleOptions::default(),
+    );
     let mut g = c.benchmark_group("minifig_duel");
     g.sample_size(10);
     g.throughput(Throughput::Elements(DUELS));

@@ -181,17 +181,12 @@ pub fn run(
     if a.threads == Some(0) {
         return Err(Failure::input("--threads 0: expected at least one thread"));
     }
-    let duel = Duel {
-        a: fa,
-        b: fb,
-        first: match a.first {
-            FirstArg::A => First::A,
-            FirstArg::B => First::B,
-            FirstArg::Random => First::Random,
-        },
-        max_attacks: a.max_attacks,
-        opts: opts.clone(),
+    let first = match a.first {
+        FirstArg::A => First::A,
+        FirstArg::B => First::B,
+        FirstArg::Random => First::Random,
     };
+    let duel = Duel::new(fa, fb, first, a.max_attacks, *opts);
     let engine = Engine {
         seed: a.seed,
         cell: 0,
@@ -253,8 +248,8 @@ fn json_report(
     let pf = crate::analysis::Estimate::proportion(t.first_wins, t.trials, 0.95);
     let m = t.mean_attacks();
     json!({
-        "a": describe(&duel.a),
-        "b": describe(&duel.b),
+        "a": describe(duel.a()),
+        "b": describe(duel.b()),
         "first": format!("{:?}", a.first).to_lowercase(),
         "trials": run.trials,
         "seed": a.seed,
@@ -279,7 +274,7 @@ fn json_report(
 fn table(duel: &Duel, run: &Run<DuelTally>, a: &DuelArgs, threads: usize) -> String {
     use crate::analysis::Estimate;
     let t = &run.tally;
-    let mut s = format!("{}\n  vs {}\n", describe(&duel.a), describe(&duel.b));
+    let mut s = format!("{}\n  vs {}\n", describe(duel.a()), describe(duel.b()));
     s.push_str(&format!(
         "first attacker: {}   trials {}   seed {}   ({})\n\n",
         match a.first {
@@ -337,11 +332,11 @@ fn replay(
     let mut s = format!(
         "trial {n} of seed {} : {}\n  vs {}\n",
         a.seed,
-        describe(&duel.a),
-        describe(&duel.b)
+        describe(duel.a()),
+        describe(duel.b())
     );
     for e in &log {
-        s.push_str(&format!("  {}\n", super::roll::line(e, &duel.opts)));
+        s.push_str(&format!("  {}\n", super::roll::line(e, duel.opts())));
     }
     s.push_str(&format!(
         "{} after {} attacks ({} attacked first)\n",

@@ -19,7 +19,7 @@ use super::bonus::{DieUse, bonus_die, chain_pmf, roll_chain};
 use super::die::{Die, Faces};
 use super::log::{DieEvent, Log, Role};
 use super::pmf::Pmf;
-use crate::rules::{BlessedNatural, BlessingDie, RuleOptions};
+use crate::rules::{BlessedNatural, BlessingDie, BonusChain, RuleOptions};
 
 /// The natural face at which Overskill starts (Ch. 4.2: "any number six or higher").
 pub const OVERSKILL_FROM: u32 = 6;
@@ -112,7 +112,8 @@ impl SkillRoll {
         }
     }
 
-    /// Rolls it. `term` tags the log events.
+    /// Rolls it. `term` tags the log events. In a loop, resolve [`SkillRoll::plan`] once.
+    #[inline]
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         opts: &RuleOptions,
@@ -120,45 +121,22 @@ impl SkillRoll {
         log: &mut L,
         term: usize,
     ) -> SkillOutcome {
-        let own = faces.face(self.die);
-        log.die(DieEvent {
-            term,
-            die: self.die,
-            face: own,
-            role: Role::Skill,
-            counted: own as i64,
-        });
+        self.plan(opts).roll(faces, log, term)
+    }
+
+    /// The roll with `opts` resolved: which extra die, which natural face counts, which
+    /// Bonus Die. Rolls the same dice in the same order as [`SkillRoll::roll`].
+    #[inline]
+    pub fn plan(&self, opts: &RuleOptions) -> SkillPlan {
         let (extra, highest, extra_die) = self.net(opts);
-        let mut kept = own;
-        for _ in 0..extra {
-            let f = faces.face(extra_die);
-            log.die(DieEvent {
-                term,
-                die: extra_die,
-                face: f,
-                role: if highest { Role::Blessing } else { Role::Curse },
-                counted: f as i64,
-            });
-            kept = if highest { kept.max(f) } else { kept.min(f) };
-        }
-        let natural = match opts.blessed_natural {
-            BlessedNatural::Kept => kept,
-            BlessedNatural::OwnDie => own,
-        };
-        let mut bonus = 0;
-        // Ch. 4.2: the Incompetent d4's Bonus d4 needs its own natural 4 as the result.
-        if own == self.die.sides()
-            && kept == own
-            && let Some(b) = bonus_die(self.die, DieUse::Skill, opts)
-            && opts.bonus_chain.allows(0)
-        {
-            bonus = roll_chain(b, opts.bonus_chain, faces, log, term);
-        }
-        SkillOutcome {
-            natural,
-            total: kept as i64 + bonus,
-            critical_failure: natural == 1,
-            overskill: natural >= OVERSKILL_FROM,
+        SkillPlan {
+            die: self.die,
+            extra,
+            highest,
+            extra_die,
+            own_natural: opts.blessed_natural == BlessedNatural::OwnDie,
+            bonus: bonus_die(self.die, DieUse::Skill, opts).filter(|_| opts.bonus_chain.allows(0)),
+            chain: opts.bonus_chain,
         }
     }
 
@@ -250,6 +228,76 @@ pub struct SkillOutcome {
     pub total: i64,
     pub critical_failure: bool,
     pub overskill: bool,
+}
+
+/// A [`SkillRoll`] with the rule options resolved ([`SkillRoll::plan`]); cheap to copy.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SkillPlan {
+    die: Die,
+    /// Net Blessings (`highest`) or Curses left after cancelling (Ch. D.4).
+    extra: u32,
+    highest: bool,
+    extra_die: Die,
+    /// `blessed_natural = own_die`: the Skill die's own face decides, not the kept one.
+    own_natural: bool,
+    /// The Incompetent d4's Bonus d4 (Ch. 4.2), when options allow it.
+    bonus: Option<Die>,
+    chain: BonusChain,
+}
+
+impl SkillPlan {
+    /// Rolls it. `term` tags the log events.
+    #[inline(always)] // keeps the RNG state in registers across a trial
+    pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        term: usize,
+    ) -> SkillOutcome {
+        let own = faces.face(self.die);
+        log.die(DieEvent {
+            term,
+            die: self.die,
+            face: own,
+            role: Role::Skill,
+            counted: own as i64,
+        });
+        let mut kept = own;
+        for _ in 0..self.extra {
+            let f = faces.face(self.extra_die);
+            log.die(DieEvent {
+                term,
+                die: self.extra_die,
+                face: f,
+                role: if self.highest {
+                    Role::Blessing
+                } else {
+                    Role::Curse
+                },
+                counted: f as i64,
+            });
+            kept = if self.highest {
+                kept.max(f)
+            } else {
+                kept.min(f)
+            };
+        }
+        let natural = if self.own_natural { own } else { kept };
+        let mut bonus = 0;
+        // Ch. 4.2: the Incompetent d4's Bonus d4 needs its own natural 4 as the result.
+        if own == self.die.sides()
+            && kept == own
+            && let Some(b) = self.bonus
+        {
+            bonus = roll_chain(b, self.chain, faces, log, term);
+        }
+        SkillOutcome {
+            natural,
+            total: kept as i64 + bonus,
+            critical_failure: natural == 1,
+            overskill: natural >= OVERSKILL_FROM,
+        }
+    }
 }
 
 /// What a Skill roll's natural result means.

@@ -40,6 +40,7 @@ pub fn bonus_die(die: Die, usage: DieUse, opts: &RuleOptions) -> Option<Die> {
 }
 
 /// Rolls `die` and any Bonus Dice it earns; returns the total it adds.
+#[inline(always)] // keeps the RNG state in registers across a trial
 pub fn roll_with_bonus<F: Faces + ?Sized, L: Log + ?Sized>(
     die: Die,
     bonus: Option<Die>,
@@ -68,6 +69,7 @@ pub fn roll_with_bonus<F: Faces + ?Sized, L: Log + ?Sized>(
 }
 
 /// Rolls a chain of Bonus Dice that starts with one `bonus` die.
+#[inline(always)] // an out-of-line call would pin the RNG state to memory for the whole trial
 pub fn roll_chain<F: Faces + ?Sized, L: Log + ?Sized>(
     bonus: Die,
     chain: BonusChain,

@@ -54,6 +54,7 @@ enum Holder {
 }
 
 impl SnRoll {
+    #[inline(always)]
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         opts: &RuleOptions,
@@ -99,6 +100,7 @@ pub struct SnExact {
 
 /// Rolls one owner's SN die with everything it sets off, iteratively (no recursion, no
 /// allocation). Returns (net total, Fumble Dice, first natural face).
+#[inline(always)]
 fn roll_one<F: Faces + ?Sized, L: Log + ?Sized>(
     die: Die,
     opts: &RuleOptions,

@@ -8,9 +8,11 @@
 //! - Damage greater than Armor succeeds; equal is a tie (`armor_tie`, Ch. 10.2); less does
 //!   nothing. Armor is rolled fresh for each hit when it is dice.
 
-use super::{OverskillPolicy, RuleOptions};
+use super::{BonusChain, OverskillPolicy, RuleOptions};
+use crate::dice::action::SkillPlan;
 use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
-use crate::dice::{Die, Expr, Faces, Log, Role, SkillRoll, TermKind};
+use crate::dice::expr::RollPlan;
+use crate::dice::{Die, Expr, Faces, Log, Role, SkillRoll};
 
 /// The attacker's side of an attack: Skill die, the weapon's Use and Damage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,60 +37,70 @@ pub enum AttackResult {
 }
 
 impl Attacker {
-    /// The die an Overskill Benny adds to Damage: one more of the attack's existing Damage
-    /// dice (Ch. 4.2), the first added dice term's die; `None` for fixed Damage.
-    pub fn overskill_damage_die(&self) -> Option<Die> {
-        self.damage.terms().iter().find_map(|t| match t.kind {
-            TermKind::Dice { die, .. } if !t.negative => Some(die),
-            _ => None,
-        })
+    /// This attack against `armor` under `opts`, resolved once for rolling many times.
+    pub fn against(&self, armor: &Expr, opts: &RuleOptions) -> AttackPlan {
+        let damage = self.damage.plan(opts);
+        let benny_damage = match opts.overskill {
+            OverskillPolicy::Skill => None,
+            _ => damage.first_added_die(),
+        };
+        AttackPlan {
+            skill: self.skill.plan(opts),
+            use_rating: self.use_rating,
+            benny_skill: (opts.overskill != OverskillPolicy::Damage)
+                .then(|| bonus_die(Die::D6, DieUse::Regular, opts)),
+            benny_damage,
+            chain: opts.bonus_chain,
+            damage,
+            armor: armor.plan(opts),
+        }
     }
+}
 
-    /// Resolves one attack against `armor`.
+/// One attacker against one Armor with the options resolved ([`Attacker::against`]): the
+/// trial loop only draws and compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackPlan {
+    skill: SkillPlan,
+    use_rating: i64,
+    /// The Benny may add 1d6 to a missing Skill roll: `Some(that d6's Bonus Die)`.
+    benny_skill: Option<Option<Die>>,
+    /// The Benny may add one Damage die: `Some((die, its Bonus Die))`.
+    benny_damage: Option<(Die, Option<Die>)>,
+    chain: BonusChain,
+    damage: RollPlan,
+    armor: RollPlan,
+}
+
+impl AttackPlan {
+    /// Resolves one attack.
+    #[inline(always)] // keeps the RNG state in registers across a trial
     pub fn attack<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
-        armor: &Expr,
-        opts: &RuleOptions,
         faces: &mut F,
         log: &mut L,
     ) -> AttackResult {
-        let skill = self.skill.roll(opts, faces, log, 0);
+        let skill = self.skill.roll(faces, log, 0);
         if skill.critical_failure {
             return AttackResult::CriticalFailure;
         }
         let mut roll = skill.total;
         let mut benny = skill.overskill;
-        if roll < self.use_rating && benny && opts.overskill != OverskillPolicy::Damage {
+        if roll < self.use_rating
+            && benny
+            && let Some(bonus) = self.benny_skill
+        {
             benny = false;
-            roll += roll_with_bonus(
-                Die::D6,
-                bonus_die(Die::D6, DieUse::Regular, opts),
-                opts.bonus_chain,
-                faces,
-                log,
-                0,
-                Role::Bonus,
-            );
+            roll += roll_with_bonus(Die::D6, bonus, self.chain, faces, log, 0, Role::Bonus);
         }
         if roll < self.use_rating {
             return AttackResult::Miss;
         }
-        let mut damage = self.damage.roll(opts, faces, log).total;
-        if benny
-            && opts.overskill != OverskillPolicy::Skill
-            && let Some(d) = self.overskill_damage_die()
-        {
-            damage += roll_with_bonus(
-                d,
-                bonus_die(d, DieUse::Regular, opts),
-                opts.bonus_chain,
-                faces,
-                log,
-                1,
-                Role::Regular,
-            );
+        let mut damage = self.damage.roll(faces, log).total;
+        if benny && let Some((die, bonus)) = self.benny_damage {
+            damage += roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
         }
-        let armor = armor.roll(opts, faces, log).total;
+        let armor = self.armor.roll(faces, log).total;
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => AttackResult::Kill,
             std::cmp::Ordering::Equal => AttackResult::Tie,
@@ -117,7 +129,9 @@ mod tests {
         script: &[(Die, u32)],
     ) -> AttackResult {
         let mut dice = Script::new(script);
-        let r = a.attack(&Expr::parse(armor).unwrap(), opts, &mut dice, &mut NoLog);
+        let r = a
+            .against(&Expr::parse(armor).unwrap(), opts)
+            .attack(&mut dice, &mut NoLog);
         assert!(dice.is_done(), "script not used up: {} rolls", dice.used());
         r
     }
@@ -184,17 +198,23 @@ mod tests {
 
     #[test]
     fn overskill_damage_die_is_the_attacks_own() {
-        // Ch. 4.2: "a 1d10 (Exp) Grenade gets an Overskill bonus of +1d10 (Exp)".
+        // Ch. 4.2: "a 1d10 (Exp) Grenade gets an Overskill bonus of +1d10 (Exp)": natural 6,
+        // Damage 3, the Benny's d10 shows 2: 5 > 4.
+        let o = RuleOptions::default();
         let g = Attacker {
             skill: SkillRoll::new(Die::D6),
             use_rating: 3,
             damage: Expr::parse("1d10 exp").unwrap(),
         };
-        assert_eq!(g.overskill_damage_die(), Some(Die::D10));
-        let fodder = Attacker {
-            damage: Expr::parse("1").unwrap(),
+        let r = attack(&g, "4", &o, &[(Die::D6, 6), (Die::D10, 3), (Die::D10, 2)]);
+        assert_eq!(r, AttackResult::Kill);
+        // Subtracted dice are not the attack's own Damage dice: "5 - 1d6" has none to add, so
+        // the script's last die is the subtracted d6 and 5 - 1 ties Armor 4.
+        let fixed = Attacker {
+            damage: Expr::parse("5 - 1d6").unwrap(),
             ..g
         };
-        assert_eq!(fodder.overskill_damage_die(), None);
+        let r = attack(&fixed, "4", &o, &[(Die::D6, 6), (Die::D6, 1)]);
+        assert_eq!(r, AttackResult::Tie);
     }
 }

@@ -231,7 +231,7 @@ impl From<BonusChain> for ChainRepr {
 }
 
 /// Every open point of the texts, with the default diemon uses. Stored in every export.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RuleOptions {
     pub bonus_chain: BonusChain,

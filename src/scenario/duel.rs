@@ -1,7 +1,7 @@
 //! A melee duel: two units in base contact attack in turn until one dies.
 //!
-//! Each attack is [`Attacker::attack`] (Skill vs Use, Critical Failure, Overskill, Damage vs
-//! Armor). A kill ends the duel. A tie of Damage and Armor does nothing here under every
+//! Each attack is [`AttackPlan::attack`] (Skill vs Use, Critical Failure, Overskill, Damage
+//! vs Armor), resolved once per side by [`Attacker::against`]. A kill ends the duel. A tie of Damage and Armor does nothing here under every
 //! `armor_tie` choice: the Disruption of `dismemberment` / `something_bad` lasts only "until
 //! his following turn" (Ch. 4.3), which in an alternating one-on-one duel comes before the
 //! next attack against him; Amputation needs limbs, which arrive with stat blocks (issue 4).
@@ -12,7 +12,7 @@ use std::ops::Add;
 use crate::analysis::Estimate;
 use crate::dice::{Die, Expr, Faces, Log, ParseError};
 use crate::rules::RuleOptions;
-use crate::rules::attack::{AttackResult, Attacker};
+use crate::rules::attack::{AttackPlan, AttackResult, Attacker};
 
 use super::{Scenario, Tally};
 
@@ -116,15 +116,52 @@ pub enum Side {
     B,
 }
 
-/// A duel, validated.
+/// A duel, validated, with each side's attack against the other resolved once.
 #[derive(Clone, Debug)]
 pub struct Duel {
-    pub a: Fighter,
-    pub b: Fighter,
-    pub first: First,
-    /// Attacks (both sides together) after which the duel is a draw.
-    pub max_attacks: u32,
-    pub opts: RuleOptions,
+    a: Fighter,
+    b: Fighter,
+    first: First,
+    max_attacks: u32,
+    opts: RuleOptions,
+    /// A attacking B, and B attacking A.
+    a_hits_b: AttackPlan,
+    b_hits_a: AttackPlan,
+}
+
+impl Duel {
+    /// A duel of `a` and `b`; after `max_attacks` attacks (both sides together) it is a draw.
+    pub fn new(a: Fighter, b: Fighter, first: First, max_attacks: u32, opts: RuleOptions) -> Duel {
+        Duel {
+            a_hits_b: a.attacker.against(&b.armor, &opts),
+            b_hits_a: b.attacker.against(&a.armor, &opts),
+            a,
+            b,
+            first,
+            max_attacks,
+            opts,
+        }
+    }
+
+    pub fn a(&self) -> &Fighter {
+        &self.a
+    }
+
+    pub fn b(&self) -> &Fighter {
+        &self.b
+    }
+
+    pub fn first(&self) -> First {
+        self.first
+    }
+
+    pub fn max_attacks(&self) -> u32 {
+        self.max_attacks
+    }
+
+    pub fn opts(&self) -> &RuleOptions {
+        &self.opts
+    }
 }
 
 /// One duel's result.
@@ -141,6 +178,7 @@ impl Scenario for Duel {
     type Outcome = DuelOutcome;
     type Tally = DuelTally;
 
+    #[inline(always)] // into the batch loop, so the RNG state can live in registers
     fn trial<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> DuelOutcome {
         let first = match self.first {
             First::A => Side::A,
@@ -156,11 +194,11 @@ impl Scenario for Duel {
         let mut side = first;
         let mut ties = 0;
         for n in 1..=self.max_attacks {
-            let (att, def) = match side {
-                Side::A => (&self.a, &self.b),
-                Side::B => (&self.b, &self.a),
+            let plan = match side {
+                Side::A => &self.a_hits_b,
+                Side::B => &self.b_hits_a,
             };
-            match att.attacker.attack(&def.armor, &self.opts, faces, log) {
+            match plan.attack(faces, log) {
                 AttackResult::Kill => {
                     return DuelOutcome {
                         winner: Some(side),
@@ -302,13 +340,13 @@ mod tests {
 
     #[test]
     fn alternates_until_a_kill() {
-        let duel = Duel {
-            a: minifig("a"),
-            b: minifig("b"),
-            first: First::A,
-            max_attacks: 10,
-            opts: RuleOptions::default(),
-        };
+        let duel = Duel::new(
+            minifig("a"),
+            minifig("b"),
+            First::A,
+            10,
+            RuleOptions::default(),
+        );
         // A misses (2); B hits (4) and ties (4); A hits (5) and kills (5).
         let mut dice = Script::new(&[
             (Die::D6, 2),
@@ -332,13 +370,13 @@ mod tests {
 
     #[test]
     fn draw_at_the_attack_limit_and_roll_off() {
-        let duel = Duel {
-            a: minifig("a"),
-            b: minifig("b"),
-            first: First::Random,
-            max_attacks: 2,
-            opts: RuleOptions::default(),
-        };
+        let duel = Duel::new(
+            minifig("a"),
+            minifig("b"),
+            First::Random,
+            2,
+            RuleOptions::default(),
+        );
         // Roll-off 4: B first. Both miss.
         let mut dice = Script::new(&[(Die::D6, 4), (Die::D6, 2), (Die::D6, 1)]);
         let o = duel.trial(&mut dice, &mut NoLog);

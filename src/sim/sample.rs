@@ -67,6 +67,8 @@ pub fn sample(
 ) -> DiceTally {
     progress.start(n);
     let benny_bonus = bonus_die(Die::D6, DieUse::Regular, opts);
+    let plan = expr.plan(opts);
+    let armor = against.armor.map(|a| a.plan(opts));
     let batches = n.div_ceil(BATCH);
     let tally = (0..batches)
         .into_par_iter()
@@ -78,13 +80,13 @@ pub fn sample(
                 ..DiceTally::default()
             };
             for _ in 0..len {
-                let o = expr.roll(opts, &mut rng, &mut NoLog);
+                let o = plan.roll(&mut rng, &mut NoLog);
                 t.totals.record(o.total);
                 t.critical_failures += o.critical_failure as u64;
                 t.overskills += o.overskill as u64;
                 t.fumbles += o.fumbles as u64;
-                if let Some(a) = against.armor {
-                    let armor = a.roll(opts, &mut rng, &mut NoLog).total;
+                if let Some(a) = &armor {
+                    let armor = a.roll(&mut rng, &mut NoLog).total;
                     t.beats += (o.total > armor) as u64;
                     t.ties += (o.total == armor) as u64;
                 }

@@ -18,13 +18,7 @@ fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
         o.assign(s).unwrap();
     }
     let side = |name: &str, spec: &str| Fighter::parse(name, spec).unwrap();
-    Duel {
-        a: side("A", a),
-        b: side("B", b),
-        first,
-        max_attacks: 1000,
-        opts: o,
-    }
+    Duel::new(side("A", a), side("B", b), first, 1000, o)
 }
 
 fn run(d: &Duel, stop: Stop, seed: u64, threads: usize) -> (DuelTally, Ended, u64) {

@@ -13,17 +13,18 @@
 
 mod exact;
 mod parse;
+mod plan;
 
 use std::fmt;
 
 pub use exact::Exact;
 pub use parse::{MAX_CONST, MAX_DICE, MAX_TERMS, ParseError, parse};
+pub use plan::RollPlan;
 
 use super::action::SkillRoll;
-use super::bonus::{DieUse, bonus_die, roll_with_bonus};
 use super::damage::DamageType;
 use super::die::{Die, Faces};
-use super::log::{Log, NoLog, Role};
+use super::log::{Log, NoLog};
 use super::supernatural::SnRoll;
 use crate::rules::RuleOptions;
 
@@ -93,7 +94,6 @@ impl Expr {
     }
 
     /// Whether a Critical Failure zeroes the total: every added die is Fire (Ch. 8.3).
-    #[inline]
     fn fire_only(&self) -> bool {
         let mut any = false;
         for t in self.terms.iter().filter(|t| !t.negative) {
@@ -110,66 +110,26 @@ impl Expr {
     }
 
     /// Whether the roll has added dice that can all show 1.
-    #[inline]
     fn has_positive_dice(&self) -> bool {
         self.terms
             .iter()
             .any(|t| !t.negative && matches!(t.kind, TermKind::Dice { .. } | TermKind::Sn(_)))
     }
 
-    /// Rolls once. Pass [`NoLog`] in simulations; a `Vec` to narrate.
+    /// Rolls once. Pass [`NoLog`] in simulations; a `Vec` to narrate. This resolves the
+    /// options on every call; in a loop, build [`Expr::plan`] once and roll that.
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         opts: &RuleOptions,
         faces: &mut F,
         log: &mut L,
     ) -> RollOutcome {
-        let mut out = RollOutcome::default();
-        let mut all_ones = true;
-        let mut skill_crit = None;
-        for (i, term) in self.terms.iter().enumerate() {
-            let sign = if term.negative { -1 } else { 1 };
-            match term.kind {
-                TermKind::Const(c) => out.total += sign * c,
-                TermKind::Dice { count, die, .. } => {
-                    let bonus = bonus_die(die, DieUse::Regular, opts);
-                    for _ in 0..count {
-                        let t = roll_with_bonus(
-                            die,
-                            bonus,
-                            opts.bonus_chain,
-                            faces,
-                            log,
-                            i,
-                            Role::Regular,
-                        );
-                        // A Bonus Die needs the top face, so a total of 1 is a natural 1.
-                        all_ones &= term.negative || t == 1;
-                        out.total += sign * t;
-                    }
-                }
-                TermKind::Skill(s) => {
-                    let o = s.roll(opts, faces, log, i);
-                    out.total += o.total;
-                    out.overskill = o.overskill;
-                    skill_crit = Some(o.critical_failure);
-                }
-                TermKind::Sn(sn) => {
-                    let o = sn.roll(opts, faces, log, i);
-                    out.total += sign * o.total;
-                    out.fumbles += o.fumbles;
-                    all_ones &= term.negative || o.all_ones;
-                }
-            }
-        }
-        out.critical_failure = match skill_crit {
-            Some(c) => c,
-            None => all_ones && self.has_positive_dice(),
-        };
-        if out.critical_failure && self.fire_only() {
-            out.total = 0;
-        }
-        out
+        self.plan(opts).roll(faces, log)
+    }
+
+    /// The expression compiled against `opts`, for rolling many times.
+    pub fn plan(&self, opts: &RuleOptions) -> RollPlan {
+        RollPlan::new(self, opts)
     }
 
     /// A sampler for rand's `Distribution` interface (no log).
