@@ -24,6 +24,7 @@
 #![cfg_attr(test, allow(clippy::field_reassign_with_default))]
 
 pub mod analysis;
+pub mod catalog;
 pub mod cli;
 pub mod dice;
 pub mod rules;

@@ -24,16 +24,20 @@ pub enum DamageType {
     Pierce,
     /// Phased, d12 (Ch. 8.4 Explosive Variants).
     Phased,
+    /// Poison (Ch. 8.3, Ch. 10.4 Vermin and Contagious Bite): a Fire-like d4 that does not
+    /// set anything alight.
+    Poison,
 }
 
 impl DamageType {
     /// The typed damage kinds with their tag in expressions.
-    pub const TAGS: [(&'static str, DamageType); 5] = [
+    pub const TAGS: [(&'static str, DamageType); 6] = [
         ("exp", DamageType::Exp),
         ("fire", DamageType::Fire),
         ("blast", DamageType::Blast),
         ("pierce", DamageType::Pierce),
         ("phased", DamageType::Phased),
+        ("poison", DamageType::Poison),
     ];
 
     /// The die this type is rolled on; `None` for plain damage (any die).
@@ -45,6 +49,7 @@ impl DamageType {
             DamageType::Blast => Some(Die::D8),
             DamageType::Pierce => Some(Die::D6),
             DamageType::Phased => Some(Die::D12),
+            DamageType::Poison => Some(Die::D4),
         }
     }
 
@@ -56,6 +61,7 @@ impl DamageType {
             DamageType::Fire => "Ch. 8.3 Catching On Fire",
             DamageType::Blast => "Ch. 8.3 BlastGuns",
             DamageType::Pierce | DamageType::Phased => "Ch. 8.4 Explosive Variants",
+            DamageType::Poison => "Ch. 10.4 Swarms, Monstrous Contagion",
         }
     }
 
@@ -85,6 +91,7 @@ mod tests {
         assert_eq!(DamageType::Blast.die(), Some(Die::D8));
         assert_eq!(DamageType::Pierce.die(), Some(Die::D6));
         assert_eq!(DamageType::Phased.die(), Some(Die::D12));
+        assert_eq!(DamageType::Poison.die(), Some(Die::D4));
         assert_eq!(DamageType::Plain.die(), None);
         for (tag, t) in DamageType::TAGS {
             assert_eq!(t.tag(), tag);

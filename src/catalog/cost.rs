@@ -1,0 +1,169 @@
+//! The CP calculator: a unit's price, item by item (Ch. 10; RULES-NOTES 3).
+//!
+//! Built up as Ch. 10 builds the minifig: body (Size x Structure Level), Move, Mind, Skill
+//! Boosts, Multitasking and Multidexterity, then weapons, equipment, Specialties and
+//! SuperNatural dice. Units the texts price as a whole (Vermin, Cannon Fodder, the Hero) carry
+//! that listed price instead. Anything the texts do not price is listed as unpriced, never
+//! counted as zero silently.
+
+use serde::Serialize;
+
+use super::cp::Cp;
+use super::unit::{Mind, Propulsion, Structure, Unit};
+use crate::dice::Die;
+
+/// A price with its items.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Breakdown {
+    pub items: Vec<(String, Cp)>,
+    /// Parts the texts give no price for; the total leaves them out.
+    pub unpriced: Vec<String>,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> Cp {
+        self.items.iter().map(|(_, c)| *c).sum()
+    }
+}
+
+/// SuperNatural die prices (Ch. 10.3): d4 3CP, d6 4, d8 5, d10 6, d12 7.
+pub fn sn_die(d: Die) -> Cp {
+    Cp::whole(match d {
+        Die::D4 => 3,
+        Die::D6 => 4,
+        Die::D8 => 5,
+        Die::D10 => 6,
+        Die::D12 | Die::D20 => 7,
+    })
+}
+
+/// SuperNatural die values in Unit Inches (Ch. D.1): d4 ½Ü, d6 1Ü, d8 1Ü, d10 2Ü, d12 2Ü.
+pub fn sn_die_u(d: Die) -> Cp {
+    match d {
+        Die::D4 => Cp::halves(1),
+        Die::D6 | Die::D8 => Cp::whole(1),
+        Die::D10 | Die::D12 | Die::D20 => Cp::whole(2),
+    }
+}
+
+/// The Mind's price (Ch. 10.1): Size CP, at least 1; a Half Mind half that.
+pub fn mind(size: u32, kind: Mind) -> Cp {
+    let size = size.max(1) as i64;
+    match kind {
+        Mind::Full => Cp::whole(size),
+        Mind::None => Cp::ZERO,
+        _ => Cp::halves(size),
+    }
+}
+
+/// Move's price: ground (and climbing) 1CP per 2" (Ch. 10 minifig); flying
+/// (2 + Structure Level) CP per 2" (RULES-NOTES 3, ext).
+pub fn movement(inches: u32, how: Propulsion, structure: Structure) -> Cp {
+    match how {
+        Propulsion::Ground | Propulsion::Spidering => Cp::halves(inches as i64),
+        // (2 + SL)/2 CP per inch = (4 + 2 SL) quarters per inch, SL in halves below.
+        Propulsion::Flying => {
+            let sl_halves = match structure {
+                Structure::Zero => 0,
+                Structure::Half => 1,
+                Structure::Level(n) => 2 * n as i64,
+            };
+            Cp::quarters(inches as i64 * (4 + sl_halves))
+        }
+    }
+}
+
+/// The unit's CP, itemised.
+pub fn breakdown(u: &Unit) -> Breakdown {
+    let s = &u.spec;
+    let mut items = Vec::new();
+    let mut unpriced = Vec::new();
+    if let Some(listed) = s.listed_cp {
+        items.push((
+            format!("{} as listed ({})", s.name, s.source),
+            Cp::quarters((listed * 4.0) as i64),
+        ));
+    } else if u.has_trait("summoned") {
+        unpriced.push("summoned by spending its SuperNatural die (Ch. D.1), not bought".into());
+    } else {
+        items.push((
+            format!("body: Size {}\" x Structure Level {}", s.size, s.structure),
+            Cp::halves(s.size as i64 * s.structure.cost_halves()),
+        ));
+        let how = match s.propulsion {
+            Propulsion::Ground => "ground",
+            Propulsion::Flying => "flying",
+            Propulsion::Spidering => "spidering",
+        };
+        items.push((
+            format!("Move {}\" ({how})", s.move_inches),
+            movement(s.move_inches, s.propulsion, s.structure),
+        ));
+        let m = mind(s.size, s.mind);
+        if s.mind != Mind::None {
+            let kind = match s.mind {
+                Mind::Full => "Mind",
+                Mind::Incompetent => "Half Mind (Incompetent)",
+                Mind::Programmed => "Half Mind (Programmed)",
+                Mind::Submissive => "Half Mind (Submissive)",
+                Mind::Subjugated => "Half Mind (Subjugated)",
+                Mind::None => "",
+            };
+            items.push((format!("{kind}: Skill 1{}", Die::D6.min(u.skill)), m));
+        }
+        if u.boosts > 0 {
+            // Ch. 10.1: "pay the Creature's Size in CP again" per die size, Half Mind or not.
+            items.push((
+                format!("{} Skill Boost(s) to 1{}", u.boosts, u.skill),
+                Cp::whole(s.size.max(1) as i64) * u.boosts as i64,
+            ));
+        }
+        // Ch. 10.1: each level costs "the Creature's original Mind"; Professor Monkeyhead
+        // pays 1CP a level with a 1CP Mind and 2CP of Boosts, so the Boosts are not included.
+        for (n, what) in [
+            (s.multitasking, "Multitasking"),
+            (s.multidexterity, "Multidexterity"),
+        ] {
+            if n > 0 {
+                items.push((format!("{what} x{n}"), m * n as i64));
+            }
+        }
+    }
+    if s.listed_cp.is_none() {
+        for w in &u.weapons {
+            match w.cost() {
+                Some(c) => items.push((w.name(), c)),
+                None => unpriced.push(format!("{} (no price in the texts)", w.name())),
+            }
+        }
+        for sp in &s.specialties {
+            match sp.as_str() {
+                "master" | "thrall" => items.push((format!("Specialty: {sp}"), Cp::whole(1))),
+                _ => unpriced.push(format!("Specialty: {sp} (no price in the texts)")),
+            }
+        }
+        if let Some(c) = s.connection_strength {
+            items.push((
+                format!("Construct, Connection Strength {c}"),
+                Cp::whole(c as i64),
+            ));
+        }
+        for d in &u.sn_dice {
+            items.push((format!("SuperNatural {d}"), sn_die(*d)));
+        }
+        if matches!(
+            s.power,
+            super::unit::Power::Enhanced3x | super::unit::Power::Enhanced4x
+        ) {
+            unpriced.push("Power enhancement (priced only in Unit Inches, 2020)".into());
+        }
+    }
+    Breakdown { items, unpriced }
+}
+
+/// The unit's value in Unit Inches (Ü), where the texts give one: a listed 2020 price plus
+/// its SuperNatural dice (Ch. D.1).
+pub fn unit_inches(u: &Unit) -> Option<Cp> {
+    let base = Cp::quarters((u.spec.listed_u? * 4.0) as i64);
+    Some(base + u.sn_dice.iter().map(|d| sn_die_u(*d)).sum())
+}

@@ -1,0 +1,247 @@
+//! The catalog: units, weapons and what they cost (Ch. 8, Ch. 10, Ch. D; RULES-NOTES 3).
+//!
+//! - [`weapon`]: weapons from Weapon Size / Explosive Size by the Ch. 8.1 formulas, and how
+//!   a hand-held weapon handles for its wielder.
+//! - [`armory`]: named items with fixed stats (minifig weapons, Bastard guns, creature
+//!   weapons, equipment).
+//! - [`unit`]: stat blocks as data, validated against the rules.
+//! - [`cost`]: the CP calculator, itemised (and Unit Inches where the texts give them).
+//! - [`cp`]: exact CP arithmetic.
+//!
+//! The built-in units live in `data/units.toml`; a user catalog of the same shape adds or
+//! replaces entries ([`Catalog::with_file`]). A bad entry is reported with its file, line and
+//! column.
+
+pub mod armory;
+pub mod cost;
+pub mod cp;
+pub mod unit;
+pub mod weapon;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+pub use cp::Cp;
+pub use unit::{Unit, UnitSpec};
+
+/// The built-in catalog's text.
+pub const BUILTIN: &str = include_str!("data/units.toml");
+
+/// Resolved units by key.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    units: BTreeMap<String, Unit>,
+}
+
+/// A catalog that cannot be used, with where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    pub hint: String,
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )?;
+        if !self.hint.is_empty() {
+            write!(f, "\n  hint: {}", self.hint)?;
+        }
+        Ok(())
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Parses catalog `text` (named `file` in errors) into resolved units.
+pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<CatalogError>> {
+    let at = |offset: usize, message: String, hint: String| {
+        let (line, column) = line_column(text, offset);
+        CatalogError {
+            file: file.into(),
+            line,
+            column,
+            message,
+            hint,
+        }
+    };
+    let table: BTreeMap<toml::Spanned<String>, toml::Spanned<UnitSpec>> = toml::from_str(text)
+        .map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            vec![at(
+                offset,
+                e.message().trim().to_string(),
+                "each unit is a [key] table of the fields in the built-in catalog (see `diemon unit show minifig --json`, or the built-in catalog in src/catalog/data/units.toml)".into(),
+            )]
+        })?;
+    let mut units = BTreeMap::new();
+    let mut errors = Vec::new();
+    for (key, spec) in table {
+        let start = key.span().start;
+        match spec.get_ref().resolve(key.get_ref()) {
+            Ok(u) => {
+                units.insert(key.into_inner(), u);
+            }
+            Err(es) => errors.extend(es.into_iter().map(|e| {
+                at(
+                    start,
+                    format!("unit {:?}: {}: {}", key.get_ref(), e.field, e.message),
+                    e.hint,
+                )
+            })),
+        }
+    }
+    if errors.is_empty() {
+        Ok(units)
+    } else {
+        Err(errors)
+    }
+}
+
+impl Catalog {
+    /// The units of the rule texts.
+    pub fn builtin() -> Catalog {
+        Catalog {
+            units: parse("<built-in catalog>", BUILTIN)
+                .expect("the built-in catalog is valid (pinned by a test)"),
+        }
+    }
+
+    /// The built-in units plus those of `path`, whose entries replace built-in ones with the
+    /// same key.
+    pub fn with_file(path: &Path) -> Result<Catalog, Vec<CatalogError>> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            vec![CatalogError {
+                file: name.clone(),
+                line: 0,
+                column: 0,
+                message: format!("cannot read the catalog: {e}"),
+                hint: "check the path given to --catalog".into(),
+            }]
+        })?;
+        let mut c = Catalog::builtin();
+        c.units.extend(parse(&name, &text)?);
+        Ok(c)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Unit> {
+        self.units.get(key)
+    }
+
+    pub fn units(&self) -> impl Iterator<Item = &Unit> {
+        self.units.values()
+    }
+
+    /// Keys close to `key`, for "did you mean" hints.
+    pub fn near(&self, key: &str) -> Vec<&str> {
+        let k = key.to_ascii_lowercase();
+        self.units
+            .keys()
+            .filter(|u| u.contains(&k) || k.contains(u.as_str()))
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::cost::breakdown;
+
+    fn cp(key: &str) -> Cp {
+        breakdown(Catalog::builtin().get(key).unwrap()).total()
+    }
+
+    #[test]
+    fn builtin_catalog_resolves() {
+        let c = Catalog::builtin();
+        assert!(c.units().count() >= 20);
+    }
+
+    #[test]
+    fn worked_examples_cost_exactly_what_the_texts_say() {
+        // Ch. 10: Minifig 4, Horse 9, Professor Monkeyhead 9; Ch. 10.4: Cannon Fodder 2,
+        // Vermin 2, Venomous and Flying Vermin 3, Dimmy 5.
+        for (key, want) in [
+            ("minifig", 4),
+            ("horse", 9),
+            ("warhorse", 13),
+            ("professor-monkeyhead", 9),
+            ("cannon-fodder", 2),
+            ("vermin", 2),
+            ("venomous-vermin", 3),
+            ("flying-vermin", 3),
+            ("dimmy", 5),
+            ("hero", 11),
+            ("minifig-hand-weapon", 6),
+        ] {
+            assert_eq!(cp(key), Cp::whole(want), "{key}");
+        }
+    }
+
+    #[test]
+    fn minifig_breakdown_is_the_texts() {
+        // Ch. 10: body 0.5 + Move 5" 2.5 + Mind 1.
+        let b = breakdown(Catalog::builtin().get("minifig").unwrap());
+        let costs: Vec<Cp> = b.items.iter().map(|(_, c)| *c).collect();
+        assert_eq!(costs, vec![Cp::halves(1), Cp::halves(5), Cp::whole(1)]);
+        assert!(b.unpriced.is_empty());
+    }
+
+    #[test]
+    fn errors_point_at_the_entry() {
+        let text = "[ok]\nname = \"a\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\n\n[bad]\nname = \"b\"\nsource = \"t\"\nsize = 1\nstructure = \"3\"\nmove = 5\nskill = \"d20\"\n";
+        let e = parse("my.toml", text).unwrap_err();
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(
+            e.iter()
+                .all(|e| e.file == "my.toml" && e.line == 8 && e.column == 2)
+        );
+        assert!(e[0].message.contains("Structure Level 3 is above Size 1"));
+        assert!(e[1].message.contains("d20 is beyond d12"));
+        // A syntax or field error points at the offending text.
+        let e = parse("my.toml", "[x]\nname = \"a\"\nsize = 1\ncolour = 3\n").unwrap_err();
+        assert_eq!((e[0].line, e[0].column), (4, 1), "{e:?}");
+        let e = parse("my.toml", "[x]\nname = 1\n").unwrap_err();
+        assert_eq!(e[0].line, 2, "{e:?}");
+    }
+
+    #[test]
+    fn two_handed_weapon_on_a_one_armed_unit() {
+        let text = "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\nhands = 1\nweapons = [\"two-handed-weapon\"]\n";
+        let e = parse("f", text).unwrap_err();
+        assert!(e[0].message.contains("takes 2 hands"), "{e:?}");
+    }
+
+    #[test]
+    fn user_entries_replace_builtin_ones() {
+        let dir = std::env::temp_dir().join(format!("diemon-cat-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("c.toml");
+        std::fs::write(
+            &f,
+            "[minifig]\nname = \"Big minifig\"\nsource = \"mine\"\nsize = 2\nstructure = \"0\"\nmove = 6\n",
+        )
+        .unwrap();
+        let c = Catalog::with_file(&f).unwrap();
+        assert_eq!(c.get("minifig").unwrap().spec.name, "Big minifig");
+        assert!(c.get("horse").is_some());
+        // body 1 + Move 3 + Mind 2.
+        assert_eq!(breakdown(c.get("minifig").unwrap()).total(), Cp::whole(6));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,549 @@
+//! Stat blocks: what a unit is, as written in a catalog, and its validation (Ch. 10).
+//!
+//! [`UnitSpec`] mirrors a catalog entry field for field (unknown fields are errors);
+//! [`UnitSpec::resolve`] checks it against the rules and gives a [`Unit`], or every reason it
+//! cannot be one.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::armory::{Item, item_named};
+use super::cp::Cp;
+use super::weapon::{Stats, WeaponKind};
+use crate::dice::{Die, Expr};
+
+/// Structure Level (Ch. 7.1, Ch. 10.2). The texts call flesh both 0 and ½ (RULES-NOTES 2),
+/// so both are kept as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Structure {
+    /// Flesh as Ch. 10 writes the minifig ("Structure Level is 0, for an Armor of 1d6").
+    Zero,
+    /// Flesh as the Horse is written (SL ½, Armor 1d6).
+    Half,
+    /// 1 to 5: Armor that many d10s.
+    Level(u32),
+}
+
+impl Structure {
+    /// The Armor it gives (RULES-NOTES 2, ext): 0 and ½ -> 1d6, n -> nd10.
+    pub fn armor(self) -> String {
+        match self {
+            Structure::Zero | Structure::Half => "1d6".into(),
+            Structure::Level(n) => format!("{n}d10"),
+        }
+    }
+
+    /// Limbs are one level lower, never below ½ (Ch. 10.2).
+    pub fn limb(self) -> Structure {
+        match self {
+            Structure::Level(n) if n >= 2 => Structure::Level(n - 1),
+            Structure::Level(_) | Structure::Half => Structure::Half,
+            Structure::Zero => Structure::Zero,
+        }
+    }
+
+    /// The body's CP per inch of Size, in halves: Ch. 10 prices SL 0 flesh at "one half for
+    /// its Structure Level of zero" and the SL ½ Horse at ½ per inch; higher levels their
+    /// number.
+    pub fn cost_halves(self) -> i64 {
+        match self {
+            Structure::Zero | Structure::Half => 1,
+            Structure::Level(n) => 2 * n as i64,
+        }
+    }
+
+    fn halves(self) -> u32 {
+        match self {
+            Structure::Zero => 0,
+            Structure::Half => 1,
+            Structure::Level(n) => 2 * n,
+        }
+    }
+}
+
+impl TryFrom<String> for Structure {
+    type Error = String;
+    fn try_from(s: String) -> Result<Structure, String> {
+        match s.trim() {
+            "0" => Ok(Structure::Zero),
+            "1/2" | "½" | "0.5" => Ok(Structure::Half),
+            t => match t.parse::<u32>() {
+                Ok(n @ 1..=5) => Ok(Structure::Level(n)),
+                _ => Err(format!(
+                    "Structure Level {t:?}: expected 0, 1/2, or a whole number from 1 to 5 (Ch. 7.1)"
+                )),
+            },
+        }
+    }
+}
+
+impl From<Structure> for String {
+    fn from(s: Structure) -> String {
+        s.to_string()
+    }
+}
+
+impl fmt::Display for Structure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Structure::Zero => f.write_str("0"),
+            Structure::Half => f.write_str("1/2"),
+            Structure::Level(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// How a unit moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Propulsion {
+    #[default]
+    Ground,
+    Flying,
+    /// Climbs any surface (Ch. 10.4 Vermin, the 8vian).
+    Spidering,
+}
+
+/// A Mind (Ch. 10.1): full, one of the four Half Minds, or none (an object).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mind {
+    #[default]
+    Full,
+    Incompetent,
+    Programmed,
+    Submissive,
+    Subjugated,
+    None,
+}
+
+impl Mind {
+    pub fn is_half(self) -> bool {
+        matches!(
+            self,
+            Mind::Incompetent | Mind::Programmed | Mind::Submissive | Mind::Subjugated
+        )
+    }
+}
+
+/// Power (Ch. 8.1 Power Limits): 2x Effective Size, enhanced to 3x or 4x, or Half Power.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Power {
+    #[default]
+    Normal,
+    Enhanced3x,
+    Enhanced4x,
+    Half,
+}
+
+impl Power {
+    /// Power inches at Effective Size `size`.
+    pub fn inches(self, size: u32) -> u32 {
+        match self {
+            Power::Normal => 2 * size,
+            Power::Enhanced3x => 3 * size,
+            Power::Enhanced4x => 4 * size,
+            Power::Half => size,
+        }
+    }
+}
+
+/// A weapon as a catalog names it: an armory item, or a kind and size by the Ch. 8 formulas.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WeaponRef {
+    Item(String),
+    Sized {
+        kind: String,
+        size: u32,
+        #[serde(default)]
+        name: Option<String>,
+    },
+}
+
+/// A catalog entry as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub name: String,
+    /// Where the texts describe it.
+    pub source: String,
+    /// Size in inches (0 for Vermin).
+    pub size: u32,
+    pub structure: Structure,
+    /// Armor if not the Structure Level's (minifigs: "simplify the 1d6 rating to 4").
+    #[serde(default)]
+    pub armor: Option<String>,
+    #[serde(rename = "move")]
+    pub move_inches: u32,
+    #[serde(default)]
+    pub propulsion: Propulsion,
+    #[serde(default)]
+    pub mind: Mind,
+    /// The Skill die, `d4` to `d12`.
+    #[serde(default = "default_skill")]
+    pub skill: String,
+    #[serde(default)]
+    pub multitasking: u32,
+    #[serde(default)]
+    pub multidexterity: u32,
+    #[serde(default)]
+    pub power: Power,
+    #[serde(default = "two")]
+    pub hands: u32,
+    #[serde(default)]
+    pub weapons: Vec<WeaponRef>,
+    /// Gunnery, Medik, Master, Thrall.
+    #[serde(default)]
+    pub specialties: Vec<String>,
+    /// Vermin, Cannon Fodder, Undead, Non-Living, Hero, Summoned.
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// Construct with this Connection Strength (Ch. 10.4).
+    #[serde(default)]
+    pub connection_strength: Option<u32>,
+    /// SuperNatural dice owned (Ch. 10.3).
+    #[serde(default)]
+    pub sn_dice: Vec<String>,
+    /// A price the texts state for the whole unit instead of building it up (Vermin,
+    /// Cannon Fodder, the Hero).
+    #[serde(default)]
+    pub listed_cp: Option<f64>,
+    /// The 2020 price in Unit Inches, where the texts give one.
+    #[serde(default)]
+    pub listed_u: Option<f64>,
+}
+
+fn default_skill() -> String {
+    "d6".into()
+}
+
+fn two() -> u32 {
+    2
+}
+
+/// Specialties the texts name, with their Skill-like die where they have one.
+pub const SPECIALTIES: &[(&str, &str)] = &[
+    (
+        "gunnery",
+        "Gunnery d8 on Action Rolls with mounted weapons (Ch. 8.5)",
+    ),
+    ("medik", "Ker-Triage! d8 with Tools, d6 without (Ch. 10.2)"),
+    ("master", "may Sacrifice Thralls, +1CP (Ch. 10.4)"),
+    ("thrall", "may be Sacrificed to a Master, +1CP (Ch. 10.4)"),
+];
+
+/// Traits later scenarios read.
+pub const TRAITS: &[(&str, &str)] = &[
+    (
+        "vermin",
+        "any hit kills; bites only unarmored SL 1 or less (Ch. 10.4)",
+    ),
+    (
+        "cannon-fodder",
+        "any hit kills; every weapon does 1 Damage (Ch. 10.4)",
+    ),
+    (
+        "undead",
+        "immune to Poison; Blessings and Curses swap (Ch. 10.4), +0CP",
+    ),
+    (
+        "non-living",
+        "immune to Poison and the like (Ch. 10.4), +0CP",
+    ),
+    ("hero", "Heroism (RULES-NOTES 3, ext)"),
+    (
+        "summoned",
+        "a Summoned Diemon, kept by its SuperNatural die (Ch. D.1)",
+    ),
+];
+
+/// One weapon a unit carries, resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Armament {
+    Item(&'static Item),
+    Sized { name: String, stats: Stats },
+}
+
+impl Armament {
+    pub fn name(&self) -> String {
+        match self {
+            Armament::Item(i) => i.name.to_string(),
+            Armament::Sized { name, .. } => name.clone(),
+        }
+    }
+
+    pub fn cost(&self) -> Option<Cp> {
+        match self {
+            Armament::Item(i) => i.cost,
+            Armament::Sized { stats, .. } => Some(stats.cost),
+        }
+    }
+}
+
+/// A validated unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    pub key: String,
+    pub spec: UnitSpec,
+    pub skill: Die,
+    /// Skill Boosts bought: die sizes above d6 (Ch. 10.1).
+    pub boosts: u32,
+    pub armor: Expr,
+    pub weapons: Vec<Armament>,
+    pub sn_dice: Vec<Die>,
+}
+
+impl Unit {
+    pub fn has_trait(&self, t: &str) -> bool {
+        self.spec.traits.iter().any(|x| x == t)
+    }
+
+    /// Power inches (Ch. 8.1): Size zero creations have zero Power.
+    pub fn power(&self) -> u32 {
+        self.spec.power.inches(self.spec.size)
+    }
+}
+
+/// What is wrong with a catalog entry; `field` names the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitError {
+    pub field: &'static str,
+    pub message: String,
+    pub hint: String,
+}
+
+impl fmt::Display for UnitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)?;
+        if !self.hint.is_empty() {
+            write!(f, " (hint: {})", self.hint)?;
+        }
+        Ok(())
+    }
+}
+
+fn err(field: &'static str, message: String, hint: &str) -> UnitError {
+    UnitError {
+        field,
+        message,
+        hint: hint.into(),
+    }
+}
+
+/// Die sizes from d6 up to `die` (Skill Boosts), or `None` below d6.
+fn steps_above_d6(die: Die) -> Option<u32> {
+    Some(match die {
+        Die::D6 => 0,
+        Die::D8 => 1,
+        Die::D10 => 2,
+        Die::D12 => 3,
+        _ => return None,
+    })
+}
+
+impl UnitSpec {
+    /// Checks the entry against the rules; returns every problem found, not just the first.
+    pub fn resolve(&self, key: &str) -> Result<Unit, Vec<UnitError>> {
+        let mut errors = Vec::new();
+        let s = self;
+        // Ch. 7.1: a Structure Level above the Size is not allowed (Size 0 Vermin have SL 0).
+        if s.structure.halves() > 2 * s.size.max(1)
+            || (s.size == 0 && s.structure != Structure::Zero)
+        {
+            errors.push(err(
+                "structure",
+                format!("Structure Level {} is above Size {}\"", s.structure, s.size),
+                "a creation's Structure Level cannot exceed its Size (Ch. 7.1)",
+            ));
+        }
+        // Ch. 10.1: one die, d4 (Incompetent only) to d12.
+        let skill = match s
+            .skill
+            .trim()
+            .strip_prefix('d')
+            .and_then(|n| n.parse().ok())
+        {
+            Some(n) => Die::from_sides(n),
+            None => None,
+        };
+        let mut boosts = 0;
+        let skill = match skill {
+            Some(Die::D20) => {
+                errors.push(err(
+                    "skill",
+                    "d20 is beyond d12".into(),
+                    "Skill Boosts stop at 1d12 (Ch. 10.1); the d20 is BrikThulhu's alone",
+                ));
+                Die::D12
+            }
+            Some(Die::D4)
+                if s.mind != Mind::Incompetent && !s.traits.iter().any(|t| t == "summoned") =>
+            {
+                errors.push(err(
+                    "skill",
+                    "d4 is the Incompetent Skill".into(),
+                    "set mind = \"incompetent\", or use d6 to d12 (Ch. 10.1)",
+                ));
+                Die::D4
+            }
+            Some(d) if s.mind == Mind::Incompetent && d != Die::D4 => {
+                errors.push(err(
+                    "skill",
+                    format!("an Incompetent Creature's Skill is 1d4, not {d}"),
+                    "Incompetence \"cannot be raised any further with Skill boosts\" (Ch. 10.1)",
+                ));
+                d
+            }
+            Some(d) => {
+                if s.mind != Mind::Incompetent && !s.traits.iter().any(|t| t == "summoned") {
+                    boosts = steps_above_d6(d).unwrap_or(0);
+                }
+                d
+            }
+            None => {
+                errors.push(err(
+                    "skill",
+                    format!("{:?} is not a die", s.skill),
+                    "write one die: d4, d6, d8, d10 or d12 (Ch. 10.1: never \"1d6+2\")",
+                ));
+                Die::D6
+            }
+        };
+        if s.mind == Mind::None && (s.multitasking > 0 || s.multidexterity > 0) {
+            errors.push(err(
+                "mind",
+                "Multitasking and Multidexterity need a Mind".into(),
+                "give the creation a Mind (Ch. 10.1)",
+            ));
+        }
+        if s.power == Power::Half && s.size == 0 {
+            errors.push(err(
+                "power",
+                "Half Power needs Size 1\" or more".into(),
+                "Ch. 8.1: \"A creation must be at least Size 1\" to take a Power Impairment\"",
+            ));
+        }
+        let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
+        let armor = match Expr::parse(&armor_text) {
+            Ok(e) if e.skill().is_none() => e,
+            _ => {
+                errors.push(err(
+                    "armor",
+                    format!("{armor_text:?} is not an Armor rating"),
+                    "a number (4) or dice (2d6, 3d10)",
+                ));
+                Expr::parse("0").expect("a constant parses")
+            }
+        };
+        let mut weapons = Vec::new();
+        for w in &s.weapons {
+            match w {
+                WeaponRef::Item(k) => match item_named(k) {
+                    Some(i) => {
+                        if i.hands > s.hands {
+                            errors.push(err(
+                                "weapons",
+                                format!("{} takes {} hands; {} has {}", i.name, i.hands, s.name, s.hands),
+                                "Ch. 10.2: one hand \"can't use a Two-Handed or Long-Ranged Weapon\"",
+                            ));
+                        }
+                        weapons.push(Armament::Item(i));
+                    }
+                    None => errors.push(err(
+                        "weapons",
+                        format!("no weapon or item called {k:?}"),
+                        "`diemon weapon list` shows the names",
+                    )),
+                },
+                WeaponRef::Sized { kind, size, name } => {
+                    match WeaponKind::from_key(kind).map(|k| k.at(*size)) {
+                        Some(Ok(stats)) => {
+                            let name = name
+                                .clone()
+                                .unwrap_or_else(|| format!("{size}\" {}", stats.kind));
+                            weapons.push(Armament::Sized { name, stats });
+                        }
+                        Some(Err(e)) => errors.push(err("weapons", e.to_string(), "")),
+                        None => errors.push(err(
+                            "weapons",
+                            format!("no weapon kind called {kind:?}"),
+                            "kinds: melee-weapon, melee-shield, gun, machine-gun, blast-gun, flame-thrower, explosive, rocket, cannon, launcher",
+                        )),
+                    }
+                }
+            }
+        }
+        for sp in &s.specialties {
+            if !SPECIALTIES.iter().any(|(k, _)| k == sp) {
+                errors.push(err(
+                    "specialties",
+                    format!("unknown Specialty {sp:?}"),
+                    "gunnery, medik, master or thrall",
+                ));
+            }
+        }
+        for t in &s.traits {
+            if !TRAITS.iter().any(|(k, _)| k == t) {
+                errors.push(err(
+                    "traits",
+                    format!("unknown trait {t:?}"),
+                    "vermin, cannon-fodder, undead, non-living, hero or summoned",
+                ));
+            }
+        }
+        if let Some(c) = s.connection_strength
+            && (c == 0 || c > s.size.max(1))
+        {
+            errors.push(err(
+                "connection_strength",
+                format!("Connection Strength {c} for Size {}\"", s.size),
+                "from 1 up to the Construct's Size (Ch. 10.4)",
+            ));
+        }
+        let mut sn_dice = Vec::new();
+        for d in &s.sn_dice {
+            match d
+                .trim()
+                .strip_prefix('d')
+                .and_then(|n| n.parse().ok())
+                .and_then(Die::from_sides)
+            {
+                Some(Die::D20) | None => errors.push(err(
+                    "sn_dice",
+                    format!("{d:?} is not a SuperNatural die a unit can own"),
+                    "d4, d6, d8, d10 or d12 (the d20 is BrikThulhu's, Ch. 10.3)",
+                )),
+                Some(die) => sn_dice.push(die),
+            }
+        }
+        for (field, v) in [("listed_cp", s.listed_cp), ("listed_u", s.listed_u)] {
+            if let Some(x) = v
+                && !(x >= 0.0 && (x * 4.0).fract() == 0.0 && x < 1e6)
+            {
+                errors.push(err(
+                    field,
+                    format!("{x} is not a price"),
+                    "a multiple of 0.25, at least 0",
+                ));
+            }
+        }
+        if errors.is_empty() {
+            Ok(Unit {
+                key: key.into(),
+                spec: s.clone(),
+                skill,
+                boosts,
+                armor,
+                weapons,
+                sn_dice,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
