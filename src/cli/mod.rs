@@ -10,6 +10,8 @@ mod options;
 mod progress;
 mod roll;
 mod table;
+mod unit;
+mod weapon;
 
 use std::ffi::OsString;
 use std::fmt;
@@ -49,7 +51,7 @@ Overskill, Blessings and Curses, SuperNatural dice and Fumbles) and answers with
 probabilities, or seeded Monte Carlo estimates with confidence intervals.\n\n\
 Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
 1d6 pierce, 1d12 phased, d10 skill, d6 skill bless d8, d8 skill curse, sn d8, and sums of these.",
-    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M\n  diemon options"
+    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M\n  diemon options\n  diemon unit show minifig\n  diemon weapon launcher --size 3"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -70,6 +72,10 @@ pub enum Command {
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
     Options,
+    /// Units of the catalog: stat cards and CP breakdowns.
+    Unit(unit::UnitArgs),
+    /// A weapon's stats from its Weapon Size (Ch. 8.1), or a named item's.
+    Weapon(weapon::WeaponArgs),
 }
 
 /// A failure with its exit code; the message is printed as `error: ...`.
@@ -146,6 +152,8 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
+        Command::Unit(a) => unit::run(a, out),
+        Command::Weapon(a) => weapon::run(a, out),
     }
 }
 

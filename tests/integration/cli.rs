@@ -234,3 +234,85 @@ fn duel_flags_override_the_shorthand_and_replay_narrates() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn unit_show_minifig_prints_4cp_with_its_breakdown() {
+    let (code, out, _) = diemon(&["unit", "show", "minifig"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Move 5\" (ground)"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("  total") && l.ends_with(" 4 CP")),
+        "{out}"
+    );
+    let v = json(&["unit", "show", "minifig", "--json"]);
+    assert_eq!(v["name"], "minifig");
+    assert_eq!(v["cp"], 4.0);
+    assert_eq!(
+        v["breakdown"],
+        serde_json::json!([
+            ["body: Size 1\" x Structure Level 0", 0.5],
+            ["Move 5\" (ground)", 2.5],
+            ["Mind: Skill 1d6", 1.0]
+        ])
+    );
+}
+
+#[test]
+fn unit_list_and_unknown_unit() {
+    let (code, out, _) = diemon(&["unit", "list"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("horse ") && l.contains(" 9 ")),
+        "{out}"
+    );
+    let (code, _, err) = diemon(&["unit", "show", "dragon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no unit called \"dragon\""), "{err}");
+}
+
+#[test]
+fn a_broken_user_catalog_names_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("diemon-cli-cat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.toml");
+    std::fs::write(
+        &f,
+        "[ogre]\nname = \"Ogre\"\nsource = \"mine\"\nsize = 2\nstructure = \"1\"\nmove = 4\nskill = \"d6\"\nhands = 1\nweapons = [\"two-handed-weapon\"]\n",
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let (code, _, err) = diemon(&["unit", "show", "ogre", "--catalog", path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!(
+            "{path}:1:2: unit \"ogre\": weapons: Two-Handed Weapon takes 2 hands"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("hint:"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn weapon_by_size_and_by_name() {
+    let v = json(&["weapon", "launcher", "--size", "3", "--json"]);
+    assert_eq!(
+        (v["use"].as_u64(), v["range"].as_str()),
+        (Some(6), Some("18\""))
+    );
+    assert_eq!(v["cost"], 9.0);
+    let (code, out, _) = diemon(&["weapon", "machine-gun", "--size", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Use     4 (assumed)"), "{out}");
+    let (code, _, err) = diemon(&["weapon", "gun"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs --size"), "{err}");
+    let (code, _, err) = diemon(&["weapon", "gun", "--size", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 1 inch"), "{err}");
+    let (code, out, _) = diemon(&["weapon", "hand-weapon"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Use 2   Range CC   Damage 1d6"), "{out}");
+}

@@ -217,7 +217,7 @@ impl Parser {
                 Tok::Word(_) => {
                     return Err(err(
                         &t,
-                        "+, - or a tag (exp, fire, blast, pierce, phased, skill, bless, curse)",
+                        "+, - or a tag (exp, fire, blast, pierce, phased, poison, skill, bless, curse)",
                         Some("tags follow dice directly: `3d10 exp`, `d6 skill bless d8`".into()),
                     ));
                 }
