@@ -167,3 +167,70 @@ pub fn unit_inches(u: &Unit) -> Option<Cp> {
     let base = Cp::quarters((u.spec.listed_u? * 4.0) as i64);
     Some(base + u.sn_dice.iter().map(|d| sn_die_u(*d)).sum())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn flying_move_costs_by_structure_level() {
+        // RULES-NOTES 3: (2 + SL) CP per 2". SL 1/2: 2.5 per 2"; SL 2: 4 per 2".
+        assert_eq!(
+            movement(4, Propulsion::Flying, Structure::Half),
+            Cp::whole(5)
+        );
+        assert_eq!(
+            movement(5, Propulsion::Flying, Structure::Half),
+            Cp::quarters(25)
+        );
+        assert_eq!(
+            movement(6, Propulsion::Flying, Structure::Level(2)),
+            Cp::whole(12)
+        );
+        assert_eq!(
+            movement(5, Propulsion::Ground, Structure::Level(2)),
+            Cp::halves(5)
+        );
+    }
+
+    #[test]
+    fn sn_dice_prices() {
+        // Ch. 10.3 (CP) and Ch. D.1 (Ü).
+        let cp: Vec<Cp> = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12]
+            .map(sn_die)
+            .to_vec();
+        assert_eq!(cp, [3, 4, 5, 6, 7].map(Cp::whole).to_vec());
+        let u: Vec<Cp> = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12]
+            .map(sn_die_u)
+            .to_vec();
+        assert_eq!(
+            u,
+            vec![
+                Cp::halves(1),
+                Cp::whole(1),
+                Cp::whole(1),
+                Cp::whole(2),
+                Cp::whole(2)
+            ]
+        );
+    }
+
+    #[test]
+    fn unpriced_parts_are_listed_not_zeroed() {
+        let c = Catalog::builtin();
+        let g = breakdown(c.get("gunner").unwrap());
+        assert_eq!(g.total(), Cp::whole(4));
+        assert_eq!(g.unpriced.len(), 1);
+        assert!(g.unpriced[0].contains("gunnery"));
+        let mut s = c.get("minifig").unwrap().spec.clone();
+        s.connection_strength = Some(1);
+        s.specialties = vec!["master".into()];
+        s.traits = vec!["undead".into()];
+        s.sn_dice = vec!["d8".into()];
+        let b = breakdown(&s.resolve("x").unwrap());
+        // 4 + Construct 1 + Master 1 + SN d8 5; Undead +0.
+        assert_eq!(b.total(), Cp::whole(11));
+        assert!(b.unpriced.is_empty());
+    }
+}

@@ -547,3 +547,73 @@ impl UnitSpec {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    fn minifig() -> UnitSpec {
+        Catalog::builtin().get("minifig").unwrap().spec.clone()
+    }
+
+    #[test]
+    fn scorpiosaurus_rex_power() {
+        // Ch. 8.1 example: Size 3" -> 6" of Power; at Effective Size 2", 4".
+        assert_eq!(Power::Normal.inches(3), 6);
+        assert_eq!(Power::Normal.inches(2), 4);
+        // Stinger 5" + one claw 1" fits in 6"; all three (7") do not.
+        let power = Power::Normal.inches(3);
+        assert!(5 < power);
+        assert!(5 + 1 + 1 > power);
+        assert_eq!(Power::Enhanced4x.inches(3), 12);
+        assert_eq!(Power::Half.inches(3), 3);
+        assert_eq!(
+            Power::Normal.inches(0),
+            0,
+            "Size zero creations have zero Power"
+        );
+    }
+
+    #[test]
+    fn armor_and_limbs_by_structure_level() {
+        // RULES-NOTES 2: SL 1/2 -> 1d6, n -> nd10; Ch. 10.2: limbs one level lower, not
+        // below 1/2.
+        assert_eq!(Structure::Half.armor(), "1d6");
+        assert_eq!(Structure::Level(3).armor(), "3d10");
+        assert_eq!(Structure::Level(3).limb(), Structure::Level(2));
+        assert_eq!(Structure::Level(1).limb(), Structure::Half);
+        assert_eq!(Structure::Half.limb(), Structure::Half);
+        assert!(Structure::try_from("6".to_string()).is_err());
+        let mut s = minifig();
+        s.armor = None;
+        s.structure = Structure::Level(1);
+        assert_eq!(s.resolve("x").unwrap().armor.to_string(), "1d10");
+    }
+
+    #[test]
+    fn incompetent_is_d4_and_d20_is_refused() {
+        // Ch. 10.1: Incompetent Skill is 1d4 and cannot be boosted; Skill stops at d12.
+        let mut s = minifig();
+        s.mind = Mind::Incompetent;
+        s.skill = "d6".into();
+        assert_eq!(s.resolve("x").unwrap_err()[0].field, "skill");
+        s.skill = "d4".into();
+        assert_eq!(s.resolve("x").unwrap().boosts, 0);
+        s.mind = Mind::Full;
+        assert!(
+            s.resolve("x").is_err(),
+            "d4 needs the Incompetent Half Mind"
+        );
+        s.skill = "d20".into();
+        assert!(
+            s.resolve("x").unwrap_err()[0]
+                .message
+                .contains("beyond d12")
+        );
+        s.skill = "1d6+2".into();
+        assert!(s.resolve("x").is_err(), "a Skill is one die, never 1d6+2");
+        s.skill = "d12".into();
+        assert_eq!(s.resolve("x").unwrap().boosts, 3);
+    }
+}

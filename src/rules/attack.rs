@@ -185,12 +185,12 @@ mod tests {
         let r = attack(&a, "4", &o, &[(Die::D6, 6), (Die::D6, 2), (Die::D6, 3)]);
         assert_eq!(r, AttackResult::Kill);
         // overskill=skill never adds Damage.
-        let mut sk = o.clone();
+        let mut sk = o;
         sk.overskill = OverskillPolicy::Skill;
         let r = attack(&a, "4", &sk, &[(Die::D6, 6), (Die::D6, 2)]);
         assert_eq!(r, AttackResult::NoEffect);
         // overskill=damage never helps the Skill roll.
-        let mut dm = o.clone();
+        let mut dm = o;
         dm.overskill = OverskillPolicy::Damage;
         a.use_rating = 8;
         assert_eq!(attack(&a, "4", &dm, &[(Die::D6, 6)]), AttackResult::Miss);

@@ -101,3 +101,72 @@ proptest! {
         }
     }
 }
+
+mod cost {
+    use diemon::catalog::armory::ARMORY;
+    use diemon::catalog::cost::breakdown;
+    use diemon::catalog::unit::{Mind, UnitSpec, WeaponRef};
+    use diemon::catalog::{Catalog, Cp};
+    use proptest::prelude::*;
+
+    fn spec(size: u32, mind: Mind, skill: &str, weapons: Vec<WeaponRef>) -> UnitSpec {
+        let mut s = Catalog::builtin().get("minifig").unwrap().spec.clone();
+        s.size = size;
+        s.mind = mind;
+        s.skill = skill.into();
+        s.hands = 6;
+        s.weapons = weapons;
+        s
+    }
+
+    fn cp(s: &UnitSpec) -> Cp {
+        breakdown(&s.resolve("x").unwrap()).total()
+    }
+
+    fn item() -> impl Strategy<Value = WeaponRef> {
+        prop_oneof![
+            prop::sample::select(
+                ARMORY
+                    .iter()
+                    .filter(|i| i.cost.is_some())
+                    .map(|i| i.key)
+                    .collect::<Vec<_>>()
+            )
+            .prop_map(|k| WeaponRef::Item(k.into())),
+            (
+                prop::sample::select(vec!["melee-weapon", "gun", "launcher", "rocket"]),
+                1u32..7
+            )
+                .prop_map(|(k, size)| WeaponRef::Sized {
+                    kind: k.into(),
+                    size,
+                    name: None
+                }),
+        ]
+    }
+
+    proptest! {
+        /// Ch. 10.1: a Skill Boost costs the Creature's Size again, so it never lowers cost.
+        #[test]
+        fn a_skill_boost_never_lowers_cost(size in 1u32..6, step in 0usize..3, half in any::<bool>()) {
+            let dice = ["d6", "d8", "d10", "d12"];
+            let mind = if half { Mind::Submissive } else { Mind::Full };
+            let lo = cp(&spec(size, mind, dice[step], vec![]));
+            let hi = cp(&spec(size, mind, dice[step + 1], vec![]));
+            prop_assert!(hi > lo, "{} -> {}: {lo} !< {hi}", dice[step], dice[step + 1]);
+        }
+
+        /// Cost is additive over equipment: the unit with a list costs the bare unit plus
+        /// each item's own price.
+        #[test]
+        fn cost_is_additive_over_equipment(items in prop::collection::vec(item(), 0..5)) {
+            let bare = cp(&spec(1, Mind::Full, "d6", vec![]));
+            let all = cp(&spec(1, Mind::Full, "d6", items.clone()));
+            let parts: Cp = items
+                .iter()
+                .map(|w| cp(&spec(1, Mind::Full, "d6", vec![w.clone()])))
+                .fold(bare, |acc, one| acc + one + bare * -1);
+            prop_assert_eq!(all, parts);
+        }
+    }
+}

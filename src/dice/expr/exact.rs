@@ -245,7 +245,7 @@ mod tests {
         assert!((e.p_meets(7, &o, 1e-12) - 1.0 / 6.0).abs() < 1e-12);
         // Use 3: faces 3..6 -> 4/6.
         assert!((e.p_meets(3, &o, 1e-12) - 4.0 / 6.0).abs() < 1e-12);
-        let mut dmg = o.clone();
+        let mut dmg = o;
         dmg.overskill = OverskillPolicy::Damage;
         assert_eq!(e.p_meets(7, &dmg, 1e-12), 0.0);
         // Ch. 4.2 hit example: Use 3 with a -2 penalty needs a natural 5.
