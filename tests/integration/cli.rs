@@ -316,3 +316,26 @@ fn weapon_by_size_and_by_name() {
     assert_eq!(code, 0);
     assert!(out.contains("Use 2   Range CC   Damage 1d6"), "{out}");
 }
+
+#[test]
+fn the_example_catalog_loads() {
+    // README tour: body 2 + Move 2.5 + Half Mind 1 + a 2" Melee Weapon 4.
+    let v = json(&[
+        "unit",
+        "show",
+        "ogre",
+        "--catalog",
+        "catalogs/example.toml",
+        "--json",
+    ]);
+    assert_eq!(v["cp"], 9.5);
+    let v = json(&[
+        "unit",
+        "show",
+        "veteran",
+        "--catalog",
+        "catalogs/example.toml",
+        "--json",
+    ]);
+    assert_eq!(v["cp"], 8.0);
+}
