@@ -26,23 +26,27 @@ impl Breakdown {
     }
 }
 
-/// SuperNatural die prices (Ch. 10.3): d4 3CP, d6 4, d8 5, d10 6, d12 7.
-pub fn sn_die(d: Die) -> Cp {
-    Cp::whole(match d {
+/// SuperNatural die prices (Ch. 10.3): d4 3CP, d6 4, d8 5, d10 6, d12 7; the d20 has none
+/// ("Only available to BrikThulhu").
+pub fn sn_die(d: Die) -> Option<Cp> {
+    Some(Cp::whole(match d {
         Die::D4 => 3,
         Die::D6 => 4,
         Die::D8 => 5,
         Die::D10 => 6,
-        Die::D12 | Die::D20 => 7,
-    })
+        Die::D12 => 7,
+        Die::D20 => return None,
+    }))
 }
 
-/// SuperNatural die values in Unit Inches (Ch. D.1): d4 ½Ü, d6 1Ü, d8 1Ü, d10 2Ü, d12 2Ü.
-pub fn sn_die_u(d: Die) -> Cp {
+/// SuperNatural die values in Unit Inches (Ch. D.1): d4 ½Ü, d6 1Ü, d8 1Ü, d10 2Ü, d12 2Ü;
+/// the d20 "N/A".
+pub fn sn_die_u(d: Die) -> Option<Cp> {
     match d {
-        Die::D4 => Cp::halves(1),
-        Die::D6 | Die::D8 => Cp::whole(1),
-        Die::D10 | Die::D12 | Die::D20 => Cp::whole(2),
+        Die::D4 => Some(Cp::halves(1)),
+        Die::D6 | Die::D8 => Some(Cp::whole(1)),
+        Die::D10 | Die::D12 => Some(Cp::whole(2)),
+        Die::D20 => None,
     }
 }
 
@@ -149,7 +153,10 @@ pub fn breakdown(u: &Unit) -> Breakdown {
             ));
         }
         for d in &u.sn_dice {
-            items.push((format!("SuperNatural {d}"), sn_die(*d)));
+            match sn_die(*d) {
+                Some(c) => items.push((format!("SuperNatural {d}"), c)),
+                None => unpriced.push(format!("SuperNatural {d} (BrikThulhu's alone)")),
+            }
         }
         if matches!(
             s.power,
@@ -165,7 +172,11 @@ pub fn breakdown(u: &Unit) -> Breakdown {
 /// its SuperNatural dice (Ch. D.1).
 pub fn unit_inches(u: &Unit) -> Option<Cp> {
     let base = Cp::quarters((u.spec.listed_u? * 4.0) as i64);
-    Some(base + u.sn_dice.iter().map(|d| sn_die_u(*d)).sum())
+    u.sn_dice
+        .iter()
+        .map(|d| sn_die_u(*d))
+        .sum::<Option<Cp>>()
+        .map(|dice| base + dice)
 }
 
 #[cfg(test)]
@@ -197,21 +208,20 @@ mod tests {
     #[test]
     fn sn_dice_prices() {
         // Ch. 10.3 (CP) and Ch. D.1 (Ü).
-        let cp: Vec<Cp> = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12]
-            .map(sn_die)
-            .to_vec();
-        assert_eq!(cp, [3, 4, 5, 6, 7].map(Cp::whole).to_vec());
-        let u: Vec<Cp> = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12]
-            .map(sn_die_u)
-            .to_vec();
+        let cp: Vec<Option<Cp>> = Die::ALL.map(sn_die).to_vec();
+        let mut want: Vec<Option<Cp>> = [3, 4, 5, 6, 7].map(|n| Some(Cp::whole(n))).to_vec();
+        want.push(None);
+        assert_eq!(cp, want);
+        let u: Vec<Option<Cp>> = Die::ALL.map(sn_die_u).to_vec();
         assert_eq!(
             u,
             vec![
-                Cp::halves(1),
-                Cp::whole(1),
-                Cp::whole(1),
-                Cp::whole(2),
-                Cp::whole(2)
+                Some(Cp::halves(1)),
+                Some(Cp::whole(1)),
+                Some(Cp::whole(1)),
+                Some(Cp::whole(2)),
+                Some(Cp::whole(2)),
+                None
             ]
         );
     }

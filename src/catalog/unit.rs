@@ -362,15 +362,7 @@ impl UnitSpec {
             ));
         }
         // Ch. 10.1: one die, d4 (Incompetent only) to d12.
-        let skill = match s
-            .skill
-            .trim()
-            .strip_prefix('d')
-            .and_then(|n| n.parse().ok())
-        {
-            Some(n) => Die::from_sides(n),
-            None => None,
-        };
+        let skill = Die::from_name(&s.skill);
         let mut boosts = 0;
         let skill = match skill {
             Some(Die::D20) => {
@@ -507,12 +499,7 @@ impl UnitSpec {
         }
         let mut sn_dice = Vec::new();
         for d in &s.sn_dice {
-            match d
-                .trim()
-                .strip_prefix('d')
-                .and_then(|n| n.parse().ok())
-                .and_then(Die::from_sides)
-            {
+            match Die::from_name(d) {
                 Some(Die::D20) | None => errors.push(err(
                     "sn_dice",
                     format!("{d:?} is not a SuperNatural die a unit can own"),

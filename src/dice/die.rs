@@ -44,6 +44,13 @@ impl Die {
         Die::ALL.into_iter().find(|d| d.sides() == n)
     }
 
+    /// The die written `d6` (or `1d6`, `D6`), if BrikWars has one.
+    pub fn from_name(s: &str) -> Option<Die> {
+        let t = s.trim().to_ascii_lowercase();
+        let t = t.strip_prefix('1').unwrap_or(&t);
+        t.strip_prefix('d')?.parse().ok().and_then(Die::from_sides)
+    }
+
     /// The fair distribution of one natural roll.
     pub fn pmf(self) -> Pmf {
         Pmf::uniform(1, self.sides() as i64)
@@ -169,6 +176,10 @@ mod tests {
             assert_eq!(Die::from_sides(d.sides()), Some(d));
         }
         assert_eq!(Die::from_sides(7), None);
+        assert_eq!(Die::from_name("d8"), Some(Die::D8));
+        assert_eq!(Die::from_name(" 1D12"), Some(Die::D12));
+        assert_eq!(Die::from_name("d7"), None);
+        assert_eq!(Die::from_name("2d6"), None);
         assert_eq!(Die::D10.to_string(), "d10");
     }
 
