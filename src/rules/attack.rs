@@ -47,14 +47,19 @@ impl Attacker {
         AttackPlan {
             skill: self.skill.plan(opts),
             use_rating: self.use_rating,
-            benny_skill: (opts.overskill != OverskillPolicy::Damage)
-                .then(|| bonus_die(Die::D6, DieUse::Regular, opts)),
+            benny_skill: benny_skill_d6(opts),
             benny_damage,
             chain: opts.bonus_chain,
             damage,
             armor: armor.plan(opts),
         }
     }
+}
+
+/// The Overskill Benny's +1d6 to a Skill roll (Ch. 4.2), if the `overskill` policy allows
+/// it: `Some(that d6's Bonus Die)`. Shared by attacks and `dist --use`.
+pub fn benny_skill_d6(opts: &RuleOptions) -> Option<Option<Die>> {
+    (opts.overskill != OverskillPolicy::Damage).then(|| bonus_die(Die::D6, DieUse::Regular, opts))
 }
 
 /// One attacker against one Armor with the options resolved ([`Attacker::against`]): the

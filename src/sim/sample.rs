@@ -7,9 +7,9 @@ use rayon::prelude::*;
 use super::progress::Progress;
 use super::seed::{BATCH, stream};
 use super::tally::Histogram;
-use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
+use crate::dice::bonus::roll_with_bonus;
 use crate::dice::{Die, Expr, NoLog, Role};
-use crate::rules::{OverskillPolicy, RuleOptions};
+use crate::rules::RuleOptions;
 
 /// What `n` rolls of an expression did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn sample(
     progress: &dyn Progress,
 ) -> DiceTally {
     progress.start(n);
-    let benny_bonus = bonus_die(Die::D6, DieUse::Regular, opts);
+    let benny = crate::rules::attack::benny_skill_d6(opts);
     let plan = expr.plan(opts);
     let armor = against.armor.map(|a| a.plan(opts));
     let batches = n.div_ceil(BATCH);
@@ -95,18 +95,19 @@ pub fn sample(
                     let hit = !o.critical_failure
                         && (o.total >= u
                             || (o.overskill
-                                && opts.overskill != OverskillPolicy::Damage
-                                && o.total
-                                    + roll_with_bonus(
-                                        Die::D6,
-                                        benny_bonus,
-                                        opts.bonus_chain,
-                                        &mut rng,
-                                        &mut NoLog,
-                                        0,
-                                        Role::Bonus,
-                                    )
-                                    >= u));
+                                && benny.is_some_and(|bonus| {
+                                    o.total
+                                        + roll_with_bonus(
+                                            Die::D6,
+                                            bonus,
+                                            opts.bonus_chain,
+                                            &mut rng,
+                                            &mut NoLog,
+                                            0,
+                                            Role::Bonus,
+                                        )
+                                        >= u
+                                })));
                     t.meets += hit as u64;
                 }
             }
