@@ -228,6 +228,14 @@ mod tests {
     }
 
     #[test]
+    fn assumed_names_only_stats() {
+        let text = "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\nassumed = [\"move\", \"colour\"]\n";
+        let e = parse("f", text).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].message.contains("\"colour\" is not a stat"), "{e:?}");
+    }
+
+    #[test]
     fn user_entries_replace_builtin_ones() {
         let dir = std::env::temp_dir().join(format!("diemon-cat-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -149,6 +149,13 @@ impl Power {
             Power::Half => size,
         }
     }
+
+    /// Whether weapons of these sizes (inches, or XSize for a dropped Explosive) can all be
+    /// activated in one turn at Effective Size `size`: "the sizes added together" must not
+    /// exceed the Power limit (Ch. 8.1 Power Limits).
+    pub fn allows(self, size: u32, weapons: &[u32]) -> bool {
+        weapons.iter().map(|&w| w as u64).sum::<u64>() <= self.inches(size) as u64
+    }
 }
 
 /// A weapon as a catalog names it: an armory item, or a kind and size by the Ch. 8 formulas.
@@ -215,7 +222,23 @@ pub struct UnitSpec {
     /// The 2020 price in Unit Inches, where the texts give one.
     #[serde(default)]
     pub listed_u: Option<f64>,
+    /// Fields the texts do not give for this unit, filled by the catalog and printed as
+    /// assumptions (the worked-example creations of Ch. 8 state only Size and weapons).
+    #[serde(default)]
+    pub assumed: Vec<String>,
 }
+
+/// Fields an `assumed` list may name.
+pub const ASSUMABLE: &[&str] = &[
+    "structure",
+    "armor",
+    "move",
+    "propulsion",
+    "mind",
+    "skill",
+    "hands",
+    "power",
+];
 
 fn default_skill() -> String {
     "d6".into()
@@ -464,7 +487,7 @@ impl UnitSpec {
                         None => errors.push(err(
                             "weapons",
                             format!("no weapon kind called {kind:?}"),
-                            "kinds: melee-weapon, melee-shield, gun, machine-gun, blast-gun, flame-thrower, explosive, rocket, cannon, launcher",
+                            &format!("kinds: {}", WeaponKind::ALL.map(WeaponKind::key).join(", ")),
                         )),
                     }
                 }
@@ -506,6 +529,15 @@ impl UnitSpec {
                     "d4, d6, d8, d10 or d12 (the d20 is BrikThulhu's, Ch. 10.3)",
                 )),
                 Some(die) => sn_dice.push(die),
+            }
+        }
+        for a in &s.assumed {
+            if !ASSUMABLE.contains(&a.as_str()) {
+                errors.push(err(
+                    "assumed",
+                    format!("{a:?} is not a stat that can be assumed"),
+                    &format!("one of {}", ASSUMABLE.join(", ")),
+                ));
             }
         }
         for (field, v) in [("listed_cp", s.listed_cp), ("listed_u", s.listed_u)] {
@@ -550,9 +582,24 @@ mod tests {
         assert_eq!(Power::Normal.inches(3), 6);
         assert_eq!(Power::Normal.inches(2), 4);
         // Stinger 5" + one claw 1" fits in 6"; all three (7") do not.
-        let power = Power::Normal.inches(3);
-        assert!(5 < power);
-        assert!(5 + 1 + 1 > power);
+        assert!(Power::Normal.allows(3, &[5, 1]));
+        assert!(Power::Normal.allows(3, &[1, 1]));
+        assert!(!Power::Normal.allows(3, &[5, 1, 1]));
+        // "an inch of Size Damage ... he no longer has the strength to use" the stinger.
+        assert!(!Power::Normal.allows(2, &[5]));
+        assert!(Power::Normal.allows(2, &[1, 1]));
+        // The catalog's Scorpiosaurus Rex carries exactly those three weapons.
+        let rex = Catalog::builtin().get("scorpiosaurus-rex").unwrap().clone();
+        let sizes: Vec<u32> = rex
+            .weapons
+            .iter()
+            .map(|w| match w {
+                Armament::Sized { stats, .. } => stats.power,
+                Armament::Item(i) => panic!("{} is not sized", i.name),
+            })
+            .collect();
+        assert_eq!(sizes, [1, 1, 5]);
+        assert_eq!(rex.power(), 6);
         assert_eq!(Power::Enhanced4x.inches(3), 12);
         assert_eq!(Power::Half.inches(3), 3);
         assert_eq!(

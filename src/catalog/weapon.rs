@@ -31,10 +31,12 @@ pub enum WeaponKind {
     Rocket,
     Cannon,
     Launcher,
+    /// Cannon Fodder Spawners are "treated as a type of weapon" (Ch. 10.4).
+    Spawner,
 }
 
 impl WeaponKind {
-    pub const ALL: [WeaponKind; 10] = [
+    pub const ALL: [WeaponKind; 11] = [
         WeaponKind::MeleeWeapon,
         WeaponKind::MeleeShield,
         WeaponKind::Gun,
@@ -45,6 +47,7 @@ impl WeaponKind {
         WeaponKind::Rocket,
         WeaponKind::Cannon,
         WeaponKind::Launcher,
+        WeaponKind::Spawner,
     ];
 
     /// The name on the command line and in catalogs: `melee-weapon`, `machine-gun` ...
@@ -60,6 +63,7 @@ impl WeaponKind {
             WeaponKind::Rocket => "rocket",
             WeaponKind::Cannon => "cannon",
             WeaponKind::Launcher => "launcher",
+            WeaponKind::Spawner => "spawner",
         }
     }
 
@@ -73,6 +77,23 @@ impl WeaponKind {
         };
         let want = norm(s);
         WeaponKind::ALL.into_iter().find(|k| norm(k.key()) == want)
+    }
+
+    /// Where the kind's formulas are.
+    pub fn source(self) -> &'static str {
+        match self {
+            WeaponKind::Spawner => "Ch. 10.4 Spawners",
+            _ => "Ch. 8.1",
+        }
+    }
+
+    /// Where the kind's price is: the Spawner's is in its own text, the others are the 2010
+    /// Chapter 8 prices (RULES-NOTES 3).
+    pub fn cost_source(self) -> &'static str {
+        match self {
+            WeaponKind::Spawner => "Ch. 10.4",
+            _ => "2010 Ch. 8 prices, ext",
+        }
     }
 
     /// Explosives and Rockets are sized in bricks (XSize), everything else in inches.
@@ -170,6 +191,18 @@ impl WeaponKind {
                     vec!["one Action roll per Payload object"],
                     Cp::whole(3 * s as i64),
                 ),
+                // Ch. 10.4 "Spawner: Cost: WSx2CP Spawn Capacity: WS\"": automatic, no
+                // Skill roll or Action; spawned units appear in, on or touching it.
+                WeaponKind::Spawner => (
+                    None,
+                    Reach::Touching,
+                    Damage::Spawn { capacity: s },
+                    vec![
+                        "automatic: no Skill roll or Action",
+                        "spawning uses the spawned unit's Action",
+                    ],
+                    Cp::whole(2 * s as i64),
+                ),
             };
         Ok(Stats {
             kind: self,
@@ -216,6 +249,8 @@ pub enum Reach {
     Inches(u32),
     /// An Explosive's own Range is its Launcher's, its Cannon's or a throw's.
     OfLauncher,
+    /// In, on or touching the item (a Spawner's spawned units).
+    Touching,
 }
 
 impl fmt::Display for Reach {
@@ -224,6 +259,7 @@ impl fmt::Display for Reach {
             Reach::CloseCombat => f.write_str("CC"),
             Reach::Inches(n) => write!(f, "{n}\""),
             Reach::OfLauncher => f.write_str("of launcher"),
+            Reach::Touching => f.write_str("touching"),
         }
     }
 }
@@ -244,6 +280,8 @@ pub enum Damage {
     Ammo { max_xsize: u32 },
     /// Launches objects up to this Size, or Explosives up to this combined XSize.
     Payload { max_size: u32, max_xsize: u32 },
+    /// Size inches of units spawned per turn (a Spawner's Spawn Capacity, Ch. 10.4).
+    Spawn { capacity: u32 },
 }
 
 impl Damage {
@@ -267,6 +305,7 @@ impl fmt::Display for Damage {
                 f,
                 "by Payload (objects up to Size {max_size}\", Explosives up to XSize {max_xsize})"
             ),
+            Damage::Spawn { capacity } => write!(f, "spawns up to {capacity}\" of units a turn"),
         }
     }
 }
@@ -398,6 +437,18 @@ mod tests {
                 max_xsize: 1
             }
         );
+    }
+
+    #[test]
+    fn spawner_costs_twice_its_size_and_spawns_its_size() {
+        // Ch. 10.4 "Spawner: Cost:WSx2CP Spawn Capacity:WS\"".
+        for s in 1..=6u32 {
+            let sp = at(WeaponKind::Spawner, s);
+            assert_eq!(sp.cost, Cp::whole(2 * s as i64));
+            assert_eq!(sp.damage, Damage::Spawn { capacity: s });
+            assert_eq!((sp.use_rating, sp.range.clone()), (None, Reach::Touching));
+        }
+        assert_eq!(WeaponKind::from_key("Spawner"), Some(WeaponKind::Spawner));
     }
 
     #[test]

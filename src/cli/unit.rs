@@ -110,6 +110,7 @@ fn show_json(u: &Unit) -> String {
         "skill": u.skill.to_string(),
         "power": u.power(),
         "weapons": u.weapons,
+        "assumed": u.spec.assumed,
     });
     format!("{v}\n")
 }
@@ -143,7 +144,11 @@ fn card(u: &Unit, ui: bool) -> String {
     for w in &u.weapons {
         t.push_str(&format!("  weapon: {}\n", weapon_line(w)));
     }
-    for (label, list) in [("specialties", &s.specialties), ("traits", &s.traits)] {
+    for (label, list) in [
+        ("specialties", &s.specialties),
+        ("traits", &s.traits),
+        ("assumed by diemon, not in the texts", &s.assumed),
+    ] {
         if !list.is_empty() {
             t.push_str(&format!("  {label}: {}\n", list.join(", ")));
         }

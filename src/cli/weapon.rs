@@ -113,11 +113,19 @@ fn stats_text(st: &Stats) -> String {
             ""
         }
     };
-    let mut s = format!("{} at {unit} {}  (Ch. 8.1)\n", st.kind, st.size);
+    let mut s = format!(
+        "{} at {unit} {}  ({})\n",
+        st.kind,
+        st.size,
+        st.kind.source()
+    );
+    let no_use = match st.kind {
+        WeaponKind::Spawner => "none (automatic)",
+        _ => "of its launcher",
+    };
     s.push_str(&format!(
         "  Use     {}{}\n",
-        st.use_rating
-            .map_or("of its launcher".into(), |u| u.to_string()),
+        st.use_rating.map_or(no_use.into(), |u| u.to_string()),
         mark("use")
     ));
     s.push_str(&format!("  Range   {}{}\n", st.range, mark("range")));
@@ -127,8 +135,9 @@ fn stats_text(st: &Stats) -> String {
     }
     s.push_str(&format!("  Power   {}\" to activate\n", st.power));
     s.push_str(&format!(
-        "  cost    {} CP (2010 Ch. 8 prices, ext)\n",
-        st.cost
+        "  cost    {} CP ({})\n",
+        st.cost,
+        st.kind.cost_source()
     ));
     if !st.assumed.is_empty() {
         s.push_str(

@@ -259,6 +259,29 @@ fn unit_show_minifig_prints_4cp_with_its_breakdown() {
 }
 
 #[test]
+fn worked_example_creations_print_what_diemon_assumed() {
+    // The Ch. 8.1 examples give Size and weapons only; the rest must be flagged.
+    let (code, out, _) = diemon(&["unit", "show", "automaton"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("assumed by diemon, not in the texts: structure, move, mind, skill"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Giant Shield (3\" melee-shield)  Use 6"),
+        "{out}"
+    );
+    let v = json(&["unit", "show", "scorpiosaurus-rex", "--json"]);
+    assert_eq!(v["power"], 6);
+    assert_eq!(
+        v["assumed"],
+        serde_json::json!(["structure", "move", "mind", "skill"])
+    );
+    let v = json(&["unit", "show", "minifig", "--json"]);
+    assert_eq!(v["assumed"], serde_json::json!([]));
+}
+
+#[test]
 fn unit_list_and_unknown_unit() {
     let (code, out, _) = diemon(&["unit", "list"]);
     assert_eq!(code, 0);
