@@ -25,6 +25,8 @@ pub struct Item {
     pub cost: Option<Cp>,
     /// Armor it adds (Body Armor +2).
     pub armor_bonus: i64,
+    /// Worn armor: its wearer is Armored, which Vermin cannot engage (Ch. 10.4).
+    pub armored: bool,
     pub notes: &'static [&'static str],
     pub source: &'static str,
     /// Cells the text lost, filled by diemon (see [`ARMORY`]).
@@ -41,6 +43,7 @@ const fn item(key: &'static str, name: &'static str) -> Item {
         hands: 1,
         cost: None,
         armor_bonus: 0,
+        armored: false,
         notes: &[],
         source: "",
         assumed: &[],
@@ -120,6 +123,7 @@ pub static ARMORY: &[Item] = &[
     },
     Item {
         hands: 0,
+        armored: true,
         cost: Some(Cp::whole(1)),
         armor_bonus: 2,
         notes: &["+2 Armor"],
@@ -128,6 +132,7 @@ pub static ARMORY: &[Item] = &[
     },
     Item {
         hands: 0,
+        armored: true,
         cost: Some(Cp::whole(2)),
         notes: &["Deflection", "Half Speed"],
         source: MINIFIG_2010,
@@ -135,6 +140,7 @@ pub static ARMORY: &[Item] = &[
     },
     Item {
         hands: 0,
+        armored: true,
         cost: Some(Cp::whole(4)),
         notes: &["Shielded", "Half Speed"],
         source: "Ch. 10.1 Half-Mind Example: The Horse",

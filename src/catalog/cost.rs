@@ -133,13 +133,15 @@ pub fn breakdown(u: &Unit) -> Breakdown {
             }
         }
     }
-    if s.listed_cp.is_none() {
-        for w in &u.weapons {
-            match w.cost() {
-                Some(c) => items.push((w.name(), c)),
-                None => unpriced.push(format!("{} (no price in the texts)", w.name())),
-            }
+    // Weapons are bought on top of a listed price too: the listings' own weapons (Mook
+    // Weapon, Bites) are priced 0 in the armory because their listing includes them.
+    for w in &u.weapons {
+        match w.cost() {
+            Some(c) => items.push((w.name(), c)),
+            None => unpriced.push(format!("{} (no price in the texts)", w.name())),
         }
+    }
+    if s.listed_cp.is_none() {
         for sp in &s.specialties {
             match sp.as_str() {
                 "master" | "thrall" => items.push((format!("Specialty: {sp}"), Cp::whole(1))),

@@ -32,6 +32,11 @@ impl Cp {
         Cp(n)
     }
 
+    /// The count of quarter points.
+    pub const fn in_quarters(self) -> i64 {
+        self.0
+    }
+
     /// As a float, for JSON and frames.
     pub fn as_f64(self) -> f64 {
         self.0 as f64 / 4.0

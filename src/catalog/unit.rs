@@ -326,6 +326,13 @@ impl Unit {
         self.spec.traits.iter().any(|x| x == t)
     }
 
+    /// Wears armor (Ch. 10.4: Vermin "cannot engage" an Armored target).
+    pub fn armored(&self) -> bool {
+        self.weapons
+            .iter()
+            .any(|w| matches!(w, Armament::Item(i) if i.armored))
+    }
+
     /// Power inches (Ch. 8.1): Size zero creations have zero Power.
     pub fn power(&self) -> u32 {
         self.spec.power.inches(self.spec.size)
@@ -443,18 +450,6 @@ impl UnitSpec {
                 "Ch. 8.1: \"A creation must be at least Size 1\" to take a Power Impairment\"",
             ));
         }
-        let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
-        let armor = match Expr::parse(&armor_text) {
-            Ok(e) if e.skill().is_none() => e,
-            _ => {
-                errors.push(err(
-                    "armor",
-                    format!("{armor_text:?} is not an Armor rating"),
-                    "a number (4) or dice (2d6, 3d10)",
-                ));
-                Expr::parse("0").expect("a constant parses")
-            }
-        };
         let mut weapons = Vec::new();
         for w in &s.weapons {
             match w {
@@ -492,6 +487,30 @@ impl UnitSpec {
                     }
                 }
             }
+        }
+        let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
+        let mut armor = match Expr::parse(&armor_text) {
+            Ok(e) if e.skill().is_none() => e,
+            _ => {
+                errors.push(err(
+                    "armor",
+                    format!("{armor_text:?} is not an Armor rating"),
+                    "a number (4) or dice (2d6, 3d10)",
+                ));
+                Expr::parse("0").expect("a constant parses")
+            }
+        };
+        // Worn armor adds to the rating (Body Armor +2, RULES-NOTES 3).
+        let bonus: i64 = weapons
+            .iter()
+            .map(|w| match w {
+                Armament::Item(i) => i.armor_bonus,
+                Armament::Sized { .. } => 0,
+            })
+            .sum();
+        if bonus > 0 {
+            armor = Expr::parse(&format!("{armor} + {bonus}"))
+                .expect("an Armor rating plus a constant parses");
         }
         for sp in &s.specialties {
             if !SPECIALTIES.iter().any(|(k, _)| k == sp) {

@@ -77,6 +77,17 @@ pub struct AttackPlan {
     armor: RollPlan,
 }
 
+/// The Skill roll's verdict ([`AttackPlan::hit`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Hit {
+    CriticalFailure,
+    Miss,
+    /// A hit; `benny` if an unspent Overskill Benny is left for the Damage roll.
+    Hit {
+        benny: bool,
+    },
+}
+
 impl AttackPlan {
     /// Resolves one attack.
     #[inline(always)] // keeps the RNG state in registers across a trial
@@ -85,11 +96,34 @@ impl AttackPlan {
         faces: &mut F,
         log: &mut L,
     ) -> AttackResult {
+        let benny = match self.hit(faces, log, 0) {
+            Hit::CriticalFailure => return AttackResult::CriticalFailure,
+            Hit::Miss => return AttackResult::Miss,
+            Hit::Hit { benny } => benny,
+        };
+        let damage = self.damage(faces, log, benny);
+        let armor = self.armor(faces, log);
+        match damage.cmp(&armor) {
+            std::cmp::Ordering::Greater => AttackResult::Kill,
+            std::cmp::Ordering::Equal => AttackResult::Tie,
+            std::cmp::Ordering::Less => AttackResult::NoEffect,
+        }
+    }
+
+    /// The Skill roll plus `modifier` against Use (Ch. 4.2): a natural 1 always misses; the
+    /// Overskill Benny may add 1d6 to rescue a miss (`overskill` policy).
+    #[inline(always)]
+    pub fn hit<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> Hit {
         let skill = self.skill.roll(faces, log, 0);
         if skill.critical_failure {
-            return AttackResult::CriticalFailure;
+            return Hit::CriticalFailure;
         }
-        let mut roll = skill.total;
+        let mut roll = skill.total + modifier;
         let mut benny = skill.overskill;
         if roll < self.use_rating
             && benny
@@ -99,18 +133,31 @@ impl AttackPlan {
             roll += roll_with_bonus(Die::D6, bonus, self.chain, faces, log, 0, Role::Bonus);
         }
         if roll < self.use_rating {
-            return AttackResult::Miss;
+            Hit::Miss
+        } else {
+            Hit::Hit { benny }
         }
+    }
+
+    /// The Damage roll; an unspent Benny adds one more of its own dice (Ch. 4.2).
+    #[inline(always)]
+    pub fn damage<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+    ) -> i64 {
         let mut damage = self.damage.roll(faces, log).total;
         if benny && let Some((die, bonus)) = self.benny_damage {
             damage += roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
         }
-        let armor = self.armor.roll(faces, log).total;
-        match damage.cmp(&armor) {
-            std::cmp::Ordering::Greater => AttackResult::Kill,
-            std::cmp::Ordering::Equal => AttackResult::Tie,
-            std::cmp::Ordering::Less => AttackResult::NoEffect,
-        }
+        damage
+    }
+
+    /// The target's Armor for this hit: a number, or dice rolled fresh (RULES-NOTES 2).
+    #[inline(always)]
+    pub fn armor<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> i64 {
+        self.armor.roll(faces, log).total
     }
 }
 
@@ -199,6 +246,25 @@ mod tests {
         dm.overskill = OverskillPolicy::Damage;
         a.use_rating = 8;
         assert_eq!(attack(&a, "4", &dm, &[(Die::D6, 6)]), AttackResult::Miss);
+    }
+
+    #[test]
+    fn modifiers_move_the_skill_roll_not_the_natural_face() {
+        // Ch. 4.2 Thieven: Use 3 with -2 (Target Size) and -3 (Out of Range) needs an 8.
+        let o = RuleOptions::default();
+        let mut a = minifig();
+        a.use_rating = 3;
+        let p = a.against(&Expr::parse("4").unwrap(), &o);
+        let mut dice = Script::new(&[(Die::D6, 5)]);
+        assert_eq!(p.hit(&mut dice, &mut NoLog, -2), Hit::Hit { benny: false });
+        let mut dice = Script::new(&[(Die::D6, 4)]);
+        assert_eq!(p.hit(&mut dice, &mut NoLog, -2), Hit::Miss);
+        // A natural 6 at -5 is 1, a miss, but its Benny d6 (a 2) makes 3.
+        let mut dice = Script::new(&[(Die::D6, 6), (Die::D6, 2)]);
+        assert_eq!(p.hit(&mut dice, &mut NoLog, -5), Hit::Hit { benny: false });
+        // A natural 1 fails even at +10.
+        let mut dice = Script::new(&[(Die::D6, 1)]);
+        assert_eq!(p.hit(&mut dice, &mut NoLog, 10), Hit::CriticalFailure);
     }
 
     #[test]

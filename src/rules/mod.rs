@@ -1,7 +1,9 @@
-//! BrikWars rules beyond the dice: for now the [`RuleOptions`] that settle what the texts
-//! leave open. Stat blocks, costs, weapons and attacks arrive with later issues.
+//! BrikWars rules beyond the dice: the [`RuleOptions`] that settle what the texts leave
+//! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]).
+//! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
+pub mod combat;
 pub mod options;
 
 pub use options::*;

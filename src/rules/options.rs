@@ -164,6 +164,18 @@ choice! {
     }
 }
 
+choice! {
+    /// The Action modifier for the target's Size (RULES-NOTES 2). Ch. 8.2 gives "+1 for every
+    /// 2\" in the Size" of a large target; for small ones the texts show -1 (a baby in the
+    /// ShotGun Wedding, Ch. 8.3) and -2 (a rope, Ch. 4.2) without a scale.
+    TargetSize default Rated {
+        /// +1 per full 2" of the target's Effective Size; Size 0 (Vermin) -1, as the baby.
+        Rated = "rated",
+        /// No Size modifier at all.
+        Off = "off",
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -244,6 +256,7 @@ pub struct RuleOptions {
     pub armor_tie: ArmorTie,
     pub minifig_armor: MinifigArmor,
     pub overskill: OverskillPolicy,
+    pub target_size: TargetSize,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -328,6 +341,13 @@ pub const OPTIONS: &[OptionDoc] = &[
         source: "Ch. 4.2 Overskill; RULES-NOTES 1",
         meaning: "how the Overskill Benny is spent (a policy)",
     },
+    OptionDoc {
+        key: "target_size",
+        values: TargetSize::NAMES,
+        default: "rated",
+        source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; RULES-NOTES 2",
+        meaning: "the Action modifier for a large or Size 0 target",
+    },
 ];
 
 /// A `key=value` that does not name an option or a value of it.
@@ -404,6 +424,10 @@ impl RuleOptions {
                 self.overskill = OverskillPolicy::parse(value)
                     .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
             }
+            "target_size" => {
+                self.target_size =
+                    TargetSize::parse(value).ok_or_else(|| bad(key, value, TargetSize::NAMES))?
+            }
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.into(),
@@ -427,6 +451,7 @@ impl RuleOptions {
             ("armor_tie", self.armor_tie.to_string()),
             ("minifig_armor", self.minifig_armor.to_string()),
             ("overskill", self.overskill.to_string()),
+            ("target_size", self.target_size.to_string()),
         ]
     }
 }

@@ -6,8 +6,10 @@
 //! change a result.
 //!
 //! - [`duel`]: two units in base contact attack in turn until one dies (Ch. 4, Ch. 10.2).
+//! - [`squad`]: squads of catalog units close in on a line and fight it out (Ch. 4, 8, 10).
 
 pub mod duel;
+pub mod squad;
 
 use std::ops::Add;
 

@@ -1,0 +1,125 @@
+//! The rules around an attack in battle: modifiers, who may attack whom, and what a hit does
+//! to a larger creation.
+//!
+//! Each function is one rule of the texts, cited on it; the squad duel
+//! ([`crate::scenario::squad`]) calls them and [`super::attack::AttackPlan`] rolls the dice.
+
+use super::{ArmorTie, TargetSize};
+use crate::catalog::unit::Structure;
+
+/// Inches beyond a weapon's Range: each costs -1 to the Skill roll and -1 to Damage
+/// (Ch. 4.2 "-5 to each Skill and Damage die for being five inches Out of Range"; Ch. 8.4).
+pub fn out_of_range(distance: u32, range: u32) -> u32 {
+    distance.saturating_sub(range)
+}
+
+/// The Action modifier for the target's Effective Size (option `target_size`).
+pub fn target_size(size: u32, opt: TargetSize) -> i64 {
+    match opt {
+        TargetSize::Off => 0,
+        // Ch. 8.2: "+1 for every 2\" in the Size"; Ch. 8.3: the baby's "-1 ... small target".
+        TargetSize::Rated if size == 0 => -1,
+        TargetSize::Rated => (size / 2) as i64,
+    }
+}
+
+/// Firing blind (Ch. 8.3, RULES-NOTES 2).
+pub const BLIND_FIRE: i64 = -5;
+
+/// A Disrupted target is "an inanimate object, granting +1 to target with Ranged Attacks,
+/// and granting Automatic Hits" to attackers that can touch it (Ch. 4.1).
+pub const DISRUPTED_RANGED: i64 = 1;
+
+/// Cover: -1 per third of the target hidden (Ch. 8.3 ShotGun Wedding: "1/3 cover ...
+/// reducing her risk by another -1").
+pub fn cover(thirds: u32) -> i64 {
+    -(thirds.min(3) as i64)
+}
+
+/// "The usual Close Combat limit of three attackers for every inch in the target's Size"
+/// (Ch. 10.4 Swarms). A Size 0 target counts as one inch, so it can be attacked at all.
+pub fn close_combat_limit(target_size: u32) -> u32 {
+    3 * target_size.max(1)
+}
+
+/// A Vermin's Bite "is only effective against unarmored Creatures of Structure Level 1 or
+/// less"; others the Vermin "cannot engage ... in Close Combat at all" (Ch. 10.4).
+pub fn vermin_can_engage(target: Structure, armored: bool) -> bool {
+    !armored && target <= Structure::Level(1)
+}
+
+/// Vermin and Cannon Fodder die to any hit, without a Damage roll (Ch. 10.4;
+/// RULES-NOTES 3: "any hit kills it").
+pub fn any_hit_kills(vermin: bool, cannon_fodder: bool) -> bool {
+    vermin || cannon_fodder
+}
+
+/// Poison is "irrelevant to things that aren't alive" (Ch. 10.4 Non-Living and Undead).
+pub fn poison_affects(non_living: bool) -> bool {
+    !non_living
+}
+
+/// What a successful hit (Damage above Armor) does: a Size 1 creature dies; a larger
+/// creation loses 1" of Effective Size and dies at 0 (RULES-NOTES 2; Ch. 8.1 Scorpiosaurus
+/// Rex "takes an inch of Size Damage"). Returns the Effective Size left.
+pub fn size_damage(effective_size: u32) -> u32 {
+    effective_size.saturating_sub(1)
+}
+
+/// Whether Damage exactly equal to Armor Disrupts the target (option `armor_tie`): the
+/// optional Dismemberment rule knocks a target over (Ch. 10.2), "something bad" is modelled
+/// as Disrupted. Amputation needs limbs, which the duel does not track (docs/model.md).
+pub fn tie_disrupts(opt: ArmorTie) -> bool {
+    !matches!(opt, ArmorTie::Survive)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thieven_out_of_range() {
+        // Ch. 4.2: Range 10" at 15" is five inches Out of Range; +2" of Range makes it three.
+        assert_eq!(out_of_range(15, 10), 5);
+        assert_eq!(out_of_range(15, 12), 3);
+        assert_eq!(out_of_range(6, 10), 0);
+    }
+
+    #[test]
+    fn target_size_modifiers() {
+        assert_eq!(target_size(1, TargetSize::Rated), 0);
+        assert_eq!(target_size(2, TargetSize::Rated), 1);
+        assert_eq!(target_size(3, TargetSize::Rated), 1);
+        assert_eq!(target_size(4, TargetSize::Rated), 2);
+        assert_eq!(target_size(0, TargetSize::Rated), -1);
+        assert_eq!(target_size(4, TargetSize::Off), 0);
+        assert_eq!(cover(1), -1);
+        assert_eq!(cover(7), -3);
+    }
+
+    #[test]
+    fn three_attackers_per_inch() {
+        assert_eq!(close_combat_limit(1), 3);
+        assert_eq!(close_combat_limit(3), 9);
+        assert_eq!(close_combat_limit(0), 3);
+    }
+
+    #[test]
+    fn vermin_bite_only_the_unarmored_and_soft() {
+        assert!(vermin_can_engage(Structure::Zero, false));
+        assert!(vermin_can_engage(Structure::Level(1), false));
+        assert!(!vermin_can_engage(Structure::Level(2), false));
+        assert!(!vermin_can_engage(Structure::Zero, true));
+    }
+
+    #[test]
+    fn any_hit_kills_vermin_and_cannon_fodder_and_size_damage_counts_down() {
+        assert!(any_hit_kills(true, false) && any_hit_kills(false, true));
+        assert!(!any_hit_kills(false, false));
+        assert_eq!(size_damage(3), 2);
+        assert_eq!(size_damage(1), 0);
+        assert!(!poison_affects(true) && poison_affects(false));
+        assert!(!tie_disrupts(ArmorTie::Survive));
+        assert!(tie_disrupts(ArmorTie::Dismemberment) && tie_disrupts(ArmorTie::SomethingBad));
+    }
+}

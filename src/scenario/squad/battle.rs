@@ -1,0 +1,721 @@
+//! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
+//! fixed array on the stack, so a trial allocates nothing.
+
+use std::cmp::Ordering;
+
+use super::roster::MAX_PER_SIDE;
+use super::{Response, Sprint, Squad, SquadOutcome, SquadTally, Targeting};
+use crate::analysis::Estimate;
+use crate::dice::{Die, Faces, Log};
+use crate::rules::attack::Hit;
+use crate::rules::combat;
+use crate::scenario::Scenario;
+use crate::scenario::duel::{First, Side};
+
+/// Within an inch is Close Combat reach (Ch. 4.3's "Angry Inch"); positions are half-inches.
+const CONTACT: i32 = 2;
+const SLOTS: usize = 2 * MAX_PER_SIDE as usize;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Close,
+    Ranged,
+}
+
+/// One unit's state in a trial.
+#[derive(Copy, Clone, Debug)]
+struct Figure {
+    kind: u16,
+    side: u8,
+    alive: bool,
+    /// Half-inches along the line.
+    pos: i32,
+    /// Effective Size (Size Damage lowers it).
+    size: u32,
+    /// An Action saved from its own last turn, for a Response (Ch. 4.3).
+    saved: bool,
+    acted: bool,
+    disrupted: bool,
+    recovering: bool,
+    /// Close Combat attackers this turn (the three-per-inch limit).
+    engaged: u32,
+    /// Attacks received this turn (the `spread` policy).
+    targeted: u32,
+    /// Cumulative Vermin Damage this turn and the Armor it is rolled against (Ch. 10.4).
+    swarm: i64,
+    swarm_armor: Option<i64>,
+    /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
+    used: u64,
+    power_used: u32,
+}
+
+const EMPTY: Figure = Figure {
+    kind: 0,
+    side: 0,
+    alive: false,
+    pos: 0,
+    size: 0,
+    saved: false,
+    acted: false,
+    disrupted: false,
+    recovering: false,
+    engaged: 0,
+    targeted: 0,
+    swarm: 0,
+    swarm_armor: None,
+    used: 0,
+    power_used: 0,
+};
+
+struct Field {
+    f: [Figure; SLOTS],
+    alive: [u32; 2],
+    ties: u32,
+}
+
+impl Squad {
+    fn enemies(&self, side: u8) -> std::ops::Range<usize> {
+        if side == 0 {
+            self.count[0]..self.count[0] + self.count[1]
+        } else {
+            0..self.count[0]
+        }
+    }
+
+    fn own(&self, side: u8) -> std::ops::Range<usize> {
+        self.enemies(1 - side)
+    }
+
+    /// The distance in half-inches to the nearest living enemy, and that enemy.
+    fn nearest(&self, fl: &Field, i: usize) -> Option<(i32, usize)> {
+        let me = fl.f[i];
+        self.enemies(me.side)
+            .filter(|&t| fl.f[t].alive)
+            .map(|t| ((fl.f[t].pos - me.pos).abs(), t))
+            .min()
+    }
+
+    /// Whether unit `i` can attack anyone from where it stands.
+    fn can_attack(&self, fl: &Field, i: usize) -> bool {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let reach = k.reach().map_or(CONTACT, |r| (2 * r as i32).max(CONTACT));
+        self.nearest(fl, i).is_some_and(|(d, _)| d <= reach)
+    }
+
+    /// Unit `i`'s turn.
+    #[inline]
+    fn act<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        if fl.f[i].disrupted {
+            return;
+        }
+        if self.can_attack(fl, i) {
+            let a = self.attack_turn(fl, i, faces, log);
+            fl.f[i].acted |= a;
+            return;
+        }
+        let Some((d, t)) = self.nearest(fl, i) else {
+            return;
+        };
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let stop_at = k.reach().map_or(CONTACT, |r| 2 * r as i32);
+        let want = (d - stop_at).max(0);
+        let mut step = k.move_halves;
+        if fl.f[i].recovering {
+            step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
+        }
+        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want {
+            // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
+            let r = self.sprint[fl.f[i].kind as usize].roll(faces, log, 0);
+            let mut extra = 2 * r.total.max(0) as i32;
+            if fl.f[i].recovering {
+                extra /= 2;
+            }
+            step += extra;
+            fl.f[i].acted = true;
+        }
+        let moved = step.min(want);
+        let dir = (fl.f[t].pos - fl.f[i].pos).signum();
+        fl.f[i].pos += dir * moved;
+        self.respond(fl, i, moved, faces, log);
+        if !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
+            return;
+        }
+        if self.can_attack(fl, i) {
+            let a = self.attack_turn(fl, i, faces, log);
+            fl.f[i].acted |= a;
+        }
+    }
+
+    /// Enemies with a saved Action strike the unit that just moved (policy `response`).
+    fn respond<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        mover: usize,
+        moved: i32,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let them = 1 - fl.f[mover].side;
+        let policy = self.policy[them as usize].response;
+        if policy == Response::None {
+            return;
+        }
+        for j in self.own(them) {
+            if !fl.f[mover].alive {
+                return;
+            }
+            let r = fl.f[j];
+            if !r.alive || !r.saved || r.disrupted {
+                continue;
+            }
+            let d = (r.pos - fl.f[mover].pos).abs();
+            let k = &self.kinds[r.kind as usize];
+            let in_range = k.reach().is_some_and(|x| 2 * x as i32 >= d);
+            let strikes = d <= CONTACT || (policy == Response::All && moved >= 2 && in_range);
+            if strikes {
+                fl.f[j].saved = false;
+                self.action(fl, j, Some(mover), faces, log);
+            }
+        }
+    }
+
+    /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
+    fn attack_turn<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let mut any = false;
+        for _ in 0..self.kinds[fl.f[i].kind as usize].actions {
+            if !self.action(fl, i, None, faces, log) {
+                break;
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// One Action: pick a target (or attack `forced`), then strike with up to 1 + extra
+    /// weapons for Multidexterity, within the Power limit. Returns whether it attacked.
+    fn action<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        forced: Option<usize>,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let in_contact = self
+            .enemies(fl.f[i].side)
+            .any(|t| fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT);
+        let close = in_contact && k.arms.iter().any(|a| a.close);
+        let (mode, reach) = if close {
+            (Mode::Close, CONTACT)
+        } else if let Some(r) = k.reach() {
+            (Mode::Ranged, 2 * r as i32)
+        } else {
+            return false;
+        };
+        let target = match forced {
+            Some(t) => {
+                let d = (fl.f[t].pos - fl.f[i].pos).abs();
+                (d <= reach && self.may_engage(fl, i, t, mode)).then_some(t)
+            }
+            None => self.pick(fl, i, mode, reach),
+        };
+        let Some(t) = target else {
+            return false;
+        };
+        let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        // Ch. 10.1 Multidexterity: "up to two additional weapons in Close Combat ... one
+        // additional weapon in a Ranged attack".
+        let most = 1 + match mode {
+            Mode::Close => 2 * k.multidexterity,
+            Mode::Ranged => k.multidexterity,
+        };
+        let power = k.power.inches(fl.f[i].size);
+        let mut used = 0;
+        for (w, arm) in k.arms.iter().enumerate() {
+            if used == most || !fl.f[t].alive {
+                break;
+            }
+            let fits = match mode {
+                Mode::Close => arm.close,
+                Mode::Ranged => arm.range.is_some_and(|r| 2 * r as i32 >= dist),
+            };
+            let p = arm.power.unwrap_or(0);
+            // Ch. 8.1 Power Limits: the sizes added together stay within Power.
+            if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
+                continue;
+            }
+            fl.f[i].used |= 1 << w;
+            fl.f[i].power_used += p;
+            used += 1;
+            self.strike(fl, i, w, t, mode, faces, log);
+        }
+        used > 0
+    }
+
+    /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
+    /// Close Combat takes three attackers per inch of target Size unless a pure Vermin swarm
+    /// attacks (Ch. 10.4).
+    fn may_engage(&self, fl: &Field, i: usize, t: usize, mode: Mode) -> bool {
+        if mode == Mode::Ranged {
+            return true;
+        }
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let kt = &self.kinds[fl.f[t].kind as usize];
+        if k.vermin && !combat::vermin_can_engage(kt.structure, kt.armored) {
+            return false;
+        }
+        let swarm = k.vermin && self.all_vermin[fl.f[i].side as usize];
+        swarm || fl.f[t].engaged < combat::close_combat_limit(fl.f[t].size)
+    }
+
+    /// The target policy's choice among the enemies `i` can reach.
+    fn pick(&self, fl: &Field, i: usize, mode: Mode, reach: i32) -> Option<usize> {
+        let me = fl.f[i];
+        let policy = self.policy[me.side as usize].target;
+        self.enemies(me.side)
+            .filter(|&t| {
+                fl.f[t].alive
+                    && (fl.f[t].pos - me.pos).abs() <= reach
+                    && self.may_engage(fl, i, t, mode)
+            })
+            .min_by_key(|&t| {
+                let key = match policy {
+                    Targeting::Focus => 0,
+                    Targeting::Spread => fl.f[t].targeted as i64,
+                    Targeting::Nearest => (fl.f[t].pos - me.pos).abs() as i64,
+                    Targeting::Threat => -self.kinds[fl.f[t].kind as usize].cp.in_quarters(),
+                };
+                (key, t)
+            })
+    }
+
+    /// One weapon's attack on `t`: modifiers, the Skill roll (or an Automatic Hit on a
+    /// Disrupted target in Close Combat), then Damage against Armor.
+    #[allow(clippy::too_many_arguments)]
+    fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        mode: Mode,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
+        let (att, tgt) = (&self.kinds[ki], &self.kinds[kt]);
+        let plan = self.plan(ki, w, kt);
+        fl.f[t].targeted += 1;
+        if mode == Mode::Close {
+            fl.f[t].engaged += 1;
+        }
+        let benny = if mode == Mode::Close && fl.f[t].disrupted {
+            false // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
+        } else {
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size);
+            if mode == Mode::Ranged {
+                m += combat::cover(self.policy[fl.f[t].side as usize].cover);
+                if fl.f[t].disrupted {
+                    m += combat::DISRUPTED_RANGED;
+                }
+                if self.policy[fl.f[i].side as usize].blind {
+                    m += combat::BLIND_FIRE;
+                }
+            }
+            match plan.hit(faces, log, m) {
+                Hit::Hit { benny } => benny,
+                Hit::Miss | Hit::CriticalFailure => return,
+            }
+        };
+        if combat::any_hit_kills(tgt.vermin, tgt.cannon_fodder) {
+            self.kill(fl, t);
+            return;
+        }
+        if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
+            return;
+        }
+        let damage = plan.damage(faces, log, benny);
+        let (damage, armor) = if att.vermin {
+            // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
+            fl.f[t].swarm += damage;
+            let armor = match fl.f[t].swarm_armor {
+                Some(a) => a,
+                None => {
+                    let a = plan.armor(faces, log);
+                    fl.f[t].swarm_armor = Some(a);
+                    a
+                }
+            };
+            (fl.f[t].swarm, armor)
+        } else {
+            (damage, plan.armor(faces, log))
+        };
+        match damage.cmp(&armor) {
+            Ordering::Greater => {
+                fl.f[t].swarm = 0;
+                fl.f[t].swarm_armor = None;
+                fl.f[t].size = combat::size_damage(fl.f[t].size);
+                if fl.f[t].size == 0 {
+                    self.kill(fl, t);
+                }
+            }
+            Ordering::Equal => {
+                fl.ties += 1;
+                if combat::tie_disrupts(self.opts.armor_tie) {
+                    fl.f[t].disrupted = true;
+                }
+            }
+            Ordering::Less => {}
+        }
+    }
+
+    fn kill(&self, fl: &mut Field, t: usize) {
+        if fl.f[t].alive {
+            fl.f[t].alive = false;
+            fl.alive[fl.f[t].side as usize] -= 1;
+        }
+    }
+
+    fn over(&self, fl: &Field) -> bool {
+        fl.alive[0] == 0 || fl.alive[1] == 0
+    }
+
+    fn outcome(&self, fl: &Field, first: Side, turns: u32) -> SquadOutcome {
+        let winner = match (fl.alive[0], fl.alive[1]) {
+            (0, 0) => None,
+            (_, 0) => Some(Side::A),
+            (0, _) => Some(Side::B),
+            _ => None,
+        };
+        let mut cp_left = [0i64; 2];
+        for f in fl.f.iter().take(self.roster.len()) {
+            if f.alive {
+                cp_left[f.side as usize] += self.kinds[f.kind as usize].cp.in_quarters();
+            }
+        }
+        SquadOutcome {
+            winner,
+            first,
+            turns,
+            survivors: fl.alive,
+            cp_left,
+            ties: fl.ties,
+        }
+    }
+}
+
+impl Scenario for Squad {
+    type Outcome = SquadOutcome;
+    type Tally = SquadTally;
+
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
+        let mut fl = Field {
+            f: [EMPTY; SLOTS],
+            alive: [self.count[0] as u32, self.count[1] as u32],
+            ties: 0,
+        };
+        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&self.roster) {
+            *slot = Figure {
+                kind,
+                side,
+                alive: true,
+                pos: if side == 0 {
+                    0
+                } else {
+                    2 * self.distance as i32
+                },
+                size: self.kinds[kind as usize].size,
+                ..EMPTY
+            };
+        }
+        let first = match self.first {
+            First::A => Side::A,
+            First::B => Side::B,
+            First::Random => {
+                if faces.face(Die::D6) % 2 == 1 {
+                    Side::A
+                } else {
+                    Side::B
+                }
+            }
+        };
+        let mut side: u8 = if first == Side::A { 0 } else { 1 };
+        for turn in 1..=self.max_turns {
+            for f in fl.f.iter_mut().take(self.roster.len()) {
+                f.engaged = 0;
+                f.targeted = 0;
+                f.swarm = 0;
+                f.swarm_armor = None;
+                f.used = 0;
+                f.power_used = 0;
+                if f.side == side {
+                    // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
+                    // not spent in the enemy's turn is gone.
+                    f.recovering = f.disrupted;
+                    f.disrupted = false;
+                    f.saved = false;
+                    f.acted = false;
+                }
+            }
+            for i in self.own(side) {
+                if fl.f[i].alive {
+                    self.act(&mut fl, i, faces, log);
+                    if self.over(&fl) {
+                        return self.outcome(&fl, first, turn);
+                    }
+                }
+            }
+            for i in self.own(side) {
+                fl.f[i].saved = fl.f[i].alive && !fl.f[i].acted;
+            }
+            side = 1 - side;
+        }
+        self.outcome(&fl, first, self.max_turns)
+    }
+
+    fn key(&self, t: &SquadTally) -> Estimate {
+        Estimate::proportion(t.a_wins, t.trials, 0.95)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::dice::{NoLog, Script};
+    use crate::rules::{ArmorTie, RuleOptions};
+    use crate::scenario::squad::{Policy, SideSpec};
+
+    fn side(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
+        let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), opts).unwrap()
+    }
+
+    fn squad(a: &[(&str, u32)], b: &[(&str, u32)], distance: u32, opts: RuleOptions) -> Squad {
+        Squad::new(side(a, &opts), side(b, &opts), distance, First::A, 50, opts).unwrap()
+    }
+
+    fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
+        let mut dice = Script::new(script);
+        let o = s.trial(&mut dice, &mut NoLog);
+        assert!(dice.is_done(), "script not used up: {} rolls", dice.used());
+        o
+    }
+
+    const D6: Die = Die::D6;
+    const MF: (&str, u32) = ("minifig-hand-weapon", 1);
+
+    #[test]
+    fn in_contact_they_trade_blows_like_the_duel() {
+        let s = squad(&[MF], &[MF], 0, RuleOptions::default());
+        // A misses (1, Critical Failure); B hits (3 vs Use 2), Damage 4 ties Armor 4; A hits,
+        // Damage 5 > 4: B dies on turn 3.
+        let o = run(&s, &[(D6, 1), (D6, 3), (D6, 4), (D6, 2), (D6, 5)]);
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!((o.turns, o.ties), (3, 1));
+        assert_eq!(o.survivors, [1, 0]);
+        assert_eq!(o.cp_left, [24, 0], "6 CP in quarters");
+    }
+
+    #[test]
+    fn a_saved_action_strikes_the_unit_that_closes_in() {
+        // 8" apart. Turn 1: A moves 5" (3" left), cannot attack, saves its Action. Turn 2: B
+        // moves 2" into contact; A's Response comes first (Ch. 4.1): hit (4), Damage 3, no
+        // effect. B survives and attacks: hit (5), Damage 6 > 4. A dies.
+        let s = squad(&[MF], &[MF], 8, RuleOptions::default());
+        let o = run(&s, &[(D6, 4), (D6, 3), (D6, 5), (D6, 6), (D6, 2)]);
+        assert_eq!(o.winner, Some(Side::B));
+        assert_eq!(o.turns, 2);
+        // With no Response, B strikes first and A never rolls: B's 6 earns an Overskill
+        // Benny, which adds a Damage die (auto): 1 + 2 = 3, no effect; then A's turn 3.
+        let ro = RuleOptions::default();
+        let mut a = side(&[MF], &ro);
+        a.policy.response = Response::None;
+        let s = Squad::new(a, side(&[MF], &ro), 8, First::A, 3, ro).unwrap();
+        let o = run(&s, &[(D6, 6), (D6, 1), (D6, 2), (D6, 1)]);
+        assert_eq!(o.winner, None, "a draw at the 3-turn limit");
+        assert_eq!(o.turns, 3);
+    }
+
+    #[test]
+    fn a_disrupted_target_is_hit_automatically_in_close_combat() {
+        // armor_tie = dismemberment: a tie knocks the target over (Ch. 10.2), and the next
+        // attacker standing next to him hits without a Skill roll (Ch. 4.1).
+        let mut o = RuleOptions::default();
+        o.armor_tie = ArmorTie::Dismemberment;
+        let s = squad(&[("minifig-hand-weapon", 2)], &[MF], 0, o);
+        // A1 hits (2), Damage 4 = Armor 4: Disrupted. A2: no Skill roll; Damage 5 kills.
+        let out = run(&s, &[(D6, 2), (D6, 4), (D6, 5)]);
+        assert_eq!(out.winner, Some(Side::A));
+        assert_eq!(out.turns, 1);
+        // Under `survive` the tie does nothing and A2 must roll.
+        let s = squad(
+            &[("minifig-hand-weapon", 2)],
+            &[MF],
+            0,
+            RuleOptions::default(),
+        );
+        let out = run(&s, &[(D6, 2), (D6, 4), (D6, 2), (D6, 5)]);
+        assert_eq!((out.winner, out.ties), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn three_attackers_per_inch_of_target() {
+        // Four minifigs on one: only three may strike in Close Combat (Ch. 10.4). All three
+        // fail (natural 1s); then B's turn: B misses; then A again.
+        let mut s = squad(
+            &[("minifig-hand-weapon", 4)],
+            &[MF],
+            0,
+            RuleOptions::default(),
+        );
+        s.max_turns = 2;
+        let o = run(&s, &[(D6, 1), (D6, 1), (D6, 1), (D6, 1)]);
+        assert_eq!(o.winner, None);
+        assert_eq!(o.survivors, [4, 1]);
+    }
+
+    #[test]
+    fn any_hit_kills_cannon_fodder_without_a_damage_roll() {
+        let s = squad(&[MF], &[("cannon-fodder", 1)], 0, RuleOptions::default());
+        let o = run(&s, &[(D6, 2)]);
+        assert_eq!(o.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn vermin_bites_add_up_and_cannot_touch_the_armored() {
+        // Ch. 10.4: five Vermin bite a minifig (Armor 4): each bite does 1; the fifth makes
+        // the Cumulative Damage 5 > 4.
+        let s = squad(&[("vermin", 5)], &[MF], 0, RuleOptions::default());
+        let o = run(&s, &[(D6, 2), (D6, 2), (D6, 2), (D6, 2), (D6, 2)]);
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!(o.turns, 1);
+        // Against a minifig in Body Armor they cannot engage at all: nobody rolls on turn 1;
+        // on turn 2 the minifig kills one Vermin with any hit: 3 - 1 (a Size 0 target) meets
+        // Use 2.
+        let mut s = squad(
+            &[("vermin", 2)],
+            &[("minifig-body-armor", 1)],
+            0,
+            RuleOptions::default(),
+        );
+        s.max_turns = 2;
+        let o = run(&s, &[(D6, 3)]);
+        assert_eq!(o.survivors, [1, 1]);
+    }
+
+    #[test]
+    fn larger_creations_lose_an_inch_per_successful_hit() {
+        // A Horse (Size 2", Armor 1d6) takes two successful hits (RULES-NOTES 2). Its
+        // Kick or Bite is 1 Action die (d6, Ch. 8.1). Target size +1 for 2" (Ch. 8.2).
+        let s = squad(
+            &[("minifig-hand-weapon", 2)],
+            &[("horse", 1)],
+            0,
+            RuleOptions::default(),
+        );
+        // A1: Skill 1+1 = 2 meets Use 2; Damage 5 vs Armor 3: 1" lost. A2: 2, Damage 6 (a
+        // Bonus d6 1: 7) vs Armor 2: the Horse falls.
+        let o = run(
+            &s,
+            &[
+                (D6, 1 + 1),
+                (D6, 5),
+                (D6, 3),
+                (D6, 2),
+                (D6, 6),
+                (D6, 1),
+                (D6, 2),
+            ],
+        );
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!(o.turns, 1);
+    }
+
+    #[test]
+    fn shooters_fire_from_range_without_closing() {
+        // A Short-Ranged Weapon (6") at 6": A shoots at once; B (a Hand Weapon) must walk.
+        let s = squad(&[("minifig-pistol", 1)], &[MF], 6, RuleOptions::default());
+        // A: 3 meets Use 3, Damage 5 > 4.
+        let o = run(&s, &[(D6, 3), (D6, 5)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn sprinting_closes_the_gap_but_spends_the_action() {
+        // 12" apart, Sprint policy close: A moves 5" and Sprints a Skill roll of 4 (9" of 11"
+        // wanted); no attack. B then walks 2" into contact; A's Action went on the Sprint, so
+        // no Response: B attacks (2 hits, Damage 1).
+        let ro = RuleOptions::default();
+        let mut a = side(&[MF], &ro);
+        a.policy.sprint = Sprint::Close;
+        let mut s = Squad::new(a, side(&[MF], &ro), 12, First::A, 2, ro).unwrap();
+        s.max_turns = 2;
+        let o = run(&s, &[(D6, 4), (D6, 2), (D6, 1)]);
+        assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn target_policies_choose_differently() {
+        // A minifig in contact with two Cannon Fodder, the first already attacked this turn.
+        let ro = RuleOptions::default();
+        let mk = |t: Targeting| {
+            let mut a = side(&[MF], &ro);
+            a.policy.target = t;
+            let b = side(&[("cannon-fodder", 1), ("minifig-hand-weapon", 1)], &ro);
+            Squad::new(a, b, 0, First::A, 1, ro).unwrap()
+        };
+        let s = mk(Targeting::Focus);
+        let mut fl = Field {
+            f: [EMPTY; SLOTS],
+            alive: [1, 2],
+            ties: 0,
+        };
+        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
+            *slot = Figure {
+                kind,
+                side,
+                alive: true,
+                size: 1,
+                ..EMPTY
+            };
+        }
+        fl.f[1].targeted = 1;
+        fl.f[2].pos = 1;
+        // Focus: the first in the roster; spread: the one attacked least; threat: the
+        // minifig (6 CP) over the Cannon Fodder (2 CP); nearest: the Fodder, at 0".
+        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(1));
+        assert_eq!(
+            mk(Targeting::Spread).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(2)
+        );
+        assert_eq!(
+            mk(Targeting::Threat).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(2)
+        );
+        assert_eq!(
+            mk(Targeting::Nearest).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(1)
+        );
+        // Past the three-per-inch limit the Fodder cannot be picked at all.
+        fl.f[1].engaged = 3;
+        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(2));
+    }
+}

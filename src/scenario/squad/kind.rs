@@ -1,0 +1,285 @@
+//! A catalog unit as a squad duel fights it: the weapons it can use, its Armor under the rule
+//! options, its movement and the traits combat asks about.
+
+use crate::catalog::armory::Item;
+use crate::catalog::cp::Cp;
+use crate::catalog::unit::{Armament, Power, Structure, Unit};
+use crate::catalog::weapon::{Damage, Reach, WeaponKind};
+use crate::dice::damage::DamageType;
+use crate::dice::expr::TermKind;
+use crate::dice::{Expr, SkillRoll};
+use crate::rules::{MinifigArmor, RuleOptions};
+
+/// A weapon the duel can attack with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm {
+    pub name: String,
+    pub use_rating: i64,
+    /// Usable in Close Combat.
+    pub close: bool,
+    /// Range in inches for ranged attacks; `None` for Close Combat only.
+    pub range: Option<u32>,
+    pub damage: Expr,
+    /// Poison (a d4 type) does nothing to the Non-Living (Ch. 10.4).
+    pub poison: bool,
+    /// Weapon Size counted against the Power limit; named items carry none (docs/model.md).
+    pub power: Option<u32>,
+    /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
+    pub mean: f64,
+}
+
+/// One kind of unit in a squad.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kind {
+    pub key: String,
+    pub cp: Cp,
+    pub size: u32,
+    /// Move in half-inches, Half Speed from heavy armor applied (Ch. 4.1).
+    pub move_halves: i32,
+    pub skill: SkillRoll,
+    pub armor: Expr,
+    pub structure: Structure,
+    pub armored: bool,
+    pub vermin: bool,
+    pub cannon_fodder: bool,
+    pub non_living: bool,
+    pub power: Power,
+    /// Actions per turn: 1 + Multitasking (Ch. 10.1).
+    pub actions: u32,
+    /// Multidexterity levels: +2 weapons per Close Combat attack, +1 per ranged (Ch. 10.1).
+    pub multidexterity: u32,
+    /// Usable weapons, strongest first.
+    pub arms: Vec<Arm>,
+    /// Weapons the duel does not use, with why.
+    pub unused: Vec<String>,
+}
+
+/// Why a unit cannot fight in a duel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindError {
+    pub key: String,
+    pub message: String,
+}
+
+impl Kind {
+    /// The unit under `opts`, priced at `cp`.
+    pub fn from_unit(u: &Unit, cp: Cp, opts: &RuleOptions) -> Result<Kind, KindError> {
+        let s = &u.spec;
+        let mut arms = Vec::new();
+        let mut unused = Vec::new();
+        let mut half_speed = false;
+        for w in &u.weapons {
+            match w {
+                Armament::Item(i) => {
+                    half_speed |= i.notes.contains(&"Half Speed");
+                    match item_arm(i) {
+                        Ok(a) => arms.push(a),
+                        Err(why) => unused.push(format!("{}: {why}", i.name)),
+                    }
+                }
+                Armament::Sized { name, stats } => {
+                    let damage = match (&stats.kind, &stats.damage) {
+                        (WeaponKind::MeleeWeapon, Damage::ActionDice(n)) => {
+                            // Ch. 8.1: "{Weapon Size}x{Action die}".
+                            Some(format!("{n}{}", u.skill))
+                        }
+                        (WeaponKind::Gun, Damage::Dice(e)) => Some(e.clone()),
+                        _ => None,
+                    };
+                    match damage {
+                        Some(d) => arms.push(arm(
+                            name,
+                            stats.use_rating.unwrap_or(0) as i64,
+                            stats.range == Reach::CloseCombat,
+                            match stats.range {
+                                Reach::Inches(r) => Some(r),
+                                _ => None,
+                            },
+                            &d,
+                            Some(stats.power),
+                        )),
+                        None => unused.push(format!(
+                            "{name}: a {} is not a duel weapon yet ({})",
+                            stats.kind,
+                            later(stats.kind)
+                        )),
+                    }
+                }
+            }
+        }
+        if arms.is_empty() {
+            return Err(KindError {
+                key: u.key.clone(),
+                message: if unused.is_empty() {
+                    "carries no weapon".into()
+                } else {
+                    format!("has no weapon the duel can use ({})", unused.join("; "))
+                },
+            });
+        }
+        arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+        // The trial marks weapons used this turn in one 64-bit word.
+        for a in arms.drain(64.min(arms.len())..) {
+            unused.push(format!("{}: more than 64 weapons", a.name));
+        }
+        Ok(Kind {
+            key: u.key.clone(),
+            cp,
+            size: s.size,
+            move_halves: (2 * s.move_inches as i32) / if half_speed { 2 } else { 1 },
+            skill: SkillRoll::new(u.skill),
+            armor: armor(u, opts),
+            structure: s.structure,
+            armored: u.armored(),
+            vermin: u.has_trait("vermin"),
+            cannon_fodder: u.has_trait("cannon-fodder"),
+            non_living: u.has_trait("non-living") || u.has_trait("undead"),
+            power: s.power,
+            actions: 1 + s.multitasking,
+            multidexterity: s.multidexterity,
+            arms,
+            unused,
+        })
+    }
+
+    /// The longest Range among its ranged weapons.
+    pub fn reach(&self) -> Option<u32> {
+        self.arms.iter().filter_map(|a| a.range).max()
+    }
+}
+
+/// The Armor a hit is rolled against. A minifig's "4" is the texts' simplification of 1d6
+/// (option `minifig_armor`); worn armor's bonus stays on top.
+fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
+    let minifig = u.spec.armor.as_deref() == Some("4")
+        && matches!(u.spec.structure, Structure::Zero | Structure::Half)
+        && u.spec.size == 1;
+    if minifig && opts.minifig_armor == MinifigArmor::Roll1d6 {
+        let text = u.armor.text().replacen('4', "1d6", 1);
+        return Expr::parse(&text).expect("1d6 plus an Armor bonus parses");
+    }
+    u.armor.clone()
+}
+
+fn item_arm(i: &Item) -> Result<Arm, String> {
+    if i.key == "contagious-bite" {
+        return Err("Monstrous Contagion rolls against the victim's Skill (issue 10)".into());
+    }
+    if matches!(i.key, "autogun" | "shotgun" | "flamegun") {
+        return Err("arc fire and automatic weapons arrive with issue 6".into());
+    }
+    let (Some(use_rating), Some(damage)) = (i.use_rating, i.damage) else {
+        return Err("not an attack (equipment, a shield, or a thrown object)".into());
+    };
+    if matches!(i.range, Reach::OfLauncher) || damage.contains("exp") {
+        return Err("Explosives and their Launchers arrive with issue 6".into());
+    }
+    Ok(arm(
+        i.name,
+        use_rating as i64,
+        // The Mook Weapon is "CC or 5\"".
+        i.range == Reach::CloseCombat || i.notes.iter().any(|n| n.starts_with("CC or")),
+        match i.range {
+            Reach::Inches(r) => Some(r),
+            _ => None,
+        },
+        damage,
+        None,
+    ))
+}
+
+fn arm(
+    name: &str,
+    use_rating: i64,
+    close: bool,
+    range: Option<u32>,
+    damage: &str,
+    power: Option<u32>,
+) -> Arm {
+    let e = Expr::parse(damage).expect("catalog damage parses");
+    let poison = e.terms().iter().any(|t| {
+        matches!(
+            t.kind,
+            TermKind::Dice {
+                kind: DamageType::Poison,
+                ..
+            }
+        )
+    });
+    let mean = e.exact(&RuleOptions::default(), 1e-9).total().mean();
+    Arm {
+        name: name.into(),
+        use_rating,
+        close,
+        range,
+        damage: e,
+        poison,
+        power,
+        mean,
+    }
+}
+
+fn later(k: WeaponKind) -> &'static str {
+    match k {
+        WeaponKind::MeleeShield => "Parry is not modelled yet",
+        WeaponKind::Spawner => "Spawners arrive with issue 10",
+        _ => "area and explosive weapons arrive with issue 6",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    fn kind(key: &str, opts: &RuleOptions) -> Result<Kind, KindError> {
+        let c = Catalog::builtin();
+        Kind::from_unit(c.get(key).unwrap(), Cp::ZERO, opts)
+    }
+
+    #[test]
+    fn sized_melee_weapons_roll_action_dice() {
+        // Ch. 8.1: the Automaton's 3" Giant Sword does 3 Action dice (his d6 Skill).
+        let k = kind("automaton", &RuleOptions::default()).unwrap();
+        assert_eq!(k.arms[0].name, "Giant Sword");
+        assert_eq!(k.arms[0].damage.text(), "3d6");
+        assert_eq!(k.arms[0].use_rating, 4);
+        assert!(k.unused[0].contains("Giant Shield"), "{:?}", k.unused);
+        assert_eq!(k.armor.text(), "2d10");
+    }
+
+    #[test]
+    fn minifig_armor_option_and_worn_armor() {
+        let o = RuleOptions::default();
+        assert_eq!(kind("minifig-hand-weapon", &o).unwrap().armor.text(), "4");
+        let mut r = o;
+        r.minifig_armor = MinifigArmor::Roll1d6;
+        assert_eq!(kind("minifig-hand-weapon", &r).unwrap().armor.text(), "1d6");
+        let k = kind("minifig-body-armor", &r).unwrap();
+        assert_eq!(k.armor.text(), "1d6 + 2");
+        assert!(k.armored);
+        // The Hero's 2d6 is not the minifig simplification.
+        assert_eq!(kind("hero-hand-weapon", &r).unwrap().armor.text(), "2d6");
+    }
+
+    #[test]
+    fn traits_and_weapons_the_duel_reads() {
+        let o = RuleOptions::default();
+        let cf = kind("cannon-fodder", &o).unwrap();
+        assert!(cf.cannon_fodder);
+        assert!(
+            cf.arms[0].close && cf.arms[0].range == Some(5),
+            "Mook Weapon: CC or 5\""
+        );
+        let v = kind("venomous-vermin", &o).unwrap();
+        assert!(v.vermin && v.arms[0].poison);
+        let e = kind("dimmy", &o).unwrap_err();
+        assert!(e.message.contains("Monstrous Contagion"), "{e:?}");
+        assert_eq!(kind("hero", &o).unwrap_err().message, "carries no weapon");
+        let w = kind("warhorse", &o).unwrap();
+        assert_eq!(w.move_halves, 10, "Horse Heavy Armor: Half Speed (Ch. 4.1)");
+        assert!(w.armored);
+        let m = kind("professor-monkeyhead", &o).unwrap_err();
+        assert_eq!(m.message, "carries no weapon");
+    }
+}

@@ -1,0 +1,215 @@
+//! Squad duels: side A against side B on a line, turn by turn, until one side is gone.
+//!
+//! Each side is a list of catalog units with counts, or one unit filling a CP budget. The
+//! sides start `distance` inches apart; turns alternate (who starts: a, b or a d6 roll-off).
+//! On its side's turn each unit, in roster order:
+//! 1. fights in Close Combat if an enemy is within an inch of it, without moving;
+//! 2. else shoots if an enemy is within Range of a ranged weapon;
+//! 3. else moves toward the nearest enemy (Half Speed when recovering from Disruption or in
+//!    heavy armor; Sprinting by policy), stopping in contact (melee) or at Range (shooters).
+//!    Enemies with a saved Action may strike it first (the `response` policy); if it
+//!    survives and is not Disrupted, it then attacks.
+//!
+//! A unit that does not act keeps its Action for a Response in the enemy's turn (Ch. 4.3).
+//! Attacks are [`AttackPlan`]s, one per (attacker kind, weapon, target kind), built once;
+//! the rules around them are in [`crate::rules::combat`]. What the line leaves out, and why
+//! it does not bias the questions asked of it, is in docs/model.md.
+//!
+//! - [`kind`]: a catalog unit as the duel fights it.
+//! - [`roster`]: `NAME*COUNT` lists and CP budgets.
+//! - [`policy`]: targeting, Response and Sprint policies per side.
+//! - [`tally`]: outcomes and their sums.
+
+pub mod kind;
+pub mod policy;
+pub mod roster;
+pub mod tally;
+
+mod battle;
+
+use crate::catalog::Catalog;
+use crate::catalog::cost::breakdown;
+use crate::dice::action::SkillPlan;
+use crate::rules::RuleOptions;
+use crate::rules::attack::{AttackPlan, Attacker};
+
+pub use kind::{Kind, KindError};
+pub use policy::{Policy, Response, Sprint, Targeting};
+pub use tally::{SquadOutcome, SquadTally};
+
+use super::duel::First;
+use roster::MAX_PER_SIDE;
+
+/// One side: its units (kind and count) and its policies.
+#[derive(Clone, Debug)]
+pub struct SideSpec {
+    pub units: Vec<(Kind, u32)>,
+    pub policy: Policy,
+}
+
+impl SideSpec {
+    /// Looks `units` up in `catalog` and prices each kind by the CP calculator.
+    pub fn from_catalog(
+        catalog: &Catalog,
+        units: &[(String, u32)],
+        policy: Policy,
+        opts: &RuleOptions,
+    ) -> Result<SideSpec, String> {
+        let mut out = Vec::new();
+        for (key, n) in units {
+            let u = catalog.get(key).ok_or_else(|| {
+                let near = catalog.near(key);
+                format!(
+                    "no unit called {key:?} (hint: {})",
+                    if near.is_empty() {
+                        "`diemon unit list` shows every unit".to_string()
+                    } else {
+                        format!("did you mean {}?", near.join(", "))
+                    }
+                )
+            })?;
+            let kind = Kind::from_unit(u, breakdown(u).total(), opts).map_err(|e| {
+                let armed: Vec<&str> = catalog
+                    .units()
+                    .map(|x| x.key.as_str())
+                    .filter(|k| k.starts_with(&format!("{key}-")))
+                    .collect();
+                let hint = if armed.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (hint: armed versions: {})", armed.join(", "))
+                };
+                format!("{} {}{hint}", e.key, e.message)
+            })?;
+            out.push((kind, *n));
+        }
+        Ok(SideSpec { units: out, policy })
+    }
+}
+
+/// A squad duel, validated, with every attack resolved once.
+#[derive(Clone, Debug)]
+pub struct Squad {
+    kinds: Vec<Kind>,
+    /// Every unit in roster order, side A first: (side 0 or 1, kind index).
+    roster: Vec<(u8, u16)>,
+    count: [usize; 2],
+    policy: [Policy; 2],
+    distance: u32,
+    first: First,
+    max_turns: u32,
+    opts: RuleOptions,
+    /// `plans[(attacker kind * weapons + weapon) * kinds + target kind]`.
+    plans: Vec<Option<AttackPlan>>,
+    weapons: usize,
+    /// Each kind's Skill roll for Sprinting (Ch. 4.1).
+    sprint: Vec<SkillPlan>,
+    /// A side of nothing but Vermin attacks as a Swarm, ignoring the Close Combat limit.
+    all_vermin: [bool; 2],
+}
+
+/// Why a squad duel cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquadError {
+    Empty(char),
+    TooMany(char),
+}
+
+impl std::fmt::Display for SquadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SquadError::Empty(s) => write!(f, "side {s} has no units"),
+            SquadError::TooMany(s) => write!(f, "side {s} has more than {MAX_PER_SIDE} units"),
+        }
+    }
+}
+
+impl Squad {
+    /// Sides `a` and `b`, `distance` inches apart; a draw after `max_turns` player turns.
+    pub fn new(
+        a: SideSpec,
+        b: SideSpec,
+        distance: u32,
+        first: First,
+        max_turns: u32,
+        opts: RuleOptions,
+    ) -> Result<Squad, SquadError> {
+        let mut kinds = Vec::new();
+        let mut roster = Vec::new();
+        let mut count = [0; 2];
+        for (side, spec, name) in [(0u8, &a, 'A'), (1, &b, 'B')] {
+            for (k, n) in &spec.units {
+                let idx = kinds.len() as u16;
+                kinds.push(k.clone());
+                for _ in 0..*n {
+                    roster.push((side, idx));
+                }
+                count[side as usize] += *n as usize;
+            }
+            if count[side as usize] == 0 {
+                return Err(SquadError::Empty(name));
+            }
+            if count[side as usize] > MAX_PER_SIDE as usize {
+                return Err(SquadError::TooMany(name));
+            }
+        }
+        let weapons = kinds.iter().map(|k| k.arms.len()).max().unwrap_or(0);
+        let nk = kinds.len();
+        let mut plans = vec![None; nk * weapons * nk];
+        for (ai, att) in kinds.iter().enumerate() {
+            for (w, arm) in att.arms.iter().enumerate() {
+                for (ti, tgt) in kinds.iter().enumerate() {
+                    let attacker = Attacker {
+                        skill: att.skill.clone(),
+                        use_rating: arm.use_rating,
+                        damage: arm.damage.clone(),
+                    };
+                    plans[(ai * weapons + w) * nk + ti] = Some(attacker.against(&tgt.armor, &opts));
+                }
+            }
+        }
+        let all_vermin = [&a, &b].map(|s| s.units.iter().all(|(k, _)| k.vermin));
+        Ok(Squad {
+            sprint: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
+            all_vermin,
+            kinds,
+            roster,
+            count,
+            policy: [a.policy, b.policy],
+            distance,
+            first,
+            max_turns,
+            opts,
+            plans,
+            weapons,
+        })
+    }
+
+    /// The kinds in roster order, side A's first.
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
+    }
+
+    /// Units per side.
+    pub fn count(&self) -> [usize; 2] {
+        self.count
+    }
+
+    pub fn opts(&self) -> &RuleOptions {
+        &self.opts
+    }
+
+    /// The side of each kind (0 for A, 1 for B).
+    pub fn kind_side(&self, kind: usize) -> u8 {
+        self.roster
+            .iter()
+            .find(|(_, k)| *k as usize == kind)
+            .map_or(0, |(s, _)| *s)
+    }
+
+    fn plan(&self, attacker: usize, weapon: usize, target: usize) -> &AttackPlan {
+        self.plans[(attacker * self.weapons + weapon) * self.kinds.len() + target]
+            .as_ref()
+            .expect("a plan exists for every weapon a kind has")
+    }
+}

@@ -1,0 +1,58 @@
+//! The decisions a player makes in a squad duel, as named policies per side (DESIGN: "never
+//! hidden constants").
+
+use serde::Serialize;
+
+/// Whom a unit attacks among the enemies it can reach.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Targeting {
+    /// Everyone attacks the first enemy in the roster that they can reach, until it falls.
+    #[default]
+    Focus,
+    /// The reachable enemy attacked least this turn.
+    Spread,
+    /// The closest reachable enemy.
+    Nearest,
+    /// The reachable enemy worth the most CP ("biggest threat").
+    Threat,
+}
+
+/// When a unit with a saved Action (it did not act on its own last turn) uses it in the
+/// enemy's turn (Ch. 4.3 Enemy Response).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Response {
+    /// Never respond.
+    None,
+    /// Strike an enemy that moves into Close Combat with it: "it's assumed that the opponent
+    /// automatically attacks him, unless the opposing player says otherwise" (Ch. 4.1).
+    #[default]
+    Close,
+    /// Also shoot an enemy that ends its move within Range after moving at least an inch
+    /// ("the minifig will automatically be able to act first during that inch", Ch. 4.3).
+    All,
+}
+
+/// Whether a unit that cannot attack this turn Sprints (Ch. 4.1: + Skill roll inches in a
+/// straight line; it costs the Action, so it also gives up its Response).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Sprint {
+    #[default]
+    Never,
+    /// Sprint when even a full move leaves every enemy out of reach.
+    Close,
+}
+
+/// One side's policies and conditions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+pub struct Policy {
+    pub target: Targeting,
+    pub response: Response,
+    pub sprint: Sprint,
+    /// Thirds of each unit hidden behind cover, against ranged attacks (Ch. 8.3).
+    pub cover: u32,
+    /// The side fires blind (-5, Ch. 8.3).
+    pub blind: bool,
+}

@@ -1,0 +1,112 @@
+//! Squads as the command line writes them: `minifig-hand-weapon*6, hero-hand-weapon*2`, or
+//! one unit filling a CP budget ("CP-matched").
+
+use crate::catalog::cp::Cp;
+
+/// Most units on one side: the trial keeps every unit's state on the stack.
+pub const MAX_PER_SIDE: u32 = 64;
+
+/// A roster line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterError {
+    pub text: String,
+    pub message: String,
+}
+
+/// Parses `NAME[*COUNT]` entries joined by commas.
+pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
+    let bad = |message: String| RosterError {
+        text: text.into(),
+        message,
+    };
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(bad(
+                "an empty entry; write NAME or NAME*COUNT, joined by commas".into(),
+            ));
+        }
+        let (name, count) = match part.split_once('*') {
+            None => (part, 1),
+            Some((n, c)) => {
+                let c: u32 = c.trim().parse().map_err(|_| {
+                    bad(format!(
+                        "{c:?} in {part:?} is not a count; write NAME*COUNT, e.g. minifig*6"
+                    ))
+                })?;
+                (n.trim(), c)
+            }
+        };
+        if count == 0 {
+            return Err(bad(format!("{part:?}: a count of 0")));
+        }
+        out.push((name.to_string(), count));
+    }
+    let total: u64 = out.iter().map(|(_, c)| *c as u64).sum();
+    if total > MAX_PER_SIDE as u64 {
+        return Err(bad(format!(
+            "{total} units on one side; at most {MAX_PER_SIDE}"
+        )));
+    }
+    Ok(out)
+}
+
+/// How many of a unit costing `each` fit in `budget` ("CP-matched"): at least one.
+pub fn fill(each: Cp, budget: Cp) -> Result<u32, String> {
+    if each <= Cp::ZERO {
+        return Err(format!("a unit costing {each} CP cannot fill a budget"));
+    }
+    let n = budget.in_quarters() / each.in_quarters();
+    if n < 1 {
+        return Err(format!(
+            "one costs {each} CP, more than the budget of {budget} CP"
+        ));
+    }
+    if n > MAX_PER_SIDE as i64 {
+        return Err(format!(
+            "{n} would fit in {budget} CP; at most {MAX_PER_SIDE} a side"
+        ));
+    }
+    Ok(n as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_counts() {
+        assert_eq!(
+            parse("minifig-hand-weapon*6, hero-hand-weapon*2").unwrap(),
+            vec![
+                ("minifig-hand-weapon".into(), 6),
+                ("hero-hand-weapon".into(), 2)
+            ]
+        );
+        assert_eq!(parse("horse").unwrap(), vec![("horse".into(), 1)]);
+        assert!(
+            parse("horse*x")
+                .unwrap_err()
+                .message
+                .contains("not a count")
+        );
+        assert!(parse("horse*0").is_err());
+        assert!(parse("a,,b").is_err());
+        assert!(
+            parse("minifig*65")
+                .unwrap_err()
+                .message
+                .contains("at most 64")
+        );
+    }
+
+    #[test]
+    fn budgets_fill_with_whole_units() {
+        // 44 CP of 6 CP minifigs is 7 (42 CP); of 13 CP Heroes, 3.
+        assert_eq!(fill(Cp::whole(6), Cp::whole(44)), Ok(7));
+        assert_eq!(fill(Cp::whole(13), Cp::whole(44)), Ok(3));
+        assert!(fill(Cp::whole(50), Cp::whole(44)).is_err());
+        assert!(fill(Cp::ZERO, Cp::whole(44)).is_err());
+        assert!(fill(Cp::whole(2), Cp::whole(200)).is_err());
+    }
+}

@@ -1,0 +1,146 @@
+//! What one squad duel produced, and the counts over many.
+
+use std::ops::Add;
+
+use crate::analysis::Estimate;
+use crate::scenario::Tally;
+use crate::scenario::duel::Side;
+
+/// One squad duel's result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SquadOutcome {
+    /// `None` for a draw at the turn limit.
+    pub winner: Option<Side>,
+    pub first: Side,
+    /// Player turns taken (each side's turn counts one).
+    pub turns: u32,
+    pub survivors: [u32; 2],
+    /// CP of the units still standing, in quarter points.
+    pub cp_left: [i64; 2],
+    /// Hits whose Damage exactly matched Armor.
+    pub ties: u32,
+}
+
+/// Sums over many squad duels (integers only, so any merge order gives the same digits).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquadTally {
+    pub trials: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    pub first_wins: u64,
+    pub turns: u64,
+    pub turns_sq: u128,
+    pub survivors: [u64; 2],
+    pub survivors_sq: [u128; 2],
+    pub cp_left: [i128; 2],
+    pub cp_left_sq: [i128; 2],
+    pub ties: u64,
+}
+
+impl Add for SquadTally {
+    type Output = SquadTally;
+    fn add(self, o: SquadTally) -> SquadTally {
+        let pair64 = |a: [u64; 2], b: [u64; 2]| [a[0] + b[0], a[1] + b[1]];
+        let pair128 = |a: [u128; 2], b: [u128; 2]| [a[0] + b[0], a[1] + b[1]];
+        let pairi = |a: [i128; 2], b: [i128; 2]| [a[0] + b[0], a[1] + b[1]];
+        SquadTally {
+            trials: self.trials + o.trials,
+            a_wins: self.a_wins + o.a_wins,
+            b_wins: self.b_wins + o.b_wins,
+            draws: self.draws + o.draws,
+            first_wins: self.first_wins + o.first_wins,
+            turns: self.turns + o.turns,
+            turns_sq: self.turns_sq + o.turns_sq,
+            survivors: pair64(self.survivors, o.survivors),
+            survivors_sq: pair128(self.survivors_sq, o.survivors_sq),
+            cp_left: pairi(self.cp_left, o.cp_left),
+            cp_left_sq: pairi(self.cp_left_sq, o.cp_left_sq),
+            ties: self.ties + o.ties,
+        }
+    }
+}
+
+impl Tally<SquadOutcome> for SquadTally {
+    #[inline]
+    fn record(&mut self, o: &SquadOutcome) {
+        self.trials += 1;
+        match o.winner {
+            Some(Side::A) => self.a_wins += 1,
+            Some(Side::B) => self.b_wins += 1,
+            None => self.draws += 1,
+        }
+        self.first_wins += (o.winner == Some(o.first)) as u64;
+        self.turns += o.turns as u64;
+        self.turns_sq += (o.turns as u128).pow(2);
+        for s in 0..2 {
+            self.survivors[s] += o.survivors[s] as u64;
+            self.survivors_sq[s] += (o.survivors[s] as u128).pow(2);
+            self.cp_left[s] += o.cp_left[s] as i128;
+            self.cp_left_sq[s] += (o.cp_left[s] as i128).pow(2);
+        }
+        self.ties += o.ties as u64;
+    }
+
+    fn trials(&self) -> u64 {
+        self.trials
+    }
+}
+
+impl SquadTally {
+    pub fn mean_turns(&self) -> Estimate {
+        Estimate::mean(self.turns as i128, self.turns_sq as i128, self.trials, 0.95)
+    }
+
+    /// Mean survivors of side 0 (A) or 1 (B).
+    pub fn mean_survivors(&self, side: usize) -> Estimate {
+        Estimate::mean(
+            self.survivors[side] as i128,
+            self.survivors_sq[side] as i128,
+            self.trials,
+            0.95,
+        )
+    }
+
+    /// Mean CP left standing on a side, in CP.
+    pub fn mean_cp_left(&self, side: usize) -> Estimate {
+        let q = Estimate::mean(self.cp_left[side], self.cp_left_sq[side], self.trials, 0.95);
+        Estimate {
+            point: q.point / 4.0,
+            standard_error: q.standard_error / 4.0,
+            ci: [q.ci[0] / 4.0, q.ci[1] / 4.0],
+            ..q
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_and_adds() {
+        let o = SquadOutcome {
+            winner: Some(Side::B),
+            first: Side::B,
+            turns: 3,
+            survivors: [0, 2],
+            cp_left: [0, 24],
+            ties: 1,
+        };
+        let mut t = SquadTally::default();
+        t.record(&o);
+        let mut u = SquadTally::default();
+        u.record(&SquadOutcome {
+            winner: None,
+            first: Side::A,
+            ..o
+        });
+        let s = t + u;
+        assert_eq!((s.trials, s.b_wins, s.draws, s.first_wins), (2, 1, 1, 1));
+        assert_eq!((s.turns, s.turns_sq), (6, 18));
+        assert_eq!(s.survivors, [0, 4]);
+        assert_eq!(s.mean_cp_left(1).point, 6.0);
+        assert_eq!(s.ties, 2);
+    }
+}
