@@ -1,4 +1,5 @@
-//! `diemon duel`: two units in base contact attack in turn until one dies.
+//! `diemon duel`: two units in base contact attack in turn until one dies (`SKILL/USE/
+//! DAMAGE/ARMOR` shorthand), or two squads of catalog units fight it out ([`super::squad`]).
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -11,6 +12,7 @@ use super::{Failure, bad_expr, interrupted, io};
 use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
+use crate::scenario::squad::{Response, Sprint, Targeting};
 use crate::sim::engine::{Ended, Engine, Run, Stop};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -21,14 +23,68 @@ pub enum FirstArg {
 }
 
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6          two stat lines in base contact
+  diemon duel --budget 44 minifig-hand-weapon hero-hand-weapon    CP-matched squads, 12\" apart
+  diemon duel --a \"minifig-hand-weapon*6\" --b \"hero-hand-weapon*2\" --distance 8
+  diemon duel --a \"minifig-rifle*4\" --b \"cannon-fodder*10\" --b-target spread --json
+
+A side is SKILL/USE/DAMAGE/ARMOR (a single fighter in base contact) or catalog units,
+NAME or NAME*COUNT joined by commas (`diemon unit list`). Squads start --distance inches
+apart on a line and close in; see docs/model.md for what the line leaves out.")]
 pub struct DuelArgs {
-    /// Side A as SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon,
-    /// the default). The --a-* flags override single fields.
+    /// Side A: SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon, the
+    /// default; the --a-skill/use/damage/armor flags override single fields), or catalog
+    /// units such as "minifig-hand-weapon*6".
     #[arg(value_name = "A", default_value = "d6/2/1d6/4")]
     pub a: String,
     /// Side B, the same way.
     #[arg(value_name = "B", default_value = "d6/2/1d6/4")]
     pub b: String,
+
+    /// Side A's squad, e.g. "minifig-hand-weapon*6,hero-hand-weapon" (instead of A).
+    #[arg(long = "a", value_name = "UNITS")]
+    pub a_squad: Option<String>,
+    /// Side B's squad.
+    #[arg(long = "b", value_name = "UNITS")]
+    pub b_squad: Option<String>,
+    /// Fill each side with as many of its one unit as this many CP buy ("CP-matched").
+    #[arg(long, value_name = "CP")]
+    pub budget: Option<f64>,
+    /// Inches between the squads at the start.
+    #[arg(long, default_value_t = 12)]
+    pub distance: u32,
+    /// Player turns (both sides' together) after which a squad duel is a draw.
+    #[arg(long, default_value_t = 100)]
+    pub max_turns: u32,
+    /// Whom side A attacks among the enemies it can reach.
+    #[arg(long, value_enum, default_value_t = Targeting::Focus)]
+    pub a_target: Targeting,
+    #[arg(long, value_enum, default_value_t = Targeting::Focus)]
+    pub b_target: Targeting,
+    /// When side A spends a saved Action in B's turn (Ch. 4.3).
+    #[arg(long, value_enum, default_value_t = Response::Close)]
+    pub a_response: Response,
+    #[arg(long, value_enum, default_value_t = Response::Close)]
+    pub b_response: Response,
+    /// Whether side A Sprints when it cannot attack this turn (Ch. 4.1).
+    #[arg(long, value_enum, default_value_t = Sprint::Never)]
+    pub a_sprint: Sprint,
+    #[arg(long, value_enum, default_value_t = Sprint::Never)]
+    pub b_sprint: Sprint,
+    /// Thirds of each side-A unit behind cover against ranged attacks (0-3, Ch. 8.3).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub a_cover: u32,
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub b_cover: u32,
+    /// Side A fires blind (-5, Ch. 8.3).
+    #[arg(long)]
+    pub a_blind: bool,
+    #[arg(long)]
+    pub b_blind: bool,
+    /// A catalog file (TOML) whose units are added to the built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub catalog: Option<std::path::PathBuf>,
 
     #[arg(long, value_name = "DIE")]
     pub a_skill: Option<String>,
@@ -161,58 +217,23 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    if super::squad::wanted(a) {
+        return super::squad::run(a, opts, cancel, out);
+    }
     let fa = fighter("A", &a.a, &a.a_skill, a.a_use, &a.a_damage, &a.a_armor)?;
     let fb = fighter("B", &a.b, &a.b_skill, a.b_use, &a.b_damage, &a.b_armor)?;
-    if a.trials == 0 {
-        return Err(Failure::input("--trials 0: expected at least one trial"));
-    }
     if a.max_attacks == 0 {
         return Err(Failure::input(
             "--max-attacks 0: expected at least one attack",
         ));
     }
-    if let Some(x) = a.target_ci
-        && !(x > 0.0 && x < 0.5)
-    {
-        return Err(Failure::input(format!(
-            "--target-ci {x}: expected a half-width between 0 and 0.5, e.g. 0.001"
-        )));
-    }
-    if a.threads == Some(0) {
-        return Err(Failure::input("--threads 0: expected at least one thread"));
-    }
-    let first = match a.first {
-        FirstArg::A => First::A,
-        FirstArg::B => First::B,
-        FirstArg::Random => First::Random,
-    };
-    let duel = Duel::new(fa, fb, first, a.max_attacks, *opts);
-    let engine = Engine {
-        seed: a.seed,
-        cell: 0,
-        stop: match a.target_ci {
-            Some(x) => Stop::Precision {
-                half_width: x,
-                max_trials: a.trials,
-            },
-            None => Stop::Trials(a.trials),
-        },
-    };
+    check_run_flags(a)?;
+    let duel = Duel::new(fa, fb, first(a), a.max_attacks, *opts);
+    let engine = engine(a);
     if let Some(n) = a.replay_trial {
         return replay(&engine, &duel, n, a, out);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
-    let threads = pool.current_num_threads();
-    let run = pool.install(|| {
-        if a.quiet || a.json {
-            engine.run(&duel, &crate::sim::progress::Silent, cancel)
-        } else {
-            engine.run(&duel, &Bar::new("duels"), cancel)
-        }
-    });
+    let (run, threads) = execute(&engine, &duel, a, "duels", cancel)?;
     let text = if a.json {
         format!("{}\n", json_report(&duel, &run, a, threads, opts))
     } else {
@@ -225,7 +246,78 @@ pub fn run(
     Ok(())
 }
 
-fn ended(e: Ended) -> &'static str {
+/// Checks the flags every duel shares.
+pub(super) fn check_run_flags(a: &DuelArgs) -> Result<(), Failure> {
+    if a.trials == 0 {
+        return Err(Failure::input("--trials 0: expected at least one trial"));
+    }
+    if let Some(x) = a.target_ci
+        && !(x > 0.0 && x < 0.5)
+    {
+        return Err(Failure::input(format!(
+            "--target-ci {x}: expected a half-width between 0 and 0.5, e.g. 0.001"
+        )));
+    }
+    if a.threads == Some(0) {
+        return Err(Failure::input("--threads 0: expected at least one thread"));
+    }
+    if let Some(n) = a.replay_trial
+        && n >= a.trials
+    {
+        return Err(Failure::input(format!(
+            "--replay-trial {n}: this run has trials 0 to {}",
+            a.trials - 1
+        )));
+    }
+    Ok(())
+}
+
+pub(super) fn first(a: &DuelArgs) -> First {
+    match a.first {
+        FirstArg::A => First::A,
+        FirstArg::B => First::B,
+        FirstArg::Random => First::Random,
+    }
+}
+
+pub(super) fn engine(a: &DuelArgs) -> Engine {
+    Engine {
+        seed: a.seed,
+        cell: 0,
+        stop: match a.target_ci {
+            Some(x) => Stop::Precision {
+                half_width: x,
+                max_trials: a.trials,
+            },
+            None => Stop::Trials(a.trials),
+        },
+    }
+}
+
+/// Runs `scenario` on a pool of `--threads` workers, with a bar unless quiet or JSON.
+pub(super) fn execute<S: crate::scenario::Scenario>(
+    engine: &Engine,
+    scenario: &S,
+    a: &DuelArgs,
+    what: &'static str,
+    cancel: &AtomicBool,
+) -> Result<(Run<S::Tally>, usize), Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
+    let threads = pool.current_num_threads();
+    let run = pool.install(|| {
+        if a.quiet || a.json {
+            engine.run(scenario, &crate::sim::progress::Silent, cancel)
+        } else {
+            engine.run(scenario, &Bar::new(what), cancel)
+        }
+    });
+    Ok((run, threads))
+}
+
+pub(super) fn ended(e: Ended) -> &'static str {
     match e {
         Ended::Complete => "complete",
         Ended::Precise => "precision target met",
@@ -321,12 +413,6 @@ fn replay(
     a: &DuelArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    if n >= a.trials {
-        return Err(Failure::input(format!(
-            "--replay-trial {n}: this run has trials 0 to {}",
-            a.trials - 1
-        )));
-    }
     let mut log: Vec<DieEvent> = Vec::new();
     let o = engine.replay(duel, n, &mut log);
     let mut s = format!(

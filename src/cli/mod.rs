@@ -9,6 +9,7 @@ mod duel;
 mod options;
 mod progress;
 mod roll;
+mod squad;
 mod table;
 mod unit;
 mod weapon;
@@ -66,7 +67,8 @@ pub struct Cli {
 pub enum Command {
     /// The exact distribution of a dice expression: table, chart, mean, and chances.
     Dist(dist::DistArgs),
-    /// A melee duel: two units attack in turn until one dies (seeded Monte Carlo).
+    /// Duels: two stat lines in base contact, or squads of catalog units on a line
+    /// (seeded Monte Carlo).
     Duel(duel::DuelArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),

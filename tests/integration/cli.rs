@@ -362,3 +362,136 @@ fn the_example_catalog_loads() {
     ]);
     assert_eq!(v["cp"], 8.0);
 }
+
+#[test]
+fn squad_duel_by_budget_answers_with_the_squad_keys() {
+    let v = json(&[
+        "duel",
+        "--budget",
+        "44",
+        "minifig-hand-weapon",
+        "hero-hand-weapon",
+        "--trials",
+        "20000",
+        "--json",
+    ]);
+    assert_eq!(v["units_a"], 7, "44 CP of 6 CP minifigs");
+    assert_eq!(v["units_b"], 3, "44 CP of 13 CP Heroes");
+    for k in [
+        "p_a_wins",
+        "p_b_wins",
+        "p_draw",
+        "mean_turns",
+        "survivors_a",
+        "survivors_b",
+        "cp_left_a",
+        "cp_left_b",
+    ] {
+        assert!(v[k].is_number(), "{k}: {v}");
+    }
+    let sum = v["p_a_wins"].as_f64().unwrap()
+        + v["p_b_wins"].as_f64().unwrap()
+        + v["p_draw"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-12);
+    // Same seed, same digits.
+    let again = json(&[
+        "duel",
+        "--budget",
+        "44",
+        "minifig-hand-weapon",
+        "hero-hand-weapon",
+        "--trials",
+        "20000",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(again["p_a_wins"], v["p_a_wins"]);
+    assert_eq!(again["cp_left_b"], v["cp_left_b"]);
+}
+
+#[test]
+fn squad_duel_flags_and_table() {
+    let (code, out, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-hand-weapon*6",
+        "--b",
+        "automaton",
+        "--distance",
+        "8",
+        "--b-target",
+        "spread",
+        "--trials",
+        "5000",
+        "-q",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("A: 6 x minifig-hand-weapon (6 CP each)  = 36 CP"),
+        "{out}"
+    );
+    assert!(out.contains("P(draw, 100 turns)"), "{out}");
+    assert!(
+        out.contains("Giant Shield: a melee-shield is not a duel weapon yet"),
+        "{out}"
+    );
+    let (code, out, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-hand-weapon*2",
+        "--b",
+        "cannon-fodder*3",
+        "--trials",
+        "100",
+        "--replay-trial",
+        "7",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("trial 7 of seed 1"), "{out}");
+    assert!(out.contains("after"), "{out}");
+}
+
+#[test]
+fn squad_duel_bad_input_exits_2_with_a_hint() {
+    for (args, want) in [
+        (
+            vec!["duel", "--budget", "44", "minifig-hand-weapon", "hero"],
+            "hero carries no weapon (hint: armed versions: hero-hand-weapon)",
+        ),
+        (vec!["duel", "--a", "minifig-hand-weapon*x"], "not a count"),
+        (vec!["duel", "--a", "nobody*2"], "no unit called \"nobody\""),
+        (
+            vec!["duel", "minifig-hand-weapon", "d6/2/1d6/4"],
+            "is a SKILL/USE/DAMAGE/ARMOR stat line",
+        ),
+        (
+            vec![
+                "duel",
+                "--budget",
+                "2",
+                "minifig-hand-weapon",
+                "hero-hand-weapon",
+            ],
+            "more than the budget",
+        ),
+        (
+            vec![
+                "duel",
+                "--budget",
+                "44",
+                "minifig-hand-weapon*2",
+                "hero-hand-weapon",
+            ],
+            "--budget fills a side with one unit",
+        ),
+        (
+            vec!["duel", "--a", "minifig-hand-weapon", "--a-use", "3"],
+            "change a SKILL/USE",
+        ),
+    ] {
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -6,6 +6,7 @@
 //!   alpha, fixed seeds), and the test has the power to reject a wrong table.
 //! - `properties`: proptest invariants of the exact maths.
 //! - `value_stability`: pinned seeded rolls.
+//! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `cli`: the commands, their output shapes and exit codes.
 
 mod brute;
@@ -14,4 +15,5 @@ mod docs;
 mod engine;
 mod monte_carlo;
 mod properties;
+mod squad;
 mod value_stability;

@@ -195,6 +195,19 @@ impl Squad {
         self.count
     }
 
+    /// Units of kind `kind`.
+    pub fn units_of(&self, kind: usize) -> usize {
+        self.roster
+            .iter()
+            .filter(|(_, k)| *k as usize == kind)
+            .count()
+    }
+
+    /// Side 0 (A) or 1 (B)'s policies.
+    pub fn policy(&self, side: usize) -> &Policy {
+        &self.policy[side]
+    }
+
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
     }

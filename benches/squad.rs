@@ -1,0 +1,49 @@
+//! Throughput of a 6-vs-6 squad duel of minifigs with Hand Weapons, 12" apart (issue 5's
+//! "1e6 trials in seconds"; see docs/performance.md).
+
+use std::sync::atomic::AtomicBool;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use diemon::catalog::Catalog;
+use diemon::rules::RuleOptions;
+use diemon::scenario::duel::First;
+use diemon::scenario::squad::{Policy, SideSpec, Squad};
+use diemon::sim::BATCH;
+use diemon::sim::engine::{Engine, Stop};
+use diemon::sim::progress::Silent;
+
+const DUELS: u64 = 2 * BATCH;
+
+fn six(o: &RuleOptions) -> SideSpec {
+    let units = [("minifig-hand-weapon".to_string(), 6)];
+    SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), o)
+        .expect("built-in units")
+}
+
+fn bench(c: &mut Criterion) {
+    let o = RuleOptions::default();
+    let s = Squad::new(six(&o), six(&o), 12, First::Random, 100, o).expect("a valid squad");
+    let mut g = c.benchmark_group("squad_6v6");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(DUELS));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        g.bench_function(format!("engine_{threads}thread"), |b| {
+            b.iter(|| {
+                let e = Engine {
+                    seed: 1,
+                    cell: 0,
+                    stop: Stop::Trials(DUELS),
+                };
+                pool.install(|| e.run(&s, &Silent, &AtomicBool::new(false)))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

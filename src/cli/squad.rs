@@ -1,0 +1,326 @@
+//! `diemon duel` with catalog units: squads, CP budgets, policies per side.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+use serde_json::json;
+
+use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, first};
+use super::{Failure, interrupted, io};
+use crate::analysis::Estimate;
+use crate::catalog::Catalog;
+use crate::catalog::cp::Cp;
+use crate::dice::DieEvent;
+use crate::rules::RuleOptions;
+use crate::scenario::duel::Side;
+use crate::scenario::squad::roster::{self, MAX_PER_SIDE};
+use crate::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
+use crate::sim::engine::{Ended, Run};
+
+/// Whether the arguments ask for squads rather than the shorthand duel.
+pub fn wanted(a: &DuelArgs) -> bool {
+    a.a_squad.is_some()
+        || a.b_squad.is_some()
+        || a.budget.is_some()
+        || !a.a.contains('/')
+        || !a.b.contains('/')
+}
+
+pub fn run(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let shorthand_flags = a.a_skill.is_some()
+        || a.a_use.is_some()
+        || a.a_damage.is_some()
+        || a.a_armor.is_some()
+        || a.b_skill.is_some()
+        || a.b_use.is_some()
+        || a.b_damage.is_some()
+        || a.b_armor.is_some();
+    if shorthand_flags {
+        return Err(Failure::input(
+            "--a-skill/--a-use/--a-damage/--a-armor (and B's) change a SKILL/USE/DAMAGE/ARMOR \
+             side, not catalog units\nhint: write both sides as shorthand, e.g. d6/2/1d6/4, or \
+             drop those flags",
+        ));
+    }
+    if a.max_turns == 0 {
+        return Err(Failure::input("--max-turns 0: expected at least one turn"));
+    }
+    check_run_flags(a)?;
+    let catalog = super::unit::load(a.catalog.as_ref())?;
+    let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
+    let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
+    let squad = Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
+        .map_err(|e| Failure::input(e.to_string()))?;
+    let engine = engine(a);
+    if let Some(n) = a.replay_trial {
+        return replay(&squad, &engine, n, a, out);
+    }
+    let (run, threads) = execute(&engine, &squad, a, "squad duels", cancel)?;
+    let text = if a.json {
+        format!("{}\n", json_report(&squad, &run, a, threads, opts))
+    } else {
+        table(&squad, &run, a, threads)
+    };
+    io(out.write_all(text.as_bytes()))?;
+    if run.ended == Ended::Interrupted {
+        return Err(interrupted(run.trials));
+    }
+    Ok(())
+}
+
+fn side(
+    name: char,
+    text: &str,
+    a: &DuelArgs,
+    catalog: &Catalog,
+    opts: &RuleOptions,
+) -> Result<SideSpec, Failure> {
+    let bad = |m: String| Failure::input(format!("side {name}: {m}"));
+    if text.contains('/') {
+        return Err(bad(format!(
+            "{text:?} is a SKILL/USE/DAMAGE/ARMOR stat line, but the other side is catalog \
+             units\nhint: give both sides as catalog units (`diemon unit list`) or both as stat \
+             lines"
+        )));
+    }
+    let mut units = roster::parse(text).map_err(|e| bad(e.message))?;
+    if let Some(budget) = a.budget {
+        if !(budget > 0.0 && (budget * 4.0).fract() == 0.0 && budget <= 1e6) {
+            return Err(Failure::input(format!(
+                "--budget {budget}: expected a CP amount above 0, in quarter points (44, 22.5)"
+            )));
+        }
+        let [(key, 1)] = &units[..] else {
+            return Err(bad(format!(
+                "--budget fills a side with one unit; {text:?} lists more\nhint: drop the \
+                 counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
+            )));
+        };
+        let u = catalog.get(key).ok_or_else(|| bad(unknown(key, catalog)))?;
+        let each = crate::catalog::cost::breakdown(u).total();
+        let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
+            bad(format!(
+                "{key}: {m}{}",
+                if m.contains("at most") {
+                    format!(" (lower --budget; {MAX_PER_SIDE} units a side at most)")
+                } else {
+                    String::new()
+                }
+            ))
+        })?;
+        units = vec![(key.clone(), n)];
+    }
+    let policy = if name == 'A' {
+        Policy {
+            target: a.a_target,
+            response: a.a_response,
+            sprint: a.a_sprint,
+            cover: a.a_cover,
+            blind: a.a_blind,
+        }
+    } else {
+        Policy {
+            target: a.b_target,
+            response: a.b_response,
+            sprint: a.b_sprint,
+            cover: a.b_cover,
+            blind: a.b_blind,
+        }
+    };
+    SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
+}
+
+fn unknown(key: &str, catalog: &Catalog) -> String {
+    let near = catalog.near(key);
+    format!(
+        "no unit called {key:?}\nhint: {}",
+        if near.is_empty() {
+            "`diemon unit list` shows every unit".to_string()
+        } else {
+            format!("did you mean {}?", near.join(", "))
+        }
+    )
+}
+
+/// "7 x minifig-hand-weapon (42 CP)" for one side.
+fn describe(squad: &Squad, side: u8) -> String {
+    let kinds = squad.kinds();
+    let mut parts = Vec::new();
+    let mut total = Cp::ZERO;
+    for (i, k) in kinds.iter().enumerate() {
+        if squad.kind_side(i) != side {
+            continue;
+        }
+        let n = squad.units_of(i);
+        total = total + k.cp * n as i64;
+        parts.push(format!("{n} x {} ({} CP each)", k.key, k.cp));
+    }
+    format!("{}  = {total} CP", parts.join(" + "))
+}
+
+fn unused(squad: &Squad) -> Vec<String> {
+    let mut v = Vec::new();
+    for k in squad.kinds() {
+        for u in &k.unused {
+            let line = format!("{}: {u}", k.key);
+            if !v.contains(&line) {
+                v.push(line);
+            }
+        }
+    }
+    v
+}
+
+fn first_name(a: &DuelArgs) -> &'static str {
+    match first(a) {
+        crate::scenario::duel::First::A => "A",
+        crate::scenario::duel::First::B => "B",
+        crate::scenario::duel::First::Random => "random",
+    }
+}
+
+fn json_report(
+    squad: &Squad,
+    run: &Run<SquadTally>,
+    a: &DuelArgs,
+    threads: usize,
+    opts: &RuleOptions,
+) -> serde_json::Value {
+    let t = &run.tally;
+    let p = |k| Estimate::proportion(k, t.trials, 0.95);
+    let (pa, pb, pd, pf) = (p(t.a_wins), p(t.b_wins), p(t.draws), p(t.first_wins));
+    let turns = t.mean_turns();
+    let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
+    let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
+    json!({
+        "a": describe(squad, 0),
+        "b": describe(squad, 1),
+        "units_a": squad.count()[0],
+        "units_b": squad.count()[1],
+        "distance": a.distance,
+        "first": first_name(a),
+        "policy_a": squad.policy(0),
+        "policy_b": squad.policy(1),
+        "trials": run.trials,
+        "seed": a.seed,
+        "ended": ended(run.ended),
+        "p_a_wins": pa.point,
+        "ci_a_wins": pa.ci,
+        "p_b_wins": pb.point,
+        "ci_b_wins": pb.ci,
+        "p_draw": pd.point,
+        "ci_draw": pd.ci,
+        "p_first_side_wins": pf.point,
+        "ci_first_side_wins": pf.ci,
+        "mean_turns": turns.point,
+        "ci_mean_turns": turns.ci,
+        "survivors_a": sa.point,
+        "ci_survivors_a": sa.ci,
+        "survivors_b": sb.point,
+        "ci_survivors_b": sb.ci,
+        "cp_left_a": ca.point,
+        "ci_cp_left_a": ca.ci,
+        "cp_left_b": cb.point,
+        "ci_cp_left_b": cb.ci,
+        "armor_ties": t.ties,
+        "not_used": unused(squad),
+        "max_turns": a.max_turns,
+        "trials_per_sec": run.trials_per_sec(),
+        "threads": threads,
+        "options": opts,
+    })
+}
+
+fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> String {
+    let t = &run.tally;
+    let mut s = format!("A: {}\nB: {}\n", describe(squad, 0), describe(squad, 1));
+    s.push_str(&format!(
+        "{}\" apart   first: {}   trials {}   seed {}   ({})\n\n",
+        a.distance,
+        match first_name(a) {
+            "random" => "d6 roll-off",
+            x => x,
+        },
+        run.trials,
+        a.seed,
+        ended(run.ended)
+    ));
+    let row = |name: &str, k: u64| {
+        let e = Estimate::proportion(k, t.trials, 0.95);
+        format!(
+            "  {name:<22} {:>10.6}  [{:.6}, {:.6}]\n",
+            e.point, e.ci[0], e.ci[1]
+        )
+    };
+    let mean = |name: &str, e: Estimate| {
+        format!(
+            "  {name:<22} {:>10.4}  [{:.4}, {:.4}]\n",
+            e.point, e.ci[0], e.ci[1]
+        )
+    };
+    s.push_str("                                  95% CI\n");
+    s.push_str(&row("P(A wins)", t.a_wins));
+    s.push_str(&row("P(B wins)", t.b_wins));
+    s.push_str(&row(&format!("P(draw, {} turns)", a.max_turns), t.draws));
+    s.push_str(&row("P(first side wins)", t.first_wins));
+    s.push_str(&mean("mean turns", t.mean_turns()));
+    s.push_str(&mean("A survivors (mean)", t.mean_survivors(0)));
+    s.push_str(&mean("B survivors (mean)", t.mean_survivors(1)));
+    s.push_str(&mean("A CP left (mean)", t.mean_cp_left(0)));
+    s.push_str(&mean("B CP left (mean)", t.mean_cp_left(1)));
+    let unused = unused(squad);
+    if !unused.is_empty() {
+        s.push_str("\nnot used in this duel:\n");
+        for u in unused {
+            s.push_str(&format!("  {u}\n"));
+        }
+    }
+    s.push_str(&format!(
+        "\n{:.3} M squad duels/s on {threads} thread{} ({:.2} s)\n",
+        run.trials_per_sec() / 1e6,
+        if threads == 1 { "" } else { "s" },
+        run.elapsed.as_secs_f64()
+    ));
+    s
+}
+
+fn replay(
+    squad: &Squad,
+    engine: &crate::sim::engine::Engine,
+    n: u64,
+    a: &DuelArgs,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let mut log: Vec<DieEvent> = Vec::new();
+    let o = engine.replay(squad, n, &mut log);
+    let mut s = format!(
+        "trial {n} of seed {}\nA: {}\nB: {}\n",
+        a.seed,
+        describe(squad, 0),
+        describe(squad, 1)
+    );
+    for e in &log {
+        s.push_str(&format!("  {}\n", super::roll::line(e, squad.opts())));
+    }
+    s.push_str(&format!(
+        "{} after {} turns ({} went first); survivors A {} B {}\n",
+        match o.winner {
+            Some(Side::A) => "A wins",
+            Some(Side::B) => "B wins",
+            None => "draw",
+        },
+        o.turns,
+        match o.first {
+            Side::A => "A",
+            Side::B => "B",
+        },
+        o.survivors[0],
+        o.survivors[1]
+    ));
+    io(out.write_all(s.as_bytes()))
+}
