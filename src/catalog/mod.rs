@@ -146,6 +146,19 @@ impl Catalog {
         self.units.values()
     }
 
+    /// "no unit called ..." with a hint: the near keys, or where the list is.
+    pub fn unknown(&self, key: &str) -> String {
+        let near = self.near(key);
+        format!(
+            "no unit called {key:?}\nhint: {}",
+            if near.is_empty() {
+                "`diemon unit list` shows every unit".to_string()
+            } else {
+                format!("did you mean {}?", near.join(", "))
+            }
+        )
+    }
+
     /// Keys close to `key`, for "did you mean" hints.
     pub fn near(&self, key: &str) -> Vec<&str> {
         let k = key.to_ascii_lowercase();

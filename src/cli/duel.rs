@@ -239,11 +239,23 @@ pub fn run(
     } else {
         table(&duel, &run, a, threads)
     };
+    finish(&text, &run, out)
+}
+
+/// Writes a run's report; an interrupted run still prints what it finished, then exits 130.
+pub(super) fn finish<T>(text: &str, run: &Run<T>, out: &mut dyn Write) -> Result<(), Failure> {
     io(out.write_all(text.as_bytes()))?;
     if run.ended == Ended::Interrupted {
         return Err(interrupted(run.trials));
     }
     Ok(())
+}
+
+/// A replayed trial's dice, one narrated line each.
+pub(super) fn log_lines(log: &[DieEvent], opts: &RuleOptions) -> String {
+    log.iter()
+        .map(|e| format!("  {}\n", super::roll::line(e, opts)))
+        .collect()
 }
 
 /// Checks the flags every duel shares.
@@ -421,9 +433,7 @@ fn replay(
         describe(duel.a()),
         describe(duel.b())
     );
-    for e in &log {
-        s.push_str(&format!("  {}\n", super::roll::line(e, duel.opts())));
-    }
+    s.push_str(&log_lines(&log, duel.opts()));
     s.push_str(&format!(
         "{} after {} attacks ({} attacked first)\n",
         match o.winner {

@@ -5,8 +5,8 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
-use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, first};
-use super::{Failure, interrupted, io};
+use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, finish, first, log_lines};
+use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::catalog::Catalog;
 use crate::catalog::cp::Cp;
@@ -15,7 +15,7 @@ use crate::rules::RuleOptions;
 use crate::scenario::duel::Side;
 use crate::scenario::squad::roster::{self, MAX_PER_SIDE};
 use crate::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
-use crate::sim::engine::{Ended, Run};
+use crate::sim::engine::Run;
 
 /// Whether the arguments ask for squads rather than the shorthand duel.
 pub fn wanted(a: &DuelArgs) -> bool {
@@ -66,11 +66,7 @@ pub fn run(
     } else {
         table(&squad, &run, a, threads)
     };
-    io(out.write_all(text.as_bytes()))?;
-    if run.ended == Ended::Interrupted {
-        return Err(interrupted(run.trials));
-    }
-    Ok(())
+    finish(&text, &run, out)
 }
 
 fn side(
@@ -101,7 +97,7 @@ fn side(
                  counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
             )));
         };
-        let u = catalog.get(key).ok_or_else(|| bad(unknown(key, catalog)))?;
+        let u = catalog.get(key).ok_or_else(|| bad(catalog.unknown(key)))?;
         let each = crate::catalog::cost::breakdown(u).total();
         let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
             bad(format!(
@@ -133,18 +129,6 @@ fn side(
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
-}
-
-fn unknown(key: &str, catalog: &Catalog) -> String {
-    let near = catalog.near(key);
-    format!(
-        "no unit called {key:?}\nhint: {}",
-        if near.is_empty() {
-            "`diemon unit list` shows every unit".to_string()
-        } else {
-            format!("did you mean {}?", near.join(", "))
-        }
-    )
 }
 
 /// "7 x minifig-hand-weapon (42 CP)" for one side.
@@ -304,9 +288,7 @@ fn replay(
         describe(squad, 0),
         describe(squad, 1)
     );
-    for e in &log {
-        s.push_str(&format!("  {}\n", super::roll::line(e, squad.opts())));
-    }
+    s.push_str(&log_lines(&log, squad.opts()));
     s.push_str(&format!(
         "{} after {} turns ({} went first); survivors A {} B {}\n",
         match o.winner {

@@ -77,17 +77,9 @@ pub fn run(a: &UnitArgs, out: &mut dyn Write) -> Result<(), Failure> {
             json,
             unit_inches: ui,
         } => {
-            let u = cat.get(name).ok_or_else(|| {
-                let near = cat.near(name);
-                Failure::input(format!(
-                    "no unit called {name:?}\nhint: {}",
-                    if near.is_empty() {
-                        "`diemon unit list` shows every unit".to_string()
-                    } else {
-                        format!("did you mean {}?", near.join(", "))
-                    }
-                ))
-            })?;
+            let u = cat
+                .get(name)
+                .ok_or_else(|| Failure::input(cat.unknown(name)))?;
             let text = if *json { show_json(u) } else { card(u, *ui) };
             io(out.write_all(text.as_bytes()))
         }

@@ -109,6 +109,24 @@ pub enum First {
     Random,
 }
 
+impl First {
+    /// Who goes first in one trial; `Random` rolls a d6 (odd: A).
+    #[inline(always)]
+    pub fn resolve<F: Faces + ?Sized>(self, faces: &mut F) -> Side {
+        match self {
+            First::A => Side::A,
+            First::B => Side::B,
+            First::Random => {
+                if faces.face(Die::D6) % 2 == 1 {
+                    Side::A
+                } else {
+                    Side::B
+                }
+            }
+        }
+    }
+}
+
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -180,17 +198,7 @@ impl Scenario for Duel {
 
     #[inline(always)] // into the batch loop, so the RNG state can live in registers
     fn trial<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> DuelOutcome {
-        let first = match self.first {
-            First::A => Side::A,
-            First::B => Side::B,
-            First::Random => {
-                if faces.face(Die::D6) % 2 == 1 {
-                    Side::A
-                } else {
-                    Side::B
-                }
-            }
-        };
+        let first = self.first.resolve(faces);
         let mut side = first;
         let mut ties = 0;
         for n in 1..=self.max_attacks {

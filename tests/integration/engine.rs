@@ -22,16 +22,7 @@ fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
 }
 
 fn run(d: &Duel, stop: Stop, seed: u64, threads: usize) -> (DuelTally, Ended, u64) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let e = Engine {
-        seed,
-        cell: 0,
-        stop,
-    };
-    let r = pool.install(|| e.run(d, &Silent, &AtomicBool::new(false)));
+    let r = crate::run_on(d, stop, seed, threads);
     (r.tally, r.ended, r.trials)
 }
 

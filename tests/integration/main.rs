@@ -9,6 +9,26 @@
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `cli`: the commands, their output shapes and exit codes.
 
+use std::sync::atomic::AtomicBool;
+
+use diemon::scenario::Scenario;
+use diemon::sim::engine::{Engine, Run, Stop};
+use diemon::sim::progress::Silent;
+
+/// Runs `s` on a pool of `threads` workers with seed `seed`, cell 0.
+pub(crate) fn run_on<S: Scenario>(s: &S, stop: Stop, seed: u64, threads: usize) -> Run<S::Tally> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let e = Engine {
+        seed,
+        cell: 0,
+        stop,
+    };
+    pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
+}
+
 mod brute;
 mod cli;
 mod docs;

@@ -1,16 +1,13 @@
 //! Squad duels through the engine: the one-on-one closed form through the squad machinery,
 //! thread invariance, symmetry, more Armor never hurting, and a value-stability pin.
 
-use std::sync::atomic::AtomicBool;
-
 use diemon::analysis::Estimate;
 use diemon::catalog::Catalog;
 use diemon::dice::{Expr, Pmf};
 use diemon::rules::RuleOptions;
 use diemon::scenario::duel::First;
 use diemon::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
-use diemon::sim::engine::{Engine, Stop};
-use diemon::sim::progress::Silent;
+use diemon::sim::engine::Stop;
 
 fn side(units: &[(&str, u32)], o: &RuleOptions) -> SideSpec {
     let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
@@ -28,17 +25,7 @@ fn squad(
 }
 
 fn run(s: &Squad, trials: u64, seed: u64, threads: usize) -> SquadTally {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    let e = Engine {
-        seed,
-        cell: 0,
-        stop: Stop::Trials(trials),
-    };
-    pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
-        .tally
+    crate::run_on(s, Stop::Trials(trials), seed, threads).tally
 }
 
 #[test]

@@ -6,11 +6,11 @@ use std::cmp::Ordering;
 use super::roster::MAX_PER_SIDE;
 use super::{Response, Sprint, Squad, SquadOutcome, SquadTally, Targeting};
 use crate::analysis::Estimate;
-use crate::dice::{Die, Faces, Log};
+use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::combat;
 use crate::scenario::Scenario;
-use crate::scenario::duel::{First, Side};
+use crate::scenario::duel::Side;
 
 /// Within an inch is Close Combat reach (Ch. 4.3's "Angry Inch"); positions are half-inches.
 const CONTACT: i32 = 2;
@@ -445,17 +445,7 @@ impl Scenario for Squad {
                 ..EMPTY
             };
         }
-        let first = match self.first {
-            First::A => Side::A,
-            First::B => Side::B,
-            First::Random => {
-                if faces.face(Die::D6) % 2 == 1 {
-                    Side::A
-                } else {
-                    Side::B
-                }
-            }
-        };
+        let first = self.first.resolve(faces);
         let mut side: u8 = if first == Side::A { 0 } else { 1 };
         for turn in 1..=self.max_turns {
             for f in fl.f.iter_mut().take(self.roster.len()) {
@@ -499,8 +489,9 @@ impl Scenario for Squad {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::dice::{NoLog, Script};
+    use crate::dice::{Die, NoLog, Script};
     use crate::rules::{ArmorTie, RuleOptions};
+    use crate::scenario::duel::First;
     use crate::scenario::squad::{Policy, SideSpec};
 
     fn side(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
@@ -717,5 +708,44 @@ mod tests {
         // Past the three-per-inch limit the Fodder cannot be picked at all.
         fl.f[1].engaged = 3;
         assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(2));
+    }
+
+    #[test]
+    fn multitasking_and_multidexterity_spread_weapons_over_actions() {
+        // Professor Monkeyhead (d10, Multitasking 2, Multidexterity 1; Ch. 10.1) with a Heavy
+        // Weapon and two Hand Weapons, targeting `spread`, against two minifigs and a Cannon
+        // Fodder. Action 1: the Heavy Weapon (strongest) kills B1. Action 2: both Hand
+        // Weapons at B2 (Multidexterity): no effect, then a kill. Action 3: no weapon is left
+        // unused this turn. Without Multidexterity the second Hand Weapon would be a third
+        // Action at the Cannon Fodder, which dies to any hit without a Damage roll.
+        let ro = RuleOptions::default();
+        let c = Catalog::builtin();
+        let mut spec = c.get("professor-monkeyhead").unwrap().spec.clone();
+        spec.weapons = ["heavy-weapon", "hand-weapon", "hand-weapon"]
+            .map(|w| crate::catalog::unit::WeaponRef::Item(w.into()))
+            .to_vec();
+        let prof = spec.resolve("prof").unwrap();
+        let kind =
+            crate::scenario::squad::Kind::from_unit(&prof, crate::catalog::Cp::ZERO, &ro).unwrap();
+        let a = SideSpec {
+            units: vec![(kind, 1)],
+            policy: Policy {
+                target: Targeting::Spread,
+                ..Policy::default()
+            },
+        };
+        let b = side(&[("minifig-hand-weapon", 2), ("cannon-fodder", 1)], &ro);
+        let s = Squad::new(a, b, 0, First::A, 2, ro).unwrap();
+        let d10 = Die::D10;
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (d10, 5), (D6, 6), (D6, 1), // Heavy Weapon at B1: 1d6+2 = 6+1+2 = 9 > 4
+            (d10, 5), (D6, 2),          // Hand Weapon at B2: 2
+            (d10, 5), (D6, 6), (D6, 1), // the other Hand Weapon at B2: 7 > 4
+            (D6, 1),                    // the Cannon Fodder fails
+        ]);
+        assert_eq!(o.winner, None);
+        assert_eq!(o.survivors, [1, 1]);
+        assert_eq!(o.cp_left[1], 8, "the 2 CP Cannon Fodder is left");
     }
 }

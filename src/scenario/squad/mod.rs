@@ -57,17 +57,7 @@ impl SideSpec {
     ) -> Result<SideSpec, String> {
         let mut out = Vec::new();
         for (key, n) in units {
-            let u = catalog.get(key).ok_or_else(|| {
-                let near = catalog.near(key);
-                format!(
-                    "no unit called {key:?} (hint: {})",
-                    if near.is_empty() {
-                        "`diemon unit list` shows every unit".to_string()
-                    } else {
-                        format!("did you mean {}?", near.join(", "))
-                    }
-                )
-            })?;
+            let u = catalog.get(key).ok_or_else(|| catalog.unknown(key))?;
             let kind = Kind::from_unit(u, breakdown(u).total(), opts).map_err(|e| {
                 let armed: Vec<&str> = catalog
                     .units()
