@@ -748,4 +748,39 @@ mod tests {
         assert_eq!(o.survivors, [1, 1]);
         assert_eq!(o.cp_left[1], 8, "the 2 CP Cannon Fodder is left");
     }
+
+    #[test]
+    fn power_follows_effective_size() {
+        // Ch. 8.1 Scorpiosaurus Rex: at Size 3" his 6" of Power moves the 5" BioStinger; after
+        // an inch of Size Damage (Power 4") "he no longer has the strength to use it" and
+        // attacks with a 1" Claw Blade.
+        let ro = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("scorpiosaurus-rex", 1)], &ro),
+            side(&[MF], &ro),
+            0,
+            First::B,
+            2,
+            ro,
+        )
+        .unwrap();
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (D6, 3), (D6, 6), (D6, 1), (D6, 2), // B: 3 + 1 (Size 3"), Damage 7 > Armor 2
+            (D6, 5), (D6, 5),                   // Rex: Claw Blade, Use 2; Damage 5 > 4
+        ]);
+        assert_eq!(o.winner, Some(Side::A));
+        // Undamaged, he strikes with the BioStinger (Use 6): a 5 misses.
+        let s = Squad::new(
+            side(&[("scorpiosaurus-rex", 1)], &ro),
+            side(&[MF], &ro),
+            0,
+            First::A,
+            1,
+            ro,
+        )
+        .unwrap();
+        let o = run(&s, &[(D6, 5)]);
+        assert_eq!(o.winner, None);
+    }
 }
