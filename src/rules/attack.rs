@@ -62,6 +62,10 @@ pub fn benny_skill_d6(opts: &RuleOptions) -> Option<Option<Die>> {
     (opts.overskill != OverskillPolicy::Damage).then(|| bonus_die(Die::D6, DieUse::Regular, opts))
 }
 
+/// Most Damage dice one hit can have deflected; weapons with more are refused by the catalog
+/// kinds that Parry applies to.
+pub const MAX_DEFLECTABLE: usize = 64;
+
 /// One attacker against one Armor with the options resolved ([`Attacker::against`]): the
 /// trial loop only draws and compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +154,45 @@ impl AttackPlan {
         let mut damage = self.damage.roll(faces, log).total;
         if benny && let Some((die, bonus)) = self.benny_damage {
             damage += roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
+        }
+        damage
+    }
+
+    /// The Damage roll against `layers` of Deflection: each layer removes one Damage die
+    /// (with its Bonus Dice), the highest first; d12s are never deflected (Ch. 8.2 Parrying,
+    /// Ch. D.4 Deflection; RULES-NOTES 2). The same draws as [`AttackPlan::damage`].
+    #[inline(always)]
+    pub fn damage_deflected<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+        layers: u32,
+    ) -> i64 {
+        let mut dice = [0i64; MAX_DEFLECTABLE];
+        let mut n = 0;
+        let mut keep = |die: Die, t: i64| {
+            if die != Die::D12 && n < MAX_DEFLECTABLE {
+                dice[n] = t;
+                n += 1;
+            }
+        };
+        let mut damage = self.damage.roll_each(faces, log, &mut keep).total;
+        if benny && let Some((die, bonus)) = self.benny_damage {
+            let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
+            damage += t;
+            keep(die, t);
+        }
+        for _ in 0..layers.min(n as u32) {
+            let (i, top) = dice[..n]
+                .iter()
+                .copied()
+                .enumerate()
+                .max_by_key(|&(i, t)| (t, std::cmp::Reverse(i)))
+                .expect("n > 0");
+            damage -= top;
+            dice[i] = dice[n - 1];
+            n -= 1;
         }
         damage
     }
@@ -265,6 +308,35 @@ mod tests {
         // A natural 1 fails even at +10.
         let mut dice = Script::new(&[(Die::D6, 1)]);
         assert_eq!(p.hit(&mut dice, &mut NoLog, 10), Hit::CriticalFailure);
+    }
+
+    #[test]
+    fn deflection_removes_the_highest_dice_but_never_d12s() {
+        // A 3" Giant Sword (3d6) against a 2" shield's two layers: 5, 2, 6 (+Bonus 3) ->
+        // the 9 and the 5 go, 2 is left. The same draws as an undeflected roll.
+        let o = RuleOptions::default();
+        let sword = Attacker {
+            skill: SkillRoll::new(Die::D6),
+            use_rating: 4,
+            damage: Expr::parse("3d6").unwrap(),
+        };
+        let p = sword.against(&Expr::parse("4").unwrap(), &o);
+        let script = [(Die::D6, 5), (Die::D6, 2), (Die::D6, 6), (Die::D6, 3)];
+        let mut dice = Script::new(&script);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2), 2);
+        assert!(dice.is_done());
+        let mut dice = Script::new(&script);
+        assert_eq!(p.damage(&mut dice, &mut NoLog, false), 16);
+        let mut dice = Script::new(&script);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 9), 0);
+        // Constants stay; d12s are not deflected (Ch. D.4).
+        let magik = Attacker {
+            damage: Expr::parse("1d12 phased + 1d6 + 2").unwrap(),
+            ..sword
+        };
+        let p = magik.against(&Expr::parse("4").unwrap(), &o);
+        let mut dice = Script::new(&[(Die::D12, 3), (Die::D6, 4)]);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2), 5);
     }
 
     #[test]

@@ -36,6 +36,25 @@ pub fn cover(thirds: u32) -> i64 {
     -(thirds.min(3) as i64)
 }
 
+/// KnockBack in inches from a non-Explosive weapon striking a smaller target: "one inch for
+/// every inch of difference between the Weapon Size and the target's Effective Size"
+/// (Ch. 8.1).
+pub fn knockback(weapon_size: u32, target_size: u32) -> u32 {
+    weapon_size.saturating_sub(target_size)
+}
+
+/// Parrying a large weapon: "+1 for every 2\" in the Size of the weapon or object being
+/// Parried" (Ch. 8.2).
+pub fn parry_bonus(weapon_size: u32) -> i64 {
+    (weapon_size / 2) as i64
+}
+
+/// "A large combatant ... can't Parry Close Combat maneuvers from" opponents "half its Size
+/// or smaller" (Ch. 8.2 Too Large).
+pub fn can_parry(defender_size: u32, attacker_size: u32) -> bool {
+    2 * attacker_size > defender_size
+}
+
 /// "The usual Close Combat limit of three attackers for every inch in the target's Size"
 /// (Ch. 10.4 Swarms). A Size 0 target counts as one inch, so it can be attacked at all.
 pub fn close_combat_limit(target_size: u32) -> u32 {
@@ -95,6 +114,25 @@ mod tests {
         assert_eq!(target_size(4, TargetSize::Off), 0);
         assert_eq!(cover(1), -1);
         assert_eq!(cover(7), -3);
+    }
+
+    #[test]
+    fn knockback_by_size_difference() {
+        // The Automaton's 3" sword knocks a minifig back 2"; a 1" claw knocks nobody back.
+        assert_eq!(knockback(3, 1), 2);
+        assert_eq!(knockback(1, 1), 0);
+        assert_eq!(knockback(5, 0), 5);
+        assert_eq!(knockback(2, 3), 0);
+    }
+
+    #[test]
+    fn parry_bonus_and_too_large() {
+        assert_eq!(parry_bonus(1), 0);
+        assert_eq!(parry_bonus(3), 1);
+        assert_eq!(parry_bonus(5), 2);
+        // A Size 4" creation cannot Parry a 2" or a 1" foe; it can Parry a 3" one.
+        assert!(!can_parry(4, 2) && !can_parry(4, 1) && can_parry(4, 3));
+        assert!(can_parry(1, 1) && can_parry(2, 2));
     }
 
     #[test]

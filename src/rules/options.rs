@@ -176,6 +176,36 @@ choice! {
     }
 }
 
+choice! {
+    /// When a unit with a Melee Shield Parries a Close Combat attack. Ch. 8.2 gives what a
+    /// successful Parry does ("adds layers of Deflection equal to the Shield's Weapon Size")
+    /// and who cannot Parry (the Mindless, the Too Large), but the chapter on Close Combat
+    /// that says when a Parry may be made is not among the texts.
+    Parry default Free {
+        /// Every Close Combat attack on a shield-bearer who is not Disrupted may be Parried.
+        Free = "free",
+        /// Only with an Action saved from its own turn, which the Parry spends (Ch. 4.3).
+        Saved = "saved",
+        /// Shields never Parry.
+        Off = "off",
+    }
+}
+
+choice! {
+    /// What KnockBack from a weapon larger than its target does (Ch. 8.1: "one inch for every
+    /// inch of difference between the Weapon Size and the target's Effective Size, with the
+    /// usual potential for being Disrupted"; the text does not say when that potential comes
+    /// true).
+    Knockback default Push {
+        /// The target is pushed back; it is not Disrupted.
+        Push = "push",
+        /// Pushed back and knocked over: Disrupted (Ch. 4.1 "Knocked over by a Shove").
+        Disrupt = "disrupt",
+        /// No KnockBack from weapons.
+        Off = "off",
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -257,6 +287,8 @@ pub struct RuleOptions {
     pub minifig_armor: MinifigArmor,
     pub overskill: OverskillPolicy,
     pub target_size: TargetSize,
+    pub parry: Parry,
+    pub knockback: Knockback,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -348,6 +380,20 @@ pub const OPTIONS: &[OptionDoc] = &[
         source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; RULES-NOTES 2",
         meaning: "the Action modifier for a large or Size 0 target",
     },
+    OptionDoc {
+        key: "parry",
+        values: Parry::NAMES,
+        default: "free",
+        source: "Ch. 8.2 Parrying; Ch. 4.3",
+        meaning: "when a Melee Shield may Parry a Close Combat attack",
+    },
+    OptionDoc {
+        key: "knockback",
+        values: Knockback::NAMES,
+        default: "push",
+        source: "Ch. 8.1 KnockBack; Ch. 4.1",
+        meaning: "what KnockBack from a weapon larger than its target does",
+    },
 ];
 
 /// A `key=value` that does not name an option or a value of it.
@@ -424,6 +470,13 @@ impl RuleOptions {
                 self.overskill = OverskillPolicy::parse(value)
                     .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
             }
+            "knockback" => {
+                self.knockback =
+                    Knockback::parse(value).ok_or_else(|| bad(key, value, Knockback::NAMES))?
+            }
+            "parry" => {
+                self.parry = Parry::parse(value).ok_or_else(|| bad(key, value, Parry::NAMES))?
+            }
             "target_size" => {
                 self.target_size =
                     TargetSize::parse(value).ok_or_else(|| bad(key, value, TargetSize::NAMES))?
@@ -452,6 +505,8 @@ impl RuleOptions {
             ("minifig_armor", self.minifig_armor.to_string()),
             ("overskill", self.overskill.to_string()),
             ("target_size", self.target_size.to_string()),
+            ("parry", self.parry.to_string()),
+            ("knockback", self.knockback.to_string()),
         ]
     }
 }

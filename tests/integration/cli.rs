@@ -415,7 +415,7 @@ fn squad_duel_flags_and_table() {
     let (code, out, _) = diemon(&[
         "duel",
         "--a",
-        "minifig-hand-weapon*6",
+        "minifig-grenadier*6",
         "--b",
         "automaton",
         "--distance",
@@ -428,12 +428,12 @@ fn squad_duel_flags_and_table() {
     ]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("A: 6 x minifig-hand-weapon (6 CP each)  = 36 CP"),
+        out.contains("A: 6 x minifig-grenadier (7 CP each)  = 42 CP"),
         "{out}"
     );
     assert!(out.contains("P(draw, 100 turns)"), "{out}");
     assert!(
-        out.contains("Giant Shield: a melee-shield is not a duel weapon yet"),
+        out.contains("Explosive (grenade): Explosives and their Launchers arrive with issue 6"),
         "{out}"
     );
     let (code, out, _) = diemon(&[

@@ -97,6 +97,18 @@ impl RollPlan {
         faces: &mut F,
         log: &mut L,
     ) -> RollOutcome {
+        self.roll_each(faces, log, |_, _| {})
+    }
+
+    /// Rolls like [`RollPlan::roll`] (the same draws) and hands `each` every added regular
+    /// die with its total (the die plus its Bonus Dice), for Deflection to remove dice.
+    #[inline(always)]
+    pub fn roll_each<F: Faces + ?Sized, L: Log + ?Sized, E: FnMut(Die, i64)>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        mut each: E,
+    ) -> RollOutcome {
         let mut out = RollOutcome {
             total: self.constant,
             ..RollOutcome::default()
@@ -124,6 +136,9 @@ impl RollPlan {
                         );
                         // A Bonus Die needs the top face, so a total of 1 is a natural 1.
                         all_ones &= negative || t == 1;
+                        if !negative {
+                            each(die, t);
+                        }
                         out.total += if negative { -t } else { t };
                     }
                 }

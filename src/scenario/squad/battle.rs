@@ -9,6 +9,7 @@ use crate::analysis::Estimate;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::combat;
+use crate::rules::{Knockback, Parry};
 use crate::scenario::Scenario;
 use crate::scenario::duel::Side;
 
@@ -47,6 +48,8 @@ struct Figure {
     /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
     used: u64,
     power_used: u32,
+    /// Its shield was knocked away by a critically failed Parry (Ch. 8.2).
+    shield_lost: bool,
 }
 
 const EMPTY: Figure = Figure {
@@ -65,6 +68,7 @@ const EMPTY: Figure = Figure {
     swarm_armor: None,
     used: 0,
     power_used: 0,
+    shield_lost: false,
 };
 
 struct Field {
@@ -131,7 +135,7 @@ impl Squad {
         }
         if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
-            let r = self.sprint[fl.f[i].kind as usize].roll(faces, log, 0);
+            let r = self.skill[fl.f[i].kind as usize].roll(faces, log, 0);
             let mut extra = 2 * r.total.max(0) as i32;
             if fl.f[i].recovering {
                 extra /= 2;
@@ -347,7 +351,16 @@ impl Squad {
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
             return;
         }
-        let damage = plan.damage(faces, log, benny);
+        let layers = if mode == Mode::Close {
+            self.parry(fl, i, w, t, faces, log)
+        } else {
+            0
+        };
+        let damage = if layers > 0 {
+            plan.damage_deflected(faces, log, benny, layers)
+        } else {
+            plan.damage(faces, log, benny)
+        };
         let (damage, armor) = if att.vermin {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
             fl.f[t].swarm += damage;
@@ -363,6 +376,7 @@ impl Squad {
         } else {
             (damage, plan.armor(faces, log))
         };
+        self.knock_back(fl, i, w, t);
         match damage.cmp(&armor) {
             Ordering::Greater => {
                 fl.f[t].swarm = 0;
@@ -379,6 +393,69 @@ impl Squad {
                 }
             }
             Ordering::Less => {}
+        }
+    }
+
+    /// A hit from a sized weapon larger than its target pushes it straight away from the
+    /// attacker (option `knockback`, Ch. 8.1).
+    fn knock_back(&self, fl: &mut Field, i: usize, w: usize, t: usize) {
+        if self.opts.knockback == Knockback::Off {
+            return;
+        }
+        let ws = self.kinds[fl.f[i].kind as usize].arms[w].power.unwrap_or(0);
+        let inches = combat::knockback(ws, fl.f[t].size) as i32;
+        if inches == 0 {
+            return;
+        }
+        let away = match (fl.f[t].pos - fl.f[i].pos).signum() {
+            0 if fl.f[t].side == 0 => -1, // side A's back is toward 0
+            0 => 1,
+            s => s,
+        };
+        fl.f[t].pos += away * 2 * inches;
+        if self.opts.knockback == Knockback::Disrupt {
+            fl.f[t].disrupted = true;
+        }
+    }
+
+    /// A shield-bearer's Parry of a Close Combat hit (option `parry`): its Skill roll, +1 per
+    /// 2" of the attacking weapon, against the shield's Use; success gives the shield's
+    /// layers of Deflection against this hit, a Critical Failure knocks the shield away
+    /// (Ch. 8.2). Returns the layers.
+    fn parry<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> u32 {
+        let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
+        let Some(shield) = self.kinds[kt].shield else {
+            return 0;
+        };
+        let d = fl.f[t];
+        let may = match self.opts.parry {
+            Parry::Off => false,
+            Parry::Free => true,
+            Parry::Saved => d.saved,
+        };
+        if !may || d.disrupted || d.shield_lost || !combat::can_parry(d.size, fl.f[i].size) {
+            return 0;
+        }
+        if self.opts.parry == Parry::Saved {
+            fl.f[t].saved = false;
+        }
+        let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
+        let r = self.skill[kt].roll(faces, log, 0);
+        if r.critical_failure {
+            fl.f[t].shield_lost = true;
+            0
+        } else if r.total + bonus >= shield.use_rating {
+            shield.layers
+        } else {
+            0
         }
     }
 
@@ -506,7 +583,11 @@ mod tests {
     fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
         let mut dice = Script::new(script);
         let o = s.trial(&mut dice, &mut NoLog);
-        assert!(dice.is_done(), "script not used up: {} rolls", dice.used());
+        assert!(
+            dice.is_done(),
+            "script not used up: {} rolls, outcome {o:?}",
+            dice.used()
+        );
         o
     }
 
@@ -782,5 +863,96 @@ mod tests {
         .unwrap();
         let o = run(&s, &[(D6, 5)]);
         assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn a_melee_shield_parry_deflects_damage_dice() {
+        // Automaton against Automaton (Ch. 8.1): A's Giant Sword hits (3 + 1 for a 2"
+        // target meets Use 4); B Parries with the Giant Shield: 6 + 1 (a 3" weapon) meets
+        // Use 6, three layers of Deflection remove all three Damage dice (8, 5, 4): 0
+        // against Armor 2d10. B's turn: a natural 1.
+        let ro = RuleOptions::default();
+        let auto = [("automaton", 1)];
+        let mk = |o: RuleOptions| Squad::new(side(&auto, &o), side(&auto, &o), 0, First::A, 2, o);
+        let d10 = Die::D10;
+        #[rustfmt::skip]
+        let o = run(&mk(ro).unwrap(), &[
+            (D6, 3), (D6, 6),                     // hit; Parry 6 + 1 >= 6
+            (D6, 6), (D6, 2), (D6, 5), (D6, 4),   // 3d6 = 8 + 5 + 4, all deflected
+            (d10, 3), (d10, 4),                   // Armor 7
+            (D6, 1),                              // B: Critical Failure
+        ]);
+        assert_eq!((o.winner, o.ties), (None, 0));
+        // parry=off: no Parry roll; 17 > 7 costs B an inch, and at Effective Size 1" its
+        // Power (2") no longer moves the 3" sword (Ch. 8.1): B cannot attack.
+        let mut off = ro;
+        off.parry = Parry::Off;
+        #[rustfmt::skip]
+        let o = run(&mk(off).unwrap(), &[
+            (D6, 3), (D6, 6), (D6, 2), (D6, 5), (D6, 4), (d10, 3), (d10, 4),
+        ]);
+        assert_eq!(o.winner, None);
+        // A critically failed Parry knocks the shield away: the next hit is not Parried.
+        let s = Squad::new(
+            side(&[("automaton", 2)], &ro),
+            side(&auto, &ro),
+            0,
+            First::A,
+            1,
+            ro,
+        )
+        .unwrap();
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (D6, 3), (D6, 1), (D6, 2), (D6, 2), (D6, 2), (d10, 5), (d10, 5), // Parry fails: 6 vs 10
+            (D6, 3), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (d10, 2), (d10, 2),
+        ]);
+        assert_eq!(o.winner, None, "21 > 4 takes one inch of two");
+        // Too Large: the 2" Automaton cannot Parry a 1" minifig.
+        let s = Squad::new(side(&[MF], &ro), side(&auto, &ro), 0, First::A, 1, ro).unwrap();
+        let o = run(&s, &[(D6, 1)]);
+        assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn knockback_pushes_smaller_targets_away() {
+        // Ch. 8.1: the Automaton's 3" Giant Sword knocks a 1" minifig back 2" (4 half-inches),
+        // away from the attacker; `disrupt` also knocks him over; `off` does nothing.
+        for (kb, pos, disrupted) in [
+            (Knockback::Push, 4, false),
+            (Knockback::Disrupt, 4, true),
+            (Knockback::Off, 0, false),
+        ] {
+            let mut o = RuleOptions::default();
+            o.knockback = kb;
+            let s = Squad::new(
+                side(&[("automaton", 1)], &o),
+                side(&[MF], &o),
+                0,
+                First::A,
+                1,
+                o,
+            )
+            .unwrap();
+            let mut fl = Field {
+                f: [EMPTY; SLOTS],
+                alive: [1, 1],
+                ties: 0,
+            };
+            for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
+                *slot = Figure {
+                    kind,
+                    side,
+                    alive: true,
+                    size: s.kinds[kind as usize].size,
+                    ..EMPTY
+                };
+            }
+            s.knock_back(&mut fl, 0, 0, 1);
+            assert_eq!((fl.f[1].pos, fl.f[1].disrupted), (pos, disrupted), "{kb:?}");
+            // The minifig's Hand Weapon has no Weapon Size: no KnockBack on the Automaton.
+            s.knock_back(&mut fl, 1, 0, 0);
+            assert_eq!(fl.f[0].pos, 0);
+        }
     }
 }

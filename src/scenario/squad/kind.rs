@@ -28,6 +28,15 @@ pub struct Arm {
     pub mean: f64,
 }
 
+/// A Melee Shield it can Parry with (Ch. 8.1, 8.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shield {
+    /// The Parry roll's Use: WSize x 2.
+    pub use_rating: i64,
+    /// Layers of Deflection on a successful Parry: WSize.
+    pub layers: u32,
+}
+
 /// One kind of unit in a squad.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kind {
@@ -50,6 +59,8 @@ pub struct Kind {
     pub multidexterity: u32,
     /// Usable weapons, strongest first.
     pub arms: Vec<Arm>,
+    /// The Melee Shield it Parries with, if any (the one with the most layers).
+    pub shield: Option<Shield>,
     /// Weapons the duel does not use, with why.
     pub unused: Vec<String>,
 }
@@ -68,6 +79,7 @@ impl Kind {
         let mut arms = Vec::new();
         let mut unused = Vec::new();
         let mut half_speed = false;
+        let mut shield: Option<Shield> = None;
         for w in &u.weapons {
             match w {
                 Armament::Item(i) => {
@@ -75,6 +87,15 @@ impl Kind {
                     match item_arm(i) {
                         Ok(a) => arms.push(a),
                         Err(why) => unused.push(format!("{}: {why}", i.name)),
+                    }
+                }
+                Armament::Sized { stats, .. } if stats.kind == WeaponKind::MeleeShield => {
+                    let s = Shield {
+                        use_rating: stats.use_rating.unwrap_or(0) as i64,
+                        layers: stats.size,
+                    };
+                    if shield.is_none_or(|b| s.layers > b.layers) {
+                        shield = Some(s);
                     }
                 }
                 Armament::Sized { name, stats } => {
@@ -138,6 +159,7 @@ impl Kind {
             actions: 1 + s.multitasking,
             multidexterity: s.multidexterity,
             arms,
+            shield,
             unused,
         })
     }
@@ -165,15 +187,18 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
     if i.key == "contagious-bite" {
         return Err("Monstrous Contagion rolls against the victim's Skill (issue 10)".into());
     }
+    if matches!(i.key, "shield" | "heavy-shield") {
+        return Err("the minifig table gives no Parry stats for it (no Use, no Deflection)".into());
+    }
     if matches!(i.key, "autogun" | "shotgun" | "flamegun") {
         return Err("arc fire and automatic weapons arrive with issue 6".into());
     }
-    let (Some(use_rating), Some(damage)) = (i.use_rating, i.damage) else {
-        return Err("not an attack (equipment, a shield, or a thrown object)".into());
-    };
-    if matches!(i.range, Reach::OfLauncher) || damage.contains("exp") {
+    if matches!(i.range, Reach::OfLauncher) || i.damage.is_some_and(|d| d.contains("exp")) {
         return Err("Explosives and their Launchers arrive with issue 6".into());
     }
+    let (Some(use_rating), Some(damage)) = (i.use_rating, i.damage) else {
+        return Err("not an attack (equipment, or a throw whose object decides)".into());
+    };
     Ok(arm(
         i.name,
         use_rating as i64,
@@ -221,7 +246,6 @@ fn arm(
 
 fn later(k: WeaponKind) -> &'static str {
     match k {
-        WeaponKind::MeleeShield => "Parry is not modelled yet",
         WeaponKind::Spawner => "Spawners arrive with issue 10",
         _ => "area and explosive weapons arrive with issue 6",
     }
@@ -244,7 +268,15 @@ mod tests {
         assert_eq!(k.arms[0].name, "Giant Sword");
         assert_eq!(k.arms[0].damage.text(), "3d6");
         assert_eq!(k.arms[0].use_rating, 4);
-        assert!(k.unused[0].contains("Giant Shield"), "{:?}", k.unused);
+        assert!(k.unused.is_empty(), "{:?}", k.unused);
+        // The 3" Giant Shield: Use 6, 3 layers of Deflection on a Parry (Ch. 8.1).
+        assert_eq!(
+            k.shield,
+            Some(Shield {
+                use_rating: 6,
+                layers: 3
+            })
+        );
         assert_eq!(k.armor.text(), "2d10");
     }
 

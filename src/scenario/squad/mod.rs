@@ -92,8 +92,8 @@ pub struct Squad {
     /// `plans[(attacker kind * weapons + weapon) * kinds + target kind]`.
     plans: Vec<Option<AttackPlan>>,
     weapons: usize,
-    /// Each kind's Skill roll for Sprinting (Ch. 4.1).
-    sprint: Vec<SkillPlan>,
+    /// Each kind's own Skill roll, for Sprinting (Ch. 4.1) and Parrying (Ch. 8.2).
+    skill: Vec<SkillPlan>,
     /// A side of nothing but Vermin attacks as a Swarm, ignoring the Close Combat limit.
     all_vermin: [bool; 2],
 }
@@ -160,7 +160,7 @@ impl Squad {
         }
         let all_vermin = [&a, &b].map(|s| s.units.iter().all(|(k, _)| k.vermin));
         Ok(Squad {
-            sprint: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
+            skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,
             kinds,
             roster,
