@@ -48,6 +48,9 @@ struct Figure {
     /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
     used: u64,
     power_used: u32,
+    /// Cumulative Damage of the weapons of one Multidexterity Action, and its Armor roll.
+    combo: i64,
+    combo_armor: Option<i64>,
     /// Its shield was knocked away by a critically failed Parry (Ch. 8.2).
     shield_lost: bool,
 }
@@ -68,6 +71,8 @@ const EMPTY: Figure = Figure {
     swarm_armor: None,
     used: 0,
     power_used: 0,
+    combo: 0,
+    combo_armor: None,
     shield_lost: false,
 };
 
@@ -248,6 +253,10 @@ impl Squad {
         };
         let power = k.power.inches(fl.f[i].size);
         let mut used = 0;
+        // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
+        let combine = most > 1;
+        fl.f[t].combo = 0;
+        fl.f[t].combo_armor = None;
         for (w, arm) in k.arms.iter().enumerate() {
             if used == most || !fl.f[t].alive {
                 break;
@@ -264,7 +273,7 @@ impl Squad {
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p;
             used += 1;
-            self.strike(fl, i, w, t, mode, faces, log);
+            self.strike(fl, i, w, t, mode, combine, faces, log);
         }
         used > 0
     }
@@ -316,6 +325,7 @@ impl Squad {
         w: usize,
         t: usize,
         mode: Mode,
+        combine: bool,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -373,6 +383,17 @@ impl Squad {
                 }
             };
             (fl.f[t].swarm, armor)
+        } else if combine {
+            fl.f[t].combo += damage;
+            let armor = match fl.f[t].combo_armor {
+                Some(a) => a,
+                None => {
+                    let a = plan.armor(faces, log);
+                    fl.f[t].combo_armor = Some(a);
+                    a
+                }
+            };
+            (fl.f[t].combo, armor)
         } else {
             (damage, plan.armor(faces, log))
         };
@@ -381,6 +402,8 @@ impl Squad {
             Ordering::Greater => {
                 fl.f[t].swarm = 0;
                 fl.f[t].swarm_armor = None;
+                fl.f[t].combo = 0;
+                fl.f[t].combo_armor = None;
                 fl.f[t].size = combat::size_damage(fl.f[t].size);
                 if fl.f[t].size == 0 {
                     self.kill(fl, t);
@@ -796,7 +819,8 @@ mod tests {
         // Professor Monkeyhead (d10, Multitasking 2, Multidexterity 1; Ch. 10.1) with a Heavy
         // Weapon and two Hand Weapons, targeting `spread`, against two minifigs and a Cannon
         // Fodder. Action 1: the Heavy Weapon (strongest) kills B1. Action 2: both Hand
-        // Weapons at B2 (Multidexterity): no effect, then a kill. Action 3: no weapon is left
+        // Weapons at B2 (Multidexterity), whose Damage adds up (RULES-NOTES 2): 2, then 2 + 3
+        // beats Armor 4 where 3 alone would not. Action 3: no weapon is left
         // unused this turn. Without Multidexterity the second Hand Weapon would be a third
         // Action at the Cannon Fodder, which dies to any hit without a Damage roll.
         let ro = RuleOptions::default();
@@ -822,7 +846,7 @@ mod tests {
         let o = run(&s, &[
             (d10, 5), (D6, 6), (D6, 1), // Heavy Weapon at B1: 1d6+2 = 6+1+2 = 9 > 4
             (d10, 5), (D6, 2),          // Hand Weapon at B2: 2
-            (d10, 5), (D6, 6), (D6, 1), // the other Hand Weapon at B2: 7 > 4
+            (d10, 5), (D6, 3),          // the other Hand Weapon at B2: 2 + 3 > 4 combined
             (D6, 1),                    // the Cannon Fodder fails
         ]);
         assert_eq!(o.winner, None);
