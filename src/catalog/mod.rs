@@ -146,6 +146,37 @@ impl Catalog {
         self.units.values()
     }
 
+    /// A unit with extra armory items: `hero+hand-weapon`, `minifig+hand-weapon+body-armor`.
+    /// Validated like a catalog entry (hands, Armor bonuses) and priced by the calculator.
+    pub fn equipped(&self, name: &str) -> Result<Unit, String> {
+        let mut parts = name.split('+').map(str::trim);
+        let base = parts.next().unwrap_or_default();
+        let u = self.get(base).ok_or_else(|| self.unknown(base))?;
+        let items: Vec<&str> = parts.collect();
+        if items.is_empty() {
+            return Ok(u.clone());
+        }
+        let mut spec = u.spec.clone();
+        for i in &items {
+            if armory::item_named(i).is_none() {
+                return Err(format!(
+                    "no weapon or item called {i:?}\nhint: `diemon weapon list` shows the named items"
+                ));
+            }
+            spec.weapons.push(unit::WeaponRef::Item(i.to_string()));
+        }
+        spec.name = format!("{} + {}", spec.name, items.join(" + "));
+        spec.resolve(name).map_err(|es| {
+            format!(
+                "{name}: {}",
+                es.iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        })
+    }
+
     /// "no unit called ..." with a hint: the near keys, or where the list is.
     pub fn unknown(&self, key: &str) -> String {
         let near = self.near(key);
@@ -246,6 +277,34 @@ mod tests {
         let e = parse("f", text).unwrap_err();
         assert_eq!(e.len(), 1, "{e:?}");
         assert!(e[0].message.contains("\"colour\" is not a stat"), "{e:?}");
+    }
+
+    #[test]
+    fn equipped_units_add_items_and_their_price() {
+        let c = Catalog::builtin();
+        let h = c.equipped("hero+hand-weapon").unwrap();
+        assert_eq!(h.key, "hero+hand-weapon");
+        assert_eq!(
+            breakdown(&h).total(),
+            Cp::whole(13),
+            "11 + a 2 CP Hand Weapon"
+        );
+        let m = c.equipped("minifig + hand-weapon + body-armor").unwrap();
+        assert_eq!(m.armor.text(), "4 + 2");
+        assert_eq!(breakdown(&m).total(), Cp::whole(7));
+        assert!(
+            c.equipped("hero+laser")
+                .unwrap_err()
+                .contains("no weapon or item")
+        );
+        assert!(
+            c.equipped("nobody+hand-weapon")
+                .unwrap_err()
+                .contains("no unit called")
+        );
+        // Validation still runs: a Horse has no hands for a Two-Handed Weapon.
+        let e = c.equipped("horse+two-handed-weapon").unwrap_err();
+        assert!(e.contains("takes 2 hands"), "{e}");
     }
 
     #[test]

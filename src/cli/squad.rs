@@ -97,8 +97,8 @@ fn side(
                  counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
             )));
         };
-        let u = catalog.get(key).ok_or_else(|| bad(catalog.unknown(key)))?;
-        let each = crate::catalog::cost::breakdown(u).total();
+        let u = catalog.equipped(key).map_err(bad)?;
+        let each = crate::catalog::cost::breakdown(&u).total();
         let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
             bad(format!(
                 "{key}: {m}{}",

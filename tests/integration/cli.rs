@@ -453,11 +453,32 @@ fn squad_duel_flags_and_table() {
 }
 
 #[test]
+fn squad_units_can_be_equipped_with_named_items() {
+    let v = json(&[
+        "duel",
+        "--budget",
+        "30",
+        "hero+heavy-weapon+body-armor",
+        "minifig-hand-weapon",
+        "--trials",
+        "5000",
+        "--json",
+    ]);
+    assert_eq!(v["units_a"], 2, "15 CP each: 11 + 3 + 1");
+    assert_eq!(
+        v["a"],
+        "2 x hero+heavy-weapon+body-armor (15 CP each)  = 30 CP"
+    );
+    assert_eq!(v["units_b"], 5);
+}
+
+#[test]
 fn squad_duel_bad_input_exits_2_with_a_hint() {
     for (args, want) in [
         (
             vec!["duel", "--budget", "44", "minifig-hand-weapon", "hero"],
-            "hero carries no weapon (hint: armed versions: hero-hand-weapon)",
+            "hero carries no weapon (hint: armed versions: hero-hand-weapon; or equip it, e.g. \
+             hero+hand-weapon)",
         ),
         (vec!["duel", "--a", "minifig-hand-weapon*x"], "not a count"),
         (vec!["duel", "--a", "nobody*2"], "no unit called \"nobody\""),

@@ -57,17 +57,20 @@ impl SideSpec {
     ) -> Result<SideSpec, String> {
         let mut out = Vec::new();
         for (key, n) in units {
-            let u = catalog.get(key).ok_or_else(|| catalog.unknown(key))?;
-            let kind = Kind::from_unit(u, breakdown(u).total(), opts).map_err(|e| {
+            let u = catalog.equipped(key)?;
+            let kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
                 let armed: Vec<&str> = catalog
                     .units()
                     .map(|x| x.key.as_str())
                     .filter(|k| k.starts_with(&format!("{key}-")))
                     .collect();
                 let hint = if armed.is_empty() {
-                    String::new()
+                    format!(" (hint: equip it, e.g. {key}+hand-weapon)")
                 } else {
-                    format!(" (hint: armed versions: {})", armed.join(", "))
+                    format!(
+                        " (hint: armed versions: {}; or equip it, e.g. {key}+hand-weapon)",
+                        armed.join(", ")
+                    )
                 };
                 format!("{} {}{hint}", e.key, e.message)
             })?;

@@ -13,7 +13,8 @@ pub struct RosterError {
     pub message: String,
 }
 
-/// Parses `NAME[*COUNT]` entries joined by commas.
+/// Parses `NAME[*COUNT]` entries joined by commas; a NAME may carry `+ITEM`s, which
+/// [`crate::catalog::Catalog::equipped`] resolves.
 pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
     let bad = |message: String| RosterError {
         text: text.into(),
