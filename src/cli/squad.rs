@@ -5,12 +5,12 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
-use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, finish, first, log_lines};
+use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, finish, first};
 use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::catalog::Catalog;
 use crate::catalog::cp::Cp;
-use crate::dice::DieEvent;
+use crate::dice::{Entry, Narration};
 use crate::rules::RuleOptions;
 use crate::scenario::duel::Side;
 use crate::scenario::squad::roster::{self, MAX_PER_SIDE};
@@ -280,7 +280,7 @@ fn replay(
     a: &DuelArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let mut log: Vec<DieEvent> = Vec::new();
+    let mut log = Narration::default();
     let o = engine.replay(squad, n, &mut log);
     let mut s = format!(
         "trial {n} of seed {}\nA: {}\nB: {}\n",
@@ -288,7 +288,12 @@ fn replay(
         describe(squad, 0),
         describe(squad, 1)
     );
-    s.push_str(&log_lines(&log, squad.opts()));
+    for e in &log.0 {
+        match e {
+            Entry::Note(t) => s.push_str(&format!("{t}\n")),
+            Entry::Die(d) => s.push_str(&format!("      {}\n", super::roll::line(d, squad.opts()))),
+        }
+    }
     s.push_str(&format!(
         "{} after {} turns ({} went first); survivors A {} B {}\n",
         match o.winner {

@@ -44,9 +44,14 @@ pub struct DieEvent {
     pub counted: i64,
 }
 
-/// Receives every die rolled.
+/// Receives every die rolled, and what a scenario narrates between them.
 pub trait Log {
     fn die(&mut self, event: DieEvent);
+
+    /// A line of narration (a turn, a move, an attack and its result). `format_args!` costs
+    /// nothing until a log that keeps notes formats it; the default drops it.
+    #[inline(always)]
+    fn note(&mut self, _what: std::fmt::Arguments<'_>) {}
 }
 
 /// Discards events; used in simulations.
@@ -61,5 +66,26 @@ impl Log for NoLog {
 impl Log for Vec<DieEvent> {
     fn die(&mut self, event: DieEvent) {
         self.push(event);
+    }
+}
+
+/// One entry of a [`Narration`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Die(DieEvent),
+    Note(String),
+}
+
+/// Keeps dice and notes in order, for replaying a trial as a narrated fight.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Narration(pub Vec<Entry>);
+
+impl Log for Narration {
+    fn die(&mut self, event: DieEvent) {
+        self.0.push(Entry::Die(event));
+    }
+
+    fn note(&mut self, what: std::fmt::Arguments<'_>) {
+        self.0.push(Entry::Note(what.to_string()));
     }
 }

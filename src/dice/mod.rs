@@ -25,6 +25,6 @@ pub use bonus::DieUse;
 pub use damage::DamageType;
 pub use die::{Die, Faces, Script};
 pub use expr::{Expr, ParseError, RollOutcome, Term, TermKind};
-pub use log::{DieEvent, Log, NoLog, Role};
+pub use log::{DieEvent, Entry, Log, Narration, NoLog, Role};
 pub use pmf::Pmf;
 pub use supernatural::SnRoll;

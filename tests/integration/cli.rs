@@ -449,7 +449,25 @@ fn squad_duel_flags_and_table() {
     ]);
     assert_eq!(code, 0);
     assert!(out.starts_with("trial 7 of seed 1"), "{out}");
-    assert!(out.contains("after"), "{out}");
+    assert!(out.contains("turn 1: side "), "{out}");
+    assert!(out.contains(" attacks B"), "narrated attacks: {out}");
+    assert!(
+        out.contains("      Skill d6: "),
+        "dice under their attack: {out}"
+    );
+    // The narrated outcome is the run's: replaying the same trial twice agrees.
+    let (_, again, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-hand-weapon*2",
+        "--b",
+        "cannon-fodder*3",
+        "--trials",
+        "100",
+        "--replay-trial",
+        "7",
+    ]);
+    assert_eq!(again, out);
 }
 
 #[test]

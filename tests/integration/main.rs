@@ -9,11 +9,39 @@
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `cli`: the commands, their output shapes and exit codes.
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
 use diemon::scenario::Scenario;
 use diemon::sim::engine::{Engine, Run, Stop};
 use diemon::sim::progress::Silent;
+
+/// Counts allocations per thread, so a test can check that trials allocate nothing.
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Allocations made on this thread so far.
+pub(crate) fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
 
 /// Runs `s` on a pool of `threads` workers with seed `seed`, cell 0.
 pub(crate) fn run_on<S: Scenario>(s: &S, stop: Stop, seed: u64, threads: usize) -> Run<S::Tally> {

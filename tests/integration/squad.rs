@@ -136,6 +136,34 @@ fn more_armor_never_lowers_the_win_rate() {
 }
 
 #[test]
+fn trials_allocate_nothing() {
+    // DESIGN: "a scenario's inner loop allocates nothing". Squads with every feature that
+    // keeps state (Vermin pools, Parry, KnockBack, Responses, Sprint) and the melee duel.
+    use diemon::dice::NoLog;
+    use diemon::scenario::Scenario;
+    let mut o = RuleOptions::default();
+    o.assign("armor_tie=dismemberment").unwrap();
+    let mut a = side(&[("automaton", 2), ("vermin", 6)], &o);
+    a.policy.sprint = diemon::scenario::squad::Sprint::Close;
+    let b = side(&[("minifig-rifle", 3), ("hero-hand-weapon", 2)], &o);
+    let squad = Squad::new(a, b, 14, First::Random, 100, o).unwrap();
+    let duel = diemon::scenario::duel::Duel::new(
+        diemon::scenario::duel::Fighter::parse("a", "d6/2/1d6/4").unwrap(),
+        diemon::scenario::duel::Fighter::parse("b", "d10/3/1d6+1/2d6").unwrap(),
+        First::Random,
+        1000,
+        o,
+    );
+    let mut rng = diemon::sim::stream(1, 0, 0);
+    let before = crate::allocations();
+    for _ in 0..2_000 {
+        std::hint::black_box(squad.trial(&mut rng, &mut NoLog));
+        std::hint::black_box(duel.trial(&mut rng, &mut NoLog));
+    }
+    assert_eq!(crate::allocations() - before, 0);
+}
+
+#[test]
 fn squad_value_stability() {
     // Pinned: a change here is Value-breaking (CHANGELOG).
     let s = squad(

@@ -76,6 +76,45 @@ const EMPTY: Figure = Figure {
     shield_lost: false,
 };
 
+/// Adds `damage` to a pool of Cumulative Damage and rolls the pool's Armor once:
+/// (pooled Damage, Armor).
+#[inline(always)]
+fn pool(
+    total: &mut i64,
+    armor: &mut Option<i64>,
+    damage: i64,
+    roll: impl FnOnce() -> i64,
+) -> (i64, i64) {
+    *total += damage;
+    let a = *armor.get_or_insert_with(roll);
+    (*total, a)
+}
+
+/// An attack's kind as narration names it, formatted only when a log keeps notes.
+struct How(Mode, i32);
+
+impl std::fmt::Display for How {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Mode::Close => f.write_str("Close Combat"),
+            Mode::Ranged => write!(f, "ranged, {}\"", self.1 as f64 / 2.0),
+        }
+    }
+}
+
+/// A unit as narration names it: "A2 minifig-hand-weapon".
+struct Who<'a>(&'a Squad, &'a Field, usize);
+
+impl std::fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Who(s, fl, i) = *self;
+        let side = fl.f[i].side;
+        let n = i - s.own(side).start + 1;
+        let name = if side == 0 { 'A' } else { 'B' };
+        write!(f, "{name}{n} {}", s.kinds[fl.f[i].kind as usize].key)
+    }
+}
+
 struct Field {
     f: [Figure; SLOTS],
     alive: [u32; 2],
@@ -151,6 +190,13 @@ impl Squad {
         let moved = step.min(want);
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
+        log.note(format_args!(
+            "  {} moves {}\"{}, {}\" from the nearest enemy",
+            Who(self, fl, i),
+            moved as f64 / 2.0,
+            if fl.f[i].acted { " (Sprinting)" } else { "" },
+            (d - moved) as f64 / 2.0
+        ));
         self.respond(fl, i, moved, faces, log);
         if !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
             return;
@@ -188,6 +234,10 @@ impl Squad {
             let in_range = k.reach().is_some_and(|x| 2 * x as i32 >= d);
             let strikes = d <= CONTACT || (policy == Response::All && moved >= 2 && in_range);
             if strikes {
+                log.note(format_args!(
+                    "  {} responds with its saved Action",
+                    Who(self, fl, j)
+                ));
                 fl.f[j].saved = false;
                 self.action(fl, j, Some(mover), faces, log);
             }
@@ -245,6 +295,12 @@ impl Squad {
             return false;
         };
         let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        log.note(format_args!(
+            "  {} attacks {} ({})",
+            Who(self, fl, i),
+            Who(self, fl, t),
+            How(mode, dist)
+        ));
         // Ch. 10.1 Multidexterity: "up to two additional weapons in Close Combat ... one
         // additional weapon in a Ranged attack".
         let most = 1 + match mode {
@@ -273,6 +329,7 @@ impl Squad {
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p;
             used += 1;
+            log.note(format_args!("    with {}", arm.name));
             self.strike(fl, i, w, t, mode, combine, faces, log);
         }
         used > 0
@@ -337,7 +394,9 @@ impl Squad {
             fl.f[t].engaged += 1;
         }
         let benny = if mode == Mode::Close && fl.f[t].disrupted {
-            false // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
+            // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
+            log.note(format_args!("    Automatic Hit on a Disrupted target"));
+            false
         } else {
             let mut m = combat::target_size(fl.f[t].size, self.opts.target_size);
             if mode == Mode::Ranged {
@@ -350,16 +409,24 @@ impl Squad {
                 }
             }
             match plan.hit(faces, log, m) {
-                Hit::Hit { benny } => benny,
-                Hit::Miss | Hit::CriticalFailure => return,
+                Hit::Hit { benny } => {
+                    log.note(format_args!("    hit (modifier {m:+})"));
+                    benny
+                }
+                Hit::Miss => return log.note(format_args!("    miss (modifier {m:+})")),
+                Hit::CriticalFailure => return log.note(format_args!("    Critical Failure")),
             }
         };
         if combat::any_hit_kills(tgt.vermin, tgt.cannon_fodder) {
+            log.note(format_args!(
+                "    {} falls: any hit kills it",
+                Who(self, fl, t)
+            ));
             self.kill(fl, t);
             return;
         }
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
-            return;
+            return log.note(format_args!("    Poison does nothing to the Non-Living"));
         }
         let layers = if mode == Mode::Close {
             self.parry(fl, i, w, t, faces, log)
@@ -371,41 +438,46 @@ impl Squad {
         } else {
             plan.damage(faces, log, benny)
         };
+        let f = &mut fl.f[t];
         let (damage, armor) = if att.vermin {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
-            fl.f[t].swarm += damage;
-            let armor = match fl.f[t].swarm_armor {
-                Some(a) => a,
-                None => {
-                    let a = plan.armor(faces, log);
-                    fl.f[t].swarm_armor = Some(a);
-                    a
-                }
-            };
-            (fl.f[t].swarm, armor)
+            pool(&mut f.swarm, &mut f.swarm_armor, damage, || {
+                plan.armor(faces, log)
+            })
         } else if combine {
-            fl.f[t].combo += damage;
-            let armor = match fl.f[t].combo_armor {
-                Some(a) => a,
-                None => {
-                    let a = plan.armor(faces, log);
-                    fl.f[t].combo_armor = Some(a);
-                    a
-                }
-            };
-            (fl.f[t].combo, armor)
+            pool(&mut f.combo, &mut f.combo_armor, damage, || {
+                plan.armor(faces, log)
+            })
         } else {
             (damage, plan.armor(faces, log))
         };
-        self.knock_back(fl, i, w, t);
+        let who = Who(self, fl, t);
+        match damage.cmp(&armor) {
+            Ordering::Greater if fl.f[t].size > 1 => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: {who} loses an inch of Size"
+            )),
+            Ordering::Greater => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: {who} falls"
+            )),
+            Ordering::Equal if combat::tie_disrupts(self.opts.armor_tie) => log.note(format_args!(
+                "    Damage {damage} = Armor {armor}: {who} is Disrupted"
+            )),
+            Ordering::Equal => log.note(format_args!(
+                "    Damage {damage} = Armor {armor}: nothing happens"
+            )),
+            Ordering::Less => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: no effect"
+            )),
+        }
+        if !(damage > armor && fl.f[t].size <= 1) {
+            self.knock_back(fl, i, w, t, log);
+        }
         match damage.cmp(&armor) {
             Ordering::Greater => {
-                fl.f[t].swarm = 0;
-                fl.f[t].swarm_armor = None;
-                fl.f[t].combo = 0;
-                fl.f[t].combo_armor = None;
-                fl.f[t].size = combat::size_damage(fl.f[t].size);
-                if fl.f[t].size == 0 {
+                let f = &mut fl.f[t];
+                (f.swarm, f.swarm_armor, f.combo, f.combo_armor) = (0, None, 0, None);
+                f.size = combat::size_damage(f.size);
+                if f.size == 0 {
                     self.kill(fl, t);
                 }
             }
@@ -421,7 +493,14 @@ impl Squad {
 
     /// A hit from a sized weapon larger than its target pushes it straight away from the
     /// attacker (option `knockback`, Ch. 8.1).
-    fn knock_back(&self, fl: &mut Field, i: usize, w: usize, t: usize) {
+    fn knock_back<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        log: &mut L,
+    ) {
         if self.opts.knockback == Knockback::Off {
             return;
         }
@@ -436,6 +515,10 @@ impl Squad {
             s => s,
         };
         fl.f[t].pos += away * 2 * inches;
+        log.note(format_args!(
+            "    {} is knocked back {inches}\"",
+            Who(self, fl, t)
+        ));
         if self.opts.knockback == Knockback::Disrupt {
             fl.f[t].disrupted = true;
         }
@@ -472,12 +555,21 @@ impl Squad {
         }
         let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
         let r = self.skill[kt].roll(faces, log, 0);
+        let who = Who(self, fl, t);
         if r.critical_failure {
+            log.note(format_args!(
+                "    {who} fumbles the Parry and drops its shield"
+            ));
             fl.f[t].shield_lost = true;
             0
         } else if r.total + bonus >= shield.use_rating {
+            log.note(format_args!(
+                "    {who} Parries: {} layers of Deflection",
+                shield.layers
+            ));
             shield.layers
         } else {
+            log.note(format_args!("    {who} fails to Parry"));
             0
         }
     }
@@ -546,8 +638,13 @@ impl Scenario for Squad {
             };
         }
         let first = self.first.resolve(faces);
+        log.note(format_args!("{first:?} goes first"));
         let mut side: u8 = if first == Side::A { 0 } else { 1 };
         for turn in 1..=self.max_turns {
+            log.note(format_args!(
+                "turn {turn}: side {}",
+                if side == 0 { 'A' } else { 'B' }
+            ));
             for f in fl.f.iter_mut().take(self.roster.len()) {
                 f.engaged = 0;
                 f.targeted = 0;
@@ -972,10 +1069,10 @@ mod tests {
                     ..EMPTY
                 };
             }
-            s.knock_back(&mut fl, 0, 0, 1);
+            s.knock_back(&mut fl, 0, 0, 1, &mut NoLog);
             assert_eq!((fl.f[1].pos, fl.f[1].disrupted), (pos, disrupted), "{kb:?}");
             // The minifig's Hand Weapon has no Weapon Size: no KnockBack on the Automaton.
-            s.knock_back(&mut fl, 1, 0, 0);
+            s.knock_back(&mut fl, 1, 0, 0, &mut NoLog);
             assert_eq!(fl.f[0].pos, 0);
         }
     }
