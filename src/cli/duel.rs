@@ -61,26 +61,31 @@ pub struct DuelArgs {
     /// Whom side A attacks among the enemies it can reach.
     #[arg(long, value_enum, default_value_t = Targeting::Focus)]
     pub a_target: Targeting,
-    #[arg(long, value_enum, default_value_t = Targeting::Focus)]
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Targeting::Focus)]
     pub b_target: Targeting,
     /// When side A spends a saved Action in B's turn (Ch. 4.3).
     #[arg(long, value_enum, default_value_t = Response::Close)]
     pub a_response: Response,
-    #[arg(long, value_enum, default_value_t = Response::Close)]
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Response::Close)]
     pub b_response: Response,
     /// Whether side A Sprints when it cannot attack this turn (Ch. 4.1).
     #[arg(long, value_enum, default_value_t = Sprint::Never)]
     pub a_sprint: Sprint,
-    #[arg(long, value_enum, default_value_t = Sprint::Never)]
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Sprint::Never)]
     pub b_sprint: Sprint,
     /// Thirds of each side-A unit behind cover against ranged attacks (0-3, Ch. 8.3).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub a_cover: u32,
+    /// The same for side B.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub b_cover: u32,
     /// Side A fires blind (-5, Ch. 8.3).
     #[arg(long)]
     pub a_blind: bool,
+    /// The same for side B.
     #[arg(long)]
     pub b_blind: bool,
     /// A catalog file (TOML) whose units are added to the built-in ones.
