@@ -267,6 +267,57 @@ impl Pmf {
         acc
     }
 
+    /// The sum of the `keep` lowest of `n` independent copies of `X` (`keep <= n`): an
+    /// Explosion's damage in ring `n - keep` (Ch. 8.4). Exact by dynamic programming over the
+    /// values in increasing order, tracking how many copies are placed and the sum of those
+    /// among the lowest `keep`; the represented mass is that of `n` copies.
+    pub fn sum_of_lowest(&self, n: u32, keep: u32) -> Pmf {
+        assert!(keep <= n, "keep {keep} of {n}");
+        if keep == 0 || self.p.is_empty() {
+            let mass = self.mass().powi(n as i32);
+            let mut out = Pmf::point(0);
+            out.p[0] = mass;
+            out.truncated = 1.0 - mass;
+            return out;
+        }
+        let (n, keep) = (n as usize, keep as usize);
+        let lo = self.min;
+        let width = keep * (self.p.len() - 1) + 1;
+        // state[c][s]: c copies placed, s = (sum of the kept ones) - keep_placed * lo.
+        let mut state = vec![vec![0.0; width]; n + 1];
+        state[0][0] = 1.0;
+        let binom =
+            |a: usize, b: usize| (0..b).fold(1.0, |acc, i| acc * (a - i) as f64 / (i + 1) as f64);
+        for (idx, &q) in self.p.iter().enumerate() {
+            if q == 0.0 {
+                continue;
+            }
+            let mut next = vec![vec![0.0; width]; n + 1];
+            for c in 0..=n {
+                for s in 0..width {
+                    let w = state[c][s];
+                    if w == 0.0 {
+                        continue;
+                    }
+                    let mut qj = 1.0;
+                    for j in 0..=n - c {
+                        let kept = j.min(keep.saturating_sub(c));
+                        next[c + j][s + kept * idx] += w * binom(n - c, j) * qj;
+                        qj *= q;
+                    }
+                }
+            }
+            state = next;
+        }
+        let p = state.swap_remove(n);
+        let mass: f64 = p.iter().sum();
+        Pmf {
+            min: keep as i64 * lo,
+            p,
+            truncated: (1.0 - mass).max(0.0),
+        }
+    }
+
     /// The lowest of `n >= 1` independent copies of `X`.
     pub fn lowest_of(&self, n: u32) -> Pmf {
         let mut acc = self.clone();
@@ -424,6 +475,23 @@ impl fmt::Display for Pmf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sum_of_lowest_matches_sums_and_minima() {
+        let d = Pmf::uniform(1, 6);
+        let close = |a: &Pmf, b: &Pmf| {
+            (a.min_value()..=a.max_value().max(b.max_value()))
+                .all(|v| (a.prob(v) - b.prob(v)).abs() < 1e-12)
+        };
+        assert!(close(&d.sum_of_lowest(3, 3), &d.sum_of(3)));
+        assert!(close(&d.sum_of_lowest(2, 1), &d.lowest_of(2)));
+        // Lowest two of three d6: P(sum = 2) = P(at least two 1s) = 16/216.
+        let l = d.sum_of_lowest(3, 2);
+        assert!((l.prob(2) - 16.0 / 216.0).abs() < 1e-12);
+        assert!((l.mass() - 1.0).abs() < 1e-12);
+        // keep 0: all mass on 0.
+        assert!((d.sum_of_lowest(3, 0).prob(0) - 1.0).abs() < 1e-12);
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12

@@ -171,7 +171,7 @@ impl AttackPlan {
     ) -> i64 {
         let mut dice = [0i64; MAX_DEFLECTABLE];
         let mut n = 0;
-        let mut keep = |die: Die, t: i64| {
+        let mut keep = |_term: usize, die: Die, t: i64| {
             if die != Die::D12 && n < MAX_DEFLECTABLE {
                 dice[n] = t;
                 n += 1;
@@ -181,7 +181,7 @@ impl AttackPlan {
         if benny && let Some((die, bonus)) = self.benny_damage {
             let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
             damage += t;
-            keep(die, t);
+            keep(0, die, t);
         }
         for _ in 0..layers.min(n as u32) {
             let (i, top) = dice[..n]

@@ -4,6 +4,7 @@
 
 pub mod attack;
 pub mod combat;
+pub mod explosion;
 pub mod options;
 
 pub use options::*;

@@ -127,3 +127,31 @@ fn beats_and_meets_agree_with_exact() {
         );
     }
 }
+
+#[test]
+fn explosion_rings_agree_with_their_exact_tables() {
+    // Each ring's damage of XSize 2 and 3 Explosions (Ch. 8.4) against the exact order
+    // statistics, chi-squared at ALPHA; and the check rejects ring 1 tested as ring 0.
+    use diemon::rules::explosion::ExplosionPlan;
+    use diemon::sim::stream;
+    use diemon::sim::tally::Histogram;
+    let o = RuleOptions::default();
+    for (text, rings) in [("2d10 exp", 2), ("3d10 exp + 1", 3)] {
+        let p = ExplosionPlan::new(&Expr::parse(text).unwrap(), &o).unwrap();
+        let mut h: Vec<Histogram> = vec![Histogram::default(); rings];
+        let mut rng = stream(SEED, 1, 0);
+        for _ in 0..N {
+            let b = p.roll(&mut rng, &mut diemon::dice::NoLog);
+            for (r, hist) in h.iter_mut().enumerate() {
+                hist.record(b.damage(r).unwrap());
+            }
+        }
+        for (r, hist) in h.iter().enumerate() {
+            let f = chi_squared(hist, &p.exact_ring(r as u32, &o, 1e-12).unwrap());
+            assert_eq!(f.impossible, 0, "{text} ring {r}");
+            assert!(f.p_value >= ALPHA, "{text} ring {r}: p = {}", f.p_value);
+        }
+        let wrong = chi_squared(&h[1], &p.exact_ring(0, &o, 1e-12).unwrap());
+        assert!(wrong.p_value < ALPHA || wrong.impossible > 0, "{text}");
+    }
+}

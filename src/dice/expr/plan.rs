@@ -97,13 +97,14 @@ impl RollPlan {
         faces: &mut F,
         log: &mut L,
     ) -> RollOutcome {
-        self.roll_each(faces, log, |_, _| {})
+        self.roll_each(faces, log, |_, _, _| {})
     }
 
     /// Rolls like [`RollPlan::roll`] (the same draws) and hands `each` every added regular
-    /// die with its total (the die plus its Bonus Dice), for Deflection to remove dice.
+    /// die as (term, die, total with its Bonus Dice): Deflection removes dice, Explosions
+    /// remove their highest Exp die per ring.
     #[inline(always)]
-    pub fn roll_each<F: Faces + ?Sized, L: Log + ?Sized, E: FnMut(Die, i64)>(
+    pub fn roll_each<F: Faces + ?Sized, L: Log + ?Sized, E: FnMut(usize, Die, i64)>(
         &self,
         faces: &mut F,
         log: &mut L,
@@ -137,7 +138,7 @@ impl RollPlan {
                         // A Bonus Die needs the top face, so a total of 1 is a natural 1.
                         all_ones &= negative || t == 1;
                         if !negative {
-                            each(die, t);
+                            each(term, die, t);
                         }
                         out.total += if negative { -t } else { t };
                     }
