@@ -4,6 +4,7 @@
 //! expression, an option, an argument), 1 when something else failed (writing output).
 //! The library never prints; only this module does.
 
+mod blast;
 mod dist;
 mod duel;
 mod options;
@@ -70,6 +71,8 @@ pub enum Command {
     /// Duels: two stat lines in base contact, or squads of catalog units on a line
     /// (seeded Monte Carlo).
     Duel(duel::DuelArgs),
+    /// A turn of Explosive fire at a formation: kills by ring, per shot and per CP.
+    Blast(blast::BlastArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -152,6 +155,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match &cli.command {
         Command::Dist(a) => dist::run(a, &opts, out),
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
+        Command::Blast(a) => blast::run(a, &opts, &CANCEL, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),

@@ -85,7 +85,10 @@ pub struct AttackPlan {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Hit {
     CriticalFailure,
-    Miss,
+    /// Missed by `by` (Use minus the roll, at least 1): how far a Missed Explosive lands.
+    Miss {
+        by: i64,
+    },
     /// A hit; `benny` if an unspent Overskill Benny is left for the Damage roll.
     Hit {
         benny: bool,
@@ -102,7 +105,7 @@ impl AttackPlan {
     ) -> AttackResult {
         let benny = match self.hit(faces, log, 0) {
             Hit::CriticalFailure => return AttackResult::CriticalFailure,
-            Hit::Miss => return AttackResult::Miss,
+            Hit::Miss { .. } => return AttackResult::Miss,
             Hit::Hit { benny } => benny,
         };
         let damage = self.damage(faces, log, benny);
@@ -137,7 +140,9 @@ impl AttackPlan {
             roll += roll_with_bonus(Die::D6, bonus, self.chain, faces, log, 0, Role::Bonus);
         }
         if roll < self.use_rating {
-            Hit::Miss
+            Hit::Miss {
+                by: self.use_rating - roll,
+            }
         } else {
             Hit::Hit { benny }
         }
@@ -301,7 +306,7 @@ mod tests {
         let mut dice = Script::new(&[(Die::D6, 5)]);
         assert_eq!(p.hit(&mut dice, &mut NoLog, -2), Hit::Hit { benny: false });
         let mut dice = Script::new(&[(Die::D6, 4)]);
-        assert_eq!(p.hit(&mut dice, &mut NoLog, -2), Hit::Miss);
+        assert_eq!(p.hit(&mut dice, &mut NoLog, -2), Hit::Miss { by: 1 });
         // A natural 6 at -5 is 1, a miss, but its Benny d6 (a 2) makes 3.
         let mut dice = Script::new(&[(Die::D6, 6), (Die::D6, 2)]);
         assert_eq!(p.hit(&mut dice, &mut NoLog, -5), Hit::Hit { benny: false });

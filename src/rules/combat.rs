@@ -36,6 +36,18 @@ pub fn cover(thirds: u32) -> i64 {
     -(thirds.min(3) as i64)
 }
 
+/// Gunnery Support: +1 per supporting Gunner, the firing team (shooter plus supporters)
+/// "limited to the number of inches in the Weapon Size" (Ch. 8.5). `None` if too many.
+pub fn gunnery_support(supporters: u32, weapon_size: u32) -> Option<i64> {
+    (1 + supporters <= weapon_size).then_some(supporters as i64)
+}
+
+/// Whether a weapon is mounted rather than hand-held: longer than twice its user's Size
+/// cannot be held (Ch. 8.1 Hand-Held Weapons), so Gunnery's d8 applies (Ch. 8.5).
+pub fn mounted(weapon_size: u32, user_size: u32) -> bool {
+    weapon_size > 2 * user_size.max(1)
+}
+
 /// KnockBack in inches from a non-Explosive weapon striking a smaller target: "one inch for
 /// every inch of difference between the Weapon Size and the target's Effective Size"
 /// (Ch. 8.1).
@@ -114,6 +126,15 @@ mod tests {
         assert_eq!(target_size(4, TargetSize::Off), 0);
         assert_eq!(cover(1), -1);
         assert_eq!(cover(7), -3);
+    }
+
+    #[test]
+    fn gunnery_support_is_capped_by_weapon_size() {
+        // A 3" weapon: the shooter and two supporters at most, +2.
+        assert_eq!(gunnery_support(2, 3), Some(2));
+        assert_eq!(gunnery_support(3, 3), None);
+        assert_eq!(gunnery_support(0, 1), Some(0));
+        assert!(mounted(3, 1) && !mounted(2, 1));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! - [`duel`]: two units in base contact attack in turn until one dies (Ch. 4, Ch. 10.2).
 //! - [`squad`]: squads of catalog units close in on a line and fight it out (Ch. 4, 8, 10).
 
+pub mod blast;
 pub mod duel;
 pub mod squad;
 

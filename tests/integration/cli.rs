@@ -534,3 +534,71 @@ fn squad_duel_bad_input_exits_2_with_a_hint() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn blast_answers_with_kills_by_ring_and_a_histogram() {
+    let args = [
+        "blast",
+        "--formation",
+        "grid:5x5",
+        "--spacing",
+        "1.5",
+        "--distance",
+        "18",
+        "--trials",
+        "20000",
+        "--json",
+    ];
+    let v = json(&args);
+    for k in ["mean_kills", "kills_per_shot", "kills_per_cp", "p_hit"] {
+        assert!(v[k].is_number(), "{k}: {v}");
+    }
+    assert_eq!(v["shots_per_trial"], 3, "a 3\" Launcher, XSize 1 missiles");
+    assert_eq!(v["ci_mean_kills"].as_array().unwrap().len(), 2);
+    let hist = v["kills_hist"].as_array().unwrap();
+    let total: f64 = hist.iter().map(|p| p[1].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    let rings = v["by_ring"].as_array().unwrap();
+    let by_ring: f64 = rings
+        .iter()
+        .map(|r| r["mean_kills"].as_f64().unwrap())
+        .sum();
+    assert!((by_ring - v["mean_kills"].as_f64().unwrap()).abs() < 1e-9);
+    assert_eq!(rings[0]["inches"], serde_json::json!([0, 2]));
+    let mut one = args.to_vec();
+    one.extend(["--threads", "1"]);
+    assert_eq!(json(&one)["mean_kills"], v["mean_kills"]);
+    let (code, out, _) = diemon(&["blast", "--trials", "50", "--replay-trial", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("shot 1:"), "{out}");
+    assert!(out.contains(" killed, "), "{out}");
+}
+
+#[test]
+fn blast_bad_input_exits_2_with_a_hint() {
+    for (args, want) in [
+        (vec!["blast", "--weapon", "thrown"], "needs --use"),
+        (vec!["blast", "--use", "3"], "sets a thrown object's Use"),
+        (
+            vec!["blast", "--size", "1", "--xsize", "2"],
+            "XSize 2 is too big",
+        ),
+        (
+            vec!["blast", "--formation", "blob:3"],
+            "expected grid:ROWSxCOLS",
+        ),
+        (
+            vec!["blast", "--support", "3"],
+            "at most the Weapon Size, 3",
+        ),
+        (vec!["blast", "--target", "nobody"], "no unit called"),
+        (
+            vec!["blast", "--distance", "-4"],
+            "expected 0 to 1000 inches",
+        ),
+    ] {
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -1,5 +1,6 @@
 //! diemon's one integration-test binary.
 //!
+//! - `blast`: Explosive fire (a closed form, thread invariance, a pin).
 //! - `brute`: an independent exact computation (enumerating every die sequence through the
 //!   simulator's own rolling code) reproduces `Expr::exact` to 1e-9.
 //! - `monte_carlo`: seeded Monte Carlo agrees with the exact tables (chi-squared, stated
@@ -57,6 +58,7 @@ pub(crate) fn run_on<S: Scenario>(s: &S, stop: Stop, seed: u64, threads: usize) 
     pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
 }
 
+mod blast;
 mod brute;
 mod cli;
 mod docs;

@@ -138,7 +138,8 @@ fn more_armor_never_lowers_the_win_rate() {
 #[test]
 fn trials_allocate_nothing() {
     // DESIGN: "a scenario's inner loop allocates nothing". Squads with every feature that
-    // keeps state (Vermin pools, Parry, KnockBack, Responses, Sprint) and the melee duel.
+    // keeps state (Vermin pools, Parry, KnockBack, Responses, Sprint), the melee duel, and a
+    // turn of Explosive fire at a random scatter.
     use diemon::dice::NoLog;
     use diemon::scenario::Scenario;
     let mut o = RuleOptions::default();
@@ -154,11 +155,36 @@ fn trials_allocate_nothing() {
         1000,
         o,
     );
+    let c = Catalog::builtin();
+    let volley = diemon::scenario::blast::Volley::new(
+        diemon::scenario::blast::VolleySpec {
+            delivery: diemon::scenario::blast::Delivery::new(
+                diemon::scenario::blast::Launch::Launcher(3),
+                1,
+            )
+            .unwrap(),
+            skill: diemon::dice::SkillRoll::new(diemon::dice::Die::D6),
+            support: 0,
+            formation: diemon::scenario::blast::Formation::parse("scatter:30:8", 1.0).unwrap(),
+            target: diemon::scenario::blast::Target::from_unit(
+                c.get("minifig").unwrap(),
+                diemon::catalog::Cp::whole(4),
+                &o,
+            ),
+            distance: 18.0,
+            aim: diemon::scenario::blast::Aim::Densest,
+            scatter: diemon::scenario::blast::Scatter::Margin,
+            dud: diemon::scenario::blast::Dud::Never,
+        },
+        o,
+    )
+    .unwrap();
     let mut rng = diemon::sim::stream(1, 0, 0);
     let before = crate::allocations();
     for _ in 0..2_000 {
         std::hint::black_box(squad.trial(&mut rng, &mut NoLog));
         std::hint::black_box(duel.trial(&mut rng, &mut NoLog));
+        std::hint::black_box(volley.trial(&mut rng, &mut NoLog));
     }
     assert_eq!(crate::allocations() - before, 0);
 }

@@ -413,7 +413,7 @@ impl Squad {
                     log.note(format_args!("    hit (modifier {m:+})"));
                     benny
                 }
-                Hit::Miss => return log.note(format_args!("    miss (modifier {m:+})")),
+                Hit::Miss { .. } => return log.note(format_args!("    miss (modifier {m:+})")),
                 Hit::CriticalFailure => return log.note(format_args!("    Critical Failure")),
             }
         };

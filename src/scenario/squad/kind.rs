@@ -172,7 +172,7 @@ impl Kind {
 
 /// The Armor a hit is rolled against. A minifig's "4" is the texts' simplification of 1d6
 /// (option `minifig_armor`); worn armor's bonus stays on top.
-fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
+pub(crate) fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
     let minifig = u.spec.armor.as_deref() == Some("4")
         && matches!(u.spec.structure, Structure::Zero | Structure::Half)
         && u.spec.size == 1;

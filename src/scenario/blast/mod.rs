@@ -1,0 +1,470 @@
+//! Explosives against formations in the plane: "how many minifigs does a 3" Launcher kill?"
+//!
+//! One trial is one turn of fire (a Cannon's volley takes two turns, fire and reload): each
+//! Explosive the [`Delivery`] fires makes its own Action roll against the weapon's Use, with
+//! -1 per inch Out of Range (Ch. 4.2, 8.4). A hit explodes at the aim point; a miss comes
+//! down where the [`Scatter`] model puts it; a Critical Failure of the Action or Damage Roll
+//! may be declared a dud ([`Dud`]). Every Explosion is resolved by
+//! [`crate::rules::explosion`]: each standing figure takes its ring's damage (less the Out of
+//! Range penalty) against its Armor rolled fresh; survivors in a ring are Knocked Back
+//! straight away from the blast, so a later Explosion of the same turn finds them moved.
+//!
+//! - [`formation`]: grid, line, column, cluster, random scatter.
+//! - [`delivery`]: Launchers, Cannons, Rockets, thrown grenades.
+//! - [`policy`]: aim point, scatter model, duds.
+//! - [`tally`]: outcomes and their sums.
+
+pub mod delivery;
+pub mod formation;
+pub mod policy;
+pub mod tally;
+
+use std::f64::consts::TAU;
+
+use crate::analysis::Estimate;
+use crate::catalog::Unit;
+use crate::catalog::cp::Cp;
+use crate::dice::expr::RollPlan;
+use crate::dice::{Die, DieEvent, Expr, Faces, Log, Role, SkillRoll};
+use crate::rules::attack::{Attacker, Hit};
+use crate::rules::explosion::{ExplosionPlan, MAX_EXP_DICE, ring_at};
+use crate::rules::{OverskillPolicy, RuleOptions, combat};
+use crate::scenario::Scenario;
+
+pub use delivery::{Delivery, Launch};
+pub use formation::{Formation, MAX_FIGURES, Shape};
+pub use policy::{Aim, Dud, Scatter};
+pub use tally::{BlastOutcome, BlastTally};
+
+/// The figures fired at: one catalog unit, many times.
+#[derive(Clone, Debug)]
+pub struct Target {
+    pub key: String,
+    pub cp: Cp,
+    pub size: u32,
+    pub armor: Expr,
+    pub any_hit_kills: bool,
+}
+
+impl Target {
+    pub fn from_unit(u: &Unit, cp: Cp, opts: &RuleOptions) -> Target {
+        Target {
+            key: u.key.clone(),
+            cp,
+            size: u.spec.size,
+            armor: crate::scenario::squad::kind::armor(u, opts),
+            any_hit_kills: combat::any_hit_kills(
+                u.has_trait("vermin"),
+                u.has_trait("cannon-fodder"),
+            ),
+        }
+    }
+}
+
+/// What a turn of fire is: who fires what, at whom, from how far, and the policies.
+#[derive(Clone, Debug)]
+pub struct VolleySpec {
+    pub delivery: Delivery,
+    /// The Action die: the shooter's Skill, or Gunnery's d8 on a mounted weapon.
+    pub skill: SkillRoll,
+    /// Action bonus from Gunnery Support (Ch. 8.5).
+    pub support: i64,
+    pub formation: Formation,
+    pub target: Target,
+    pub distance: f64,
+    pub aim: Aim,
+    pub scatter: Scatter,
+    pub dud: Dud,
+}
+
+/// One turn of Explosive fire at a formation, validated and resolved for rolling.
+#[derive(Clone, Debug)]
+pub struct Volley {
+    delivery: Delivery,
+    formation: Formation,
+    target: Target,
+    distance: f64,
+    aim: Aim,
+    scatter: Scatter,
+    dud: Dud,
+    opts: RuleOptions,
+    skill: SkillRoll,
+    support: i64,
+    /// The Action roll: Skill against the delivery's Use (its Damage is not used).
+    action: crate::rules::attack::AttackPlan,
+    explosion: ExplosionPlan,
+    /// With an Overskill Benny spent on Damage: one more Exp die (Ch. 4.2 "twice as
+    /// Explosive").
+    boosted: ExplosionPlan,
+    armor: RollPlan,
+    offsets: Vec<(f64, f64)>,
+}
+
+impl Volley {
+    pub fn new(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, String> {
+        let VolleySpec {
+            delivery,
+            skill,
+            support,
+            formation,
+            target,
+            distance,
+            aim,
+            scatter,
+            dud,
+        } = spec;
+        if !(distance >= 0.0 && distance <= 1000.0) {
+            return Err(format!("distance {distance}: expected 0 to 1000 inches"));
+        }
+        let damage = Expr::parse(&delivery.damage()).map_err(|e| e.to_string())?;
+        let boosted =
+            Expr::parse(&format!("{}d10 exp", delivery.xsize + 1)).map_err(|e| e.to_string())?;
+        let explosion = ExplosionPlan::new(&damage, &opts).map_err(|e| e.to_string())?;
+        let boosted = ExplosionPlan::new(&boosted, &opts).map_err(|e| e.to_string())?;
+        let action = Attacker {
+            skill: skill.clone(),
+            use_rating: delivery.use_rating,
+            damage: damage.clone(),
+        }
+        .against(&target.armor, &opts);
+        Ok(Volley {
+            armor: target.armor.plan(&opts),
+            offsets: formation.offsets(),
+            delivery,
+            formation,
+            target,
+            distance,
+            aim,
+            scatter,
+            dud,
+            opts,
+            skill,
+            support,
+            action,
+            explosion,
+            boosted,
+        })
+    }
+
+    pub fn delivery(&self) -> &Delivery {
+        &self.delivery
+    }
+
+    pub fn formation(&self) -> &Formation {
+        &self.formation
+    }
+
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    pub fn distance(&self) -> f64 {
+        self.distance
+    }
+
+    pub fn skill(&self) -> &SkillRoll {
+        &self.skill
+    }
+
+    pub fn opts(&self) -> &RuleOptions {
+        &self.opts
+    }
+
+    pub fn support(&self) -> i64 {
+        self.support
+    }
+
+    /// Inches beyond Range at this distance (Ch. 4.2, 8.4: -1 Action and Damage each).
+    pub fn out_of_range(&self) -> i64 {
+        combat::out_of_range(self.distance.ceil() as u32, self.delivery.range) as i64
+    }
+
+    /// A uniform direction or fraction from two d20s (400 steps), so every position still
+    /// comes from the dice stream and replays.
+    #[inline]
+    fn fraction<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> f64 {
+        let mut d20 = || {
+            let face = faces.face(Die::D20);
+            log.die(DieEvent {
+                term: 0,
+                die: Die::D20,
+                face,
+                role: Role::Regular,
+                counted: 0,
+            });
+            face - 1
+        };
+        let a = d20();
+        let b = d20();
+        (a * 20 + b) as f64 / 400.0
+    }
+
+    fn aim_point(&self, pos: &[(f64, f64)], alive: &[bool]) -> (f64, f64) {
+        match self.aim {
+            Aim::Centre => (0.0, self.distance),
+            Aim::Densest => {
+                let mut best = (0.0, self.distance);
+                let mut most = 0;
+                for (i, p) in pos.iter().enumerate() {
+                    if !alive[i] {
+                        continue;
+                    }
+                    let n = pos
+                        .iter()
+                        .zip(alive)
+                        .filter(|(q, a)| **a && (q.0 - p.0).hypot(q.1 - p.1) <= 2.0)
+                        .count();
+                    if n > most {
+                        most = n;
+                        best = *p;
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+impl Scenario for Volley {
+    type Outcome = BlastOutcome;
+    type Tally = BlastTally;
+
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> BlastOutcome {
+        let n = self.formation.len();
+        let mut pos = [(0.0f64, 0.0f64); MAX_FIGURES];
+        let mut alive = [false; MAX_FIGURES];
+        let mut size = [0u32; MAX_FIGURES];
+        match self.formation.shape {
+            Shape::Scatter { width, .. } => {
+                for p in pos.iter_mut().take(n) {
+                    let x = (Self::fraction(faces, log) - 0.5) * width;
+                    let y = (Self::fraction(faces, log) - 0.5) * width;
+                    *p = (x, self.distance + y);
+                }
+            }
+            _ => {
+                for (p, o) in pos.iter_mut().zip(&self.offsets) {
+                    *p = (o.0, self.distance + o.1);
+                }
+            }
+        }
+        alive[..n].fill(true);
+        size[..n].fill(self.target.size.max(1));
+        let oor = self.out_of_range();
+        let mut out = BlastOutcome {
+            shots: self.delivery.shots,
+            hits: 0,
+            duds: 0,
+            kills: 0,
+            by_ring: [0; MAX_EXP_DICE],
+            knocked_back: 0,
+            ties: 0,
+        };
+        let benny_damage = self.opts.overskill != OverskillPolicy::Skill;
+        for shot in 0..self.delivery.shots {
+            if !alive[..n].contains(&true) {
+                break; // nobody left to fire at
+            }
+            let aim = self.aim_point(&pos[..n], &alive[..n]);
+            let (centre, benny) = match self.action.hit(faces, log, self.support - oor) {
+                Hit::CriticalFailure if self.dud == Dud::Declared => {
+                    log.note(format_args!("shot {}: Critical Failure, a dud", shot + 1));
+                    out.duds += 1;
+                    continue;
+                }
+                Hit::Hit { benny } => {
+                    out.hits += 1;
+                    log.note(format_args!(
+                        "shot {}: hit, explodes at the aim point",
+                        shot + 1
+                    ));
+                    (aim, benny && benny_damage)
+                }
+                miss => {
+                    // It lands as many inches from the aim point as the roll missed by; a
+                    // Critical Failure not declared a dud counts as missing by the whole Use.
+                    let margin = match miss {
+                        Hit::Miss { by } => by,
+                        _ => self.delivery.use_rating,
+                    }
+                    .max(1) as f64;
+                    log.note(format_args!(
+                        "shot {}: miss, comes down {margin}\" from the aim point ({})",
+                        shot + 1,
+                        match self.scatter {
+                            Scatter::Margin => "direction: two d20s",
+                            Scatter::Short => "short, toward the shooter",
+                        }
+                    ));
+                    let (dx, dy) = match self.scatter {
+                        Scatter::Margin => {
+                            let a = TAU * Self::fraction(faces, log);
+                            (margin * a.cos(), margin * a.sin())
+                        }
+                        Scatter::Short => (0.0, -margin),
+                    };
+                    ((aim.0 + dx, aim.1 + dy), false)
+                }
+            };
+            let plan = if benny {
+                &self.boosted
+            } else {
+                &self.explosion
+            };
+            let blast = plan.roll(faces, log);
+            if blast.critical_failure && self.dud == Dud::Declared {
+                log.note(format_args!(
+                    "  the Damage Roll is a Critical Failure: a dud"
+                ));
+                out.duds += 1;
+                continue;
+            }
+            for i in 0..n {
+                if !alive[i] {
+                    continue;
+                }
+                let (dx, dy) = (pos[i].0 - centre.0, pos[i].1 - centre.1);
+                let d = dx.hypot(dy);
+                let ring = ring_at(d);
+                let Some(damage) = blast.damage(ring) else {
+                    continue;
+                };
+                let damage = damage - oor;
+                if self.target.any_hit_kills && damage > 0 {
+                    alive[i] = false;
+                    out.kills += 1;
+                    out.by_ring[ring] += 1;
+                    continue;
+                }
+                let armor = self.armor.roll(faces, log).total;
+                if damage > armor {
+                    size[i] = combat::size_damage(size[i]);
+                    if size[i] == 0 {
+                        alive[i] = false;
+                        out.kills += 1;
+                        out.by_ring[ring] += 1;
+                        continue;
+                    }
+                } else if damage == armor {
+                    out.ties += 1;
+                }
+                // Ch. 8.4: loose objects "Knocked Back one inch for every d10" left.
+                let kb = blast.knockback(ring) as f64;
+                if kb > 0.0 {
+                    out.knocked_back += 1;
+                    let (ux, uy) = if d > 0.0 {
+                        (dx / d, dy / d)
+                    } else {
+                        (0.0, 1.0)
+                    };
+                    pos[i] = (pos[i].0 + ux * kb, pos[i].1 + uy * kb);
+                }
+            }
+        }
+        out
+    }
+
+    fn key(&self, t: &BlastTally) -> Estimate {
+        t.mean_kills()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::dice::{NoLog, Script};
+
+    fn volley(
+        launch: Launch,
+        xsize: u32,
+        skill: Die,
+        formation: &str,
+        distance: f64,
+        scatter: Scatter,
+    ) -> Volley {
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let target = Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o);
+        let spec = VolleySpec {
+            delivery: Delivery::new(launch, xsize).unwrap(),
+            skill: SkillRoll::new(skill),
+            support: 0,
+            formation: Formation::parse(formation, 1.0).unwrap(),
+            target,
+            distance,
+            aim: Aim::Centre,
+            scatter,
+            dud: Dud::Declared,
+        };
+        Volley::new(spec, o).unwrap()
+    }
+
+    fn run(v: &Volley, script: &[(Die, u32)]) -> BlastOutcome {
+        let mut dice = Script::new(script);
+        let o = v.trial(&mut dice, &mut NoLog);
+        assert!(
+            dice.is_done(),
+            "script not used up: {} rolls, {o:?}",
+            dice.used()
+        );
+        o
+    }
+
+    const D10: Die = Die::D10;
+    const D8: Die = Die::D8;
+
+    #[test]
+    fn a_hit_kills_everyone_in_ring_zero() {
+        // 3" Launcher (Use 6), three XSize 1 missiles; a line of 3 at 10". Missile 1: 7
+        // hits; 1d10 = 5 > Armor 4 within 2": all three fall; the rest are not fired.
+        let v = volley(Launch::Launcher(3), 1, D8, "line:3", 10.0, Scatter::Short);
+        let o = run(&v, &[(D8, 7), (D10, 5)]);
+        assert_eq!((o.kills, o.by_ring[0], o.hits, o.shots), (3, 3, 1, 3));
+    }
+
+    #[test]
+    fn a_miss_lands_short_by_the_margin_and_survivors_are_knocked_back() {
+        // A column of 3 (9", 10", 11"). Missile 1: 3 misses Use 6 by 3: lands at 7". The
+        // figure at 9" is 2" away (ring 0): 1d10 = 4 ties Armor 4 and is Knocked Back 1".
+        // Missiles 2 and 3: natural 1s, duds.
+        let v = volley(Launch::Launcher(3), 1, D8, "column:3", 10.0, Scatter::Short);
+        let o = run(&v, &[(D8, 3), (D10, 4), (D8, 1), (D8, 1)]);
+        assert_eq!((o.kills, o.ties, o.knocked_back, o.duds), (0, 1, 1, 2));
+    }
+
+    #[test]
+    fn rings_and_out_of_range() {
+        // A 2" Launcher (Use 4, Range 12") firing one XSize 2 missile at a column of 3, 3"
+        // apart, centred at 13": 1" Out of Range, -1 to the Action roll and to Damage
+        // (Ch. 8.4). 5 - 1 = 4 hits; 2d10 = 6 and 3. Ring 0 (the middle figure) takes
+        // 9 - 1 = 8 > 4; ring 1 (3" away) takes 3 - 1 = 2 and is Knocked Back 1".
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let spec = VolleySpec {
+            delivery: Delivery::new(Launch::Launcher(2), 2).unwrap(),
+            skill: SkillRoll::new(D8),
+            support: 0,
+            formation: Formation::parse("column:3", 3.0).unwrap(),
+            target: Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o),
+            distance: 13.0,
+            aim: Aim::Centre,
+            scatter: Scatter::Short,
+            dud: Dud::Declared,
+        };
+        let v = Volley::new(spec, o).unwrap();
+        assert_eq!(v.out_of_range(), 1);
+        let out = run(&v, &[(D8, 5), (D10, 6), (D10, 3)]);
+        assert_eq!((out.kills, out.by_ring[0], out.by_ring[1]), (1, 1, 0));
+        assert_eq!(
+            out.knocked_back, 2,
+            "ring 1 survivors: 1\" of KnockBack each"
+        );
+    }
+}
