@@ -5,6 +5,7 @@
 //! The library never prints; only this module does.
 
 mod blast;
+mod burst;
 mod dist;
 mod duel;
 mod options;
@@ -73,6 +74,8 @@ pub enum Command {
     Duel(duel::DuelArgs),
     /// A turn of Explosive fire at a formation: kills by ring, per shot and per CP.
     Blast(blast::BlastArgs),
+    /// A MachineGun burst's exact chances of jamming (Ch. 8.3).
+    Burst(burst::BurstArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -156,6 +159,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Dist(a) => dist::run(a, &opts, out),
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Blast(a) => blast::run(a, &opts, &CANCEL, out),
+        Command::Burst(a) => burst::run(a, &opts, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),

@@ -3,6 +3,7 @@
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
+pub mod auto;
 pub mod combat;
 pub mod explosion;
 pub mod options;

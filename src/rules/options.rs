@@ -206,6 +206,18 @@ choice! {
     }
 }
 
+choice! {
+    /// The Auto Penalty of each shot of a burst or point of Firing Arc. Ch. 8.3 calls it "a
+    /// cumulative -1 for each intended shot" that "determines the overall Auto Penalty", and
+    /// checks jams against "the Auto Penalty for that shot".
+    AutoPenalty default PerShot {
+        /// Shot k takes -k: the penalty accumulates shot by shot.
+        PerShot = "per_shot",
+        /// Every shot takes the whole burst's penalty.
+        Overall = "overall",
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -289,6 +301,7 @@ pub struct RuleOptions {
     pub target_size: TargetSize,
     pub parry: Parry,
     pub knockback: Knockback,
+    pub auto_penalty: AutoPenalty,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -394,6 +407,13 @@ pub const OPTIONS: &[OptionDoc] = &[
         source: "Ch. 8.1 KnockBack; Ch. 4.1",
         meaning: "what KnockBack from a weapon larger than its target does",
     },
+    OptionDoc {
+        key: "auto_penalty",
+        values: AutoPenalty::NAMES,
+        default: "per_shot",
+        source: "Ch. 8.3 MachineGuns",
+        meaning: "each shot's Auto Penalty in a burst or arc: shot k at -k, or all at -N",
+    },
 ];
 
 /// A `key=value` that does not name an option or a value of it.
@@ -470,6 +490,10 @@ impl RuleOptions {
                 self.overskill = OverskillPolicy::parse(value)
                     .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
             }
+            "auto_penalty" => {
+                self.auto_penalty =
+                    AutoPenalty::parse(value).ok_or_else(|| bad(key, value, AutoPenalty::NAMES))?
+            }
             "knockback" => {
                 self.knockback =
                     Knockback::parse(value).ok_or_else(|| bad(key, value, Knockback::NAMES))?
@@ -507,6 +531,7 @@ impl RuleOptions {
             ("target_size", self.target_size.to_string()),
             ("parry", self.parry.to_string()),
             ("knockback", self.knockback.to_string()),
+            ("auto_penalty", self.auto_penalty.to_string()),
         ]
     }
 }

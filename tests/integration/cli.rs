@@ -602,3 +602,17 @@ fn blast_bad_input_exits_2_with_a_hint() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn burst_gives_exact_jam_chances() {
+    // Ch. 8.3, d6, 3 shots at -1, -2, -3: P(jam) = 1/6 + 5/6 * 2/6.
+    let v = json(&["burst", "--shots", "3", "--json"]);
+    let want = 1.0 / 6.0 + 5.0 / 6.0 * 2.0 / 6.0;
+    assert!((v["p_jam"].as_f64().unwrap() - want).abs() < 1e-12, "{v}");
+    let (code, out, _) = diemon(&["burst", "--shots", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("     1       -1       0.000000"), "{out}");
+    let (code, _, err) = diemon(&["burst", "--skill", "d20"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("d4 to d12"), "{err}");
+}

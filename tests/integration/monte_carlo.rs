@@ -155,3 +155,43 @@ fn explosion_rings_agree_with_their_exact_tables() {
         assert!(wrong.p_value < ALPHA || wrong.impossible > 0, "{text}");
     }
 }
+
+#[test]
+fn machine_gun_jams_agree_with_their_exact_values() {
+    // Shots fired in a burst before a jam (Ch. 8.3), both Auto Penalty readings, against
+    // the exact distribution; chi-squared at ALPHA, fixed seed. And the check has power:
+    // per-shot rolls tested against the overall table are rejected.
+    use diemon::dice::{Die, NoLog};
+    use diemon::rules::auto::{burst, exact_burst};
+    use diemon::sim::stream;
+    use diemon::sim::tally::Histogram;
+    let roll = |o: &RuleOptions, die: Die, shots: u32| {
+        let mut h = Histogram::default();
+        let mut rng = stream(SEED, 2, shots as u64);
+        for _ in 0..N {
+            h.record(burst(die, shots, o, &mut rng, &mut NoLog, |_, _| {}).fired as i64);
+        }
+        h
+    };
+    for reading in ["auto_penalty=per_shot", "auto_penalty=overall"] {
+        let mut o = RuleOptions::default();
+        o.assign(reading).unwrap();
+        for (die, shots) in [(Die::D6, 4), (Die::D8, 6), (Die::D10, 3)] {
+            let f = chi_squared(&roll(&o, die, shots), &exact_burst(die, shots, &o).0);
+            assert_eq!(f.impossible, 0, "{reading} {die} x{shots}");
+            assert!(
+                f.p_value >= ALPHA,
+                "{reading} {die} x{shots}: p = {}",
+                f.p_value
+            );
+        }
+    }
+    let mut overall = RuleOptions::default();
+    overall.assign("auto_penalty=overall").unwrap();
+    let per_shot = RuleOptions::default();
+    let f = chi_squared(
+        &roll(&per_shot, Die::D6, 4),
+        &exact_burst(Die::D6, 4, &overall).0,
+    );
+    assert!(f.p_value < ALPHA || f.impossible > 0);
+}
