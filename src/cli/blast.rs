@@ -11,11 +11,18 @@ use super::duel::{ended, finish, parse_count};
 use super::progress::Bar;
 use super::{Failure, io};
 use crate::analysis::Estimate;
+use crate::catalog::Cp;
+use crate::catalog::armory::item_named;
 use crate::catalog::cost::breakdown;
+use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
+use crate::dice::Expr;
 use crate::dice::{Die, Entry, Narration, SkillRoll};
 use crate::rules::{RuleOptions, combat};
+use crate::scenario::Scenario;
+use crate::scenario::blast::arc::{ArcFire, ArcSpec, Gun, Weapon};
 use crate::scenario::blast::{
-    Aim, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Volley, VolleySpec,
+    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Volley,
+    VolleySpec,
 };
 use crate::sim::engine::{Engine, Run, Stop};
 
@@ -25,6 +32,23 @@ pub enum WeaponArg {
     Cannon,
     Rocket,
     Thrown,
+    /// Arc fire, by Weapon Size (Ch. 8.3).
+    MachineGun,
+    BlastGun,
+    FlameThrower,
+    /// The minifig Bastard guns (Ch. 8.1): arc fire with their table stats.
+    Shotgun,
+    Autogun,
+    Flamegun,
+}
+
+impl WeaponArg {
+    fn arc_fire(self) -> bool {
+        !matches!(
+            self,
+            WeaponArg::Launcher | WeaponArg::Cannon | WeaponArg::Rocket | WeaponArg::Thrown
+        )
+    }
 }
 
 #[derive(Args, Debug)]
@@ -34,6 +58,8 @@ pub enum WeaponArg {
   diemon blast --weapon cannon --size 2 --xsize 2 --shooter gunner --support 1
   diemon blast --weapon thrown --use 3 --distance 4 --formation cluster:7
   diemon blast --weapon rocket --xsize 3 --formation line:10 --aim densest
+  diemon blast --weapon machine-gun --size 2 --arc 2 --distance 6 --formation line:8
+  diemon blast --weapon shotgun --distance 3 --formation cluster:7
 
 One trial is one turn of fire (a Cannon's volley is two turns: fire, then reload). See
 docs/model.md for where Missed Shots come down.")]
@@ -44,6 +70,9 @@ pub struct BlastArgs {
     /// Weapon Size in inches (Launcher, Cannon).
     #[arg(long, default_value_t = 3)]
     pub size: u32,
+    /// Points of Firing Arc for arc fire (a finger gap each; option arc_point sets degrees).
+    #[arg(long, default_value_t = 1)]
+    pub arc: u32,
     /// Explosive Size of each missile, grenade, shell or Rocket, in bricks.
     #[arg(long, default_value_t = 1)]
     pub xsize: u32,
@@ -104,7 +133,6 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let volley = build(a, opts)?;
     if a.trials == 0 {
         return Err(Failure::input("--trials 0: expected at least one trial"));
     }
@@ -118,6 +146,56 @@ pub fn run(
     if a.threads == Some(0) {
         return Err(Failure::input("--threads 0: expected at least one thread"));
     }
+    if let Some(n) = a.replay_trial
+        && n >= a.trials
+    {
+        return Err(Failure::input(format!(
+            "--replay-trial {n}: this run has trials 0 to {}",
+            a.trials - 1
+        )));
+    }
+    if a.weapon.arc_fire() {
+        let fire = build_arc(a, opts)?;
+        let s = arc_summary(&fire, a);
+        go(&fire, &s, a, opts, cancel, out)
+    } else {
+        if a.arc != 1 {
+            return Err(Failure::input(
+                "--arc is for arc fire (machine-gun, blast-gun, flame-thrower, shotgun, autogun, \
+                 flamegun); Explosives burst in rings",
+            ));
+        }
+        let volley = build(a, opts)?;
+        let s = volley_summary(&volley, a);
+        go(&volley, &s, a, opts, cancel, out)
+    }
+}
+
+/// What the report says about the weapon and the targets, beyond the tally.
+struct Summary {
+    header: String,
+    weapon: String,
+    action_die: String,
+    target: String,
+    target_cp: f64,
+    figures: usize,
+    formation: String,
+    distance: f64,
+    out_of_range: i64,
+    /// "turn" or "volley".
+    per: &'static str,
+    cp_weapon: Option<Cp>,
+    cp_ammo: Cp,
+}
+
+fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
+    scenario: &S,
+    s: &Summary,
+    a: &BlastArgs,
+    opts: &RuleOptions,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let engine = Engine {
         seed: a.seed,
         cell: 0,
@@ -130,13 +208,7 @@ pub fn run(
         },
     };
     if let Some(n) = a.replay_trial {
-        if n >= a.trials {
-            return Err(Failure::input(format!(
-                "--replay-trial {n}: this run has trials 0 to {}",
-                a.trials - 1
-            )));
-        }
-        return replay(&volley, &engine, n, a, out);
+        return replay(scenario, s, &engine, n, a, opts, out);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0))
@@ -145,15 +217,15 @@ pub fn run(
     let threads = pool.current_num_threads();
     let run = pool.install(|| {
         if a.quiet || a.json {
-            engine.run(&volley, &crate::sim::progress::Silent, cancel)
+            engine.run(scenario, &crate::sim::progress::Silent, cancel)
         } else {
-            engine.run(&volley, &Bar::new("turns of fire"), cancel)
+            engine.run(scenario, &Bar::new("turns of fire"), cancel)
         }
     });
     let text = if a.json {
-        format!("{}\n", json_report(&volley, &run, a, threads, opts))
+        format!("{}\n", json_report(s, &run, a, threads, opts))
     } else {
-        table(&volley, &run, a, threads)
+        table(s, &run, a, threads)
     };
     finish(&text, &run, out)
 }
@@ -179,6 +251,11 @@ fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
                 )
             })?,
         },
+        _ => {
+            return Err(Failure::other(
+                "an arc-fire weapon reached the Explosive path",
+            ));
+        }
     };
     if a.use_rating.is_some() && a.weapon != WeaponArg::Thrown {
         return Err(Failure::input(
@@ -243,9 +320,9 @@ fn name<T: ValueEnum>(v: T) -> String {
         .map_or_else(String::new, |p| p.get_name().to_string())
 }
 
-fn header(v: &Volley, a: &BlastArgs) -> String {
+fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
     let d = v.delivery();
-    let mut s = format!(
+    let mut header = format!(
         "{} fired by {} (Action 1{}{})\n  at {} x {} ({}) {}\" away",
         d,
         a.shooter,
@@ -261,18 +338,145 @@ fn header(v: &Volley, a: &BlastArgs) -> String {
         v.distance()
     );
     if v.out_of_range() > 0 {
-        s.push_str(&format!(
+        header.push_str(&format!(
             " ({}\" Out of Range: -{} Action and Damage)",
             v.out_of_range(),
             v.out_of_range()
         ));
     }
-    s.push('\n');
-    s
+    header.push('\n');
+    Summary {
+        header,
+        weapon: d.to_string(),
+        action_die: v.skill().die().to_string(),
+        target: v.target().key.clone(),
+        target_cp: v.target().cp.as_f64(),
+        figures: v.formation().len(),
+        formation: v.formation().to_string(),
+        distance: v.distance(),
+        out_of_range: v.out_of_range(),
+        per: if d.turns == 1 { "turn" } else { "volley" },
+        cp_weapon: Some(d.weapon_cp),
+        cp_ammo: d.ammo_cp,
+    }
+}
+
+fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
+    let s = f.spec();
+    let w = &s.weapon;
+    let header = format!(
+        "{} (Use {}, Range {}\", Damage {}) sweeping {} point{} of Firing Arc ({} degrees), \
+         Auto Penalty -{}\n  fired by {} (Action 1{}) at {} x {} ({}) {}\" away\n",
+        w.name,
+        w.use_rating,
+        w.range,
+        w.damage,
+        s.arc,
+        if s.arc == 1 { "" } else { "s" },
+        s.arc as f64 * f.opts().arc_point.degrees(),
+        f.penalty(),
+        a.shooter,
+        s.skill.die(),
+        s.formation.len(),
+        s.target.key,
+        s.formation,
+        s.distance
+    );
+    Summary {
+        header,
+        weapon: w.name.clone(),
+        action_die: s.skill.die().to_string(),
+        target: s.target.key.clone(),
+        target_cp: s.target.cp.as_f64(),
+        figures: s.formation.len(),
+        formation: s.formation.to_string(),
+        distance: s.distance,
+        out_of_range: 0,
+        per: "turn",
+        cp_weapon: w.cost,
+        cp_ammo: Cp::ZERO,
+    }
+}
+
+fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
+    let catalog = super::unit::load(a.catalog.as_ref())?;
+    let shooter = catalog
+        .equipped(&a.shooter)
+        .map_err(|m| Failure::input(format!("--shooter: {m}")))?;
+    let target_unit = catalog
+        .equipped(&a.target)
+        .map_err(|m| Failure::input(format!("--target: {m}")))?;
+    let sized = |k: WeaponKind, gun: Gun| -> Result<Weapon, Failure> {
+        let st = k.at(a.size).map_err(|e| Failure::input(e.to_string()))?;
+        let damage = match &st.damage {
+            WDamage::Dice(e) | WDamage::MinusDistance(e) => e.clone(),
+            other => return Err(Failure::other(format!("{k} has no dice Damage: {other}"))),
+        };
+        Ok(Weapon {
+            name: format!("{}\" {k}", a.size),
+            gun,
+            use_rating: st.use_rating.unwrap_or(0) as i64,
+            range: match st.range {
+                Reach::Inches(r) => r,
+                _ => 0,
+            },
+            damage: Expr::parse(&damage).map_err(|e| Failure::other(e.to_string()))?,
+            cost: Some(st.cost),
+        })
+    };
+    let named = |key: &str, gun: Gun| -> Result<Weapon, Failure> {
+        let i = item_named(key).ok_or_else(|| Failure::other(format!("no item {key}")))?;
+        Ok(Weapon {
+            name: i.name.to_string(),
+            gun,
+            use_rating: i.use_rating.unwrap_or(0) as i64,
+            range: match i.range {
+                Reach::Inches(r) => r,
+                _ => 0,
+            },
+            damage: Expr::parse(i.damage.unwrap_or("0"))
+                .map_err(|e| Failure::other(e.to_string()))?,
+            cost: i.cost,
+        })
+    };
+    let weapon = match a.weapon {
+        WeaponArg::MachineGun => sized(WeaponKind::MachineGun, Gun::MachineGun)?,
+        WeaponArg::BlastGun => sized(WeaponKind::BlastGun, Gun::BlastGun)?,
+        WeaponArg::FlameThrower => sized(WeaponKind::FlameThrower, Gun::FlameThrower)?,
+        WeaponArg::Shotgun => named("shotgun", Gun::BlastGun)?,
+        WeaponArg::Autogun => named("autogun", Gun::MachineGun)?,
+        WeaponArg::Flamegun => named("flamegun", Gun::FlameThrower)?,
+        _ => {
+            return Err(Failure::other(
+                "an Explosive weapon reached the arc-fire path",
+            ));
+        }
+    };
+    if a.support > 0 || a.use_rating.is_some() || a.xsize != 1 {
+        return Err(Failure::input(
+            "--support, --use and --xsize are for Explosives; arc fire takes --size and --arc",
+        ));
+    }
+    let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;
+    let target = Target::from_unit(&target_unit, breakdown(&target_unit).total(), opts);
+    ArcFire::new(
+        ArcSpec {
+            weapon,
+            arc: a.arc,
+            skill: SkillRoll::new(shooter.skill),
+            support: 0,
+            formation,
+            target,
+            distance: a.distance,
+            aim: a.aim,
+        },
+        *opts,
+    )
+    .map_err(Failure::input)
 }
 
 fn json_report(
-    v: &Volley,
+    s: &Summary,
     run: &Run<BlastTally>,
     a: &BlastArgs,
     threads: usize,
@@ -280,29 +484,28 @@ fn json_report(
 ) -> serde_json::Value {
     let t = &run.tally;
     let m = t.mean_kills();
-    let d = v.delivery();
-    let cp = (d.weapon_cp + d.ammo_cp).as_f64();
+    let cp = s.cp_weapon.map(|w| (w + s.cp_ammo).as_f64());
     json!({
-        "weapon": d.to_string(),
+        "weapon": s.weapon,
         "shooter": a.shooter,
-        "action_die": v.skill().die().to_string(),
-        "target": v.target().key,
-        "figures": v.formation().len(),
-        "formation": v.formation().to_string(),
-        "distance": v.distance(),
-        "out_of_range": v.out_of_range(),
-        "shots_per_trial": d.shots,
-        "turns_per_trial": d.turns,
+        "action_die": s.action_die,
+        "target": s.target,
+        "figures": s.figures,
+        "formation": s.formation,
+        "distance": s.distance,
+        "out_of_range": s.out_of_range,
+        "shots_per_trial": t.shots as f64 / t.trials as f64,
+        "per": s.per,
         "trials": run.trials,
         "seed": a.seed,
         "ended": ended(run.ended),
         "mean_kills": m.point,
         "ci_mean_kills": m.ci,
-        "kills_per_shot": m.point / d.shots as f64,
-        "cp_weapon": d.weapon_cp,
-        "cp_ammo_per_trial": d.ammo_cp,
-        "kills_per_cp": if cp > 0.0 { Some(m.point / cp) } else { None },
-        "cp_killed": m.point * v.target().cp.as_f64(),
+        "kills_per_shot": if t.shots > 0 { Some(t.kills as f64 / t.shots as f64) } else { None },
+        "cp_weapon": s.cp_weapon,
+        "cp_ammo_per_trial": s.cp_ammo,
+        "kills_per_cp": cp.filter(|c| *c > 0.0).map(|c| m.point / c),
+        "cp_killed": m.point * s.target_cp,
         "kills_hist": t.kills_hist().iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
         "by_ring": (0..t.rings_used()).map(|r| json!({
             "ring": r,
@@ -312,6 +515,8 @@ fn json_report(
         "p_hit": Estimate::proportion(t.hits, t.shots, 0.95).point,
         "duds_per_trial": t.duds as f64 / t.trials as f64,
         "knocked_back_per_trial": t.knocked_back as f64 / t.trials as f64,
+        "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
+        "p_jam": t.jams as f64 / t.trials as f64,
         "armor_ties": t.ties,
         "aim": a.aim,
         "scatter": a.scatter,
@@ -322,90 +527,107 @@ fn json_report(
     })
 }
 
-fn table(v: &Volley, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> String {
+fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> String {
     let t = &run.tally;
-    let d = v.delivery();
-    let mut s = header(v, a);
-    s.push_str(&format!(
-        "trials {}   seed {}   ({})   aim {}, scatter {}, duds {}\n\n",
+    let mut out = s.header.clone();
+    out.push_str(&format!(
+        "trials {}   seed {}   ({})   aim {}{}\n\n",
         run.trials,
         a.seed,
         ended(run.ended),
         name(a.aim),
-        name(a.scatter),
-        name(a.dud)
+        if a.weapon.arc_fire() {
+            String::new()
+        } else {
+            format!(", scatter {}, duds {}", name(a.scatter), name(a.dud))
+        }
     ));
     let m = t.mean_kills();
-    let per = if d.turns == 1 { "turn" } else { "volley" };
-    s.push_str(&format!(
+    let per = s.per;
+    out.push_str(&format!(
         "  mean kills a {per:<6}      {:>8.4}  95% CI [{:.4}, {:.4}]\n",
         m.point, m.ci[0], m.ci[1]
     ));
-    s.push_str(&format!(
-        "  per shot                 {:>8.4}   ({} shot{} a {per})\n",
-        m.point / d.shots as f64,
-        d.shots,
-        if d.shots == 1 { "" } else { "s" }
-    ));
-    let cp = (d.weapon_cp + d.ammo_cp).as_f64();
-    if cp > 0.0 {
-        s.push_str(&format!(
-            "  per CP of weapon + ammo  {:>8.4}   ({} CP weapon, {} CP ammo a {per})\n",
-            m.point / cp,
-            d.weapon_cp,
-            d.ammo_cp
+    if t.shots > 0 {
+        out.push_str(&format!(
+            "  per shot                 {:>8.4}   ({:.3} shots a {per})\n",
+            t.kills as f64 / t.shots as f64,
+            t.shots as f64 / t.trials as f64
         ));
     }
+    match s.cp_weapon {
+        Some(w) if (w + s.cp_ammo).as_f64() > 0.0 => out.push_str(&format!(
+            "  per CP of weapon + ammo  {:>8.4}   ({w} CP weapon, {} CP ammo a {per})\n",
+            m.point / (w + s.cp_ammo).as_f64(),
+            s.cp_ammo
+        )),
+        Some(_) => {}
+        None => out.push_str(
+            "  per CP                        -   (the texts give this weapon no price)\n",
+        ),
+    }
     let hit = Estimate::proportion(t.hits, t.shots, 0.95);
-    s.push_str(&format!(
+    out.push_str(&format!(
         "  P(a shot hits)           {:>8.4}  95% CI [{:.4}, {:.4}]\n",
         hit.point, hit.ci[0], hit.ci[1]
     ));
-    s.push_str(&format!(
-        "  Knocked Back (survivors) {:>8.4}\n  duds                     {:>8.4}\n",
-        t.knocked_back as f64 / t.trials as f64,
-        t.duds as f64 / t.trials as f64
-    ));
-    s.push_str("\n  kills by ring (mean a trial)\n");
-    for r in 0..t.rings_used() {
-        let ring = format!("{}\"-{}\"", 2 * r, 2 * r + 2);
-        s.push_str(&format!(
-            "    {ring:<8} {:.4}\n",
-            t.by_ring[r] as f64 / t.trials as f64
-        ));
+    for (label, count) in [
+        ("Knocked Back (survivors)", t.knocked_back),
+        ("set on fire (survivors)", t.on_fire),
+        ("duds", t.duds),
+        ("MachineGun jams", t.jams),
+    ] {
+        if count > 0 {
+            out.push_str(&format!(
+                "  {label:<24} {:>8.4}\n",
+                count as f64 / t.trials as f64
+            ));
+        }
     }
-    s.push_str("\n  kills  P\n");
+    if t.rings_used() > 0 {
+        out.push_str("\n  kills by ring (mean a trial)\n");
+        for r in 0..t.rings_used() {
+            let ring = format!("{}\"-{}\"", 2 * r, 2 * r + 2);
+            out.push_str(&format!(
+                "    {ring:<8} {:.4}\n",
+                t.by_ring[r] as f64 / t.trials as f64
+            ));
+        }
+    }
+    out.push_str("\n  kills  P\n");
     for (k, p) in t.kills_hist() {
-        s.push_str(&format!("  {k:>5}  {p:.6}\n"));
+        out.push_str(&format!("  {k:>5}  {p:.6}\n"));
     }
-    s.push_str(&format!(
+    out.push_str(&format!(
         "\n{:.3} M turns of fire/s on {threads} thread{} ({:.2} s)\n",
         run.trials_per_sec() / 1e6,
         if threads == 1 { "" } else { "s" },
         run.elapsed.as_secs_f64()
     ));
-    s
+    out
 }
 
-fn replay(
-    v: &Volley,
+fn replay<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
+    scenario: &S,
+    s: &Summary,
     engine: &Engine,
     n: u64,
     a: &BlastArgs,
+    opts: &RuleOptions,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let mut log = Narration::default();
-    let o = engine.replay(v, n, &mut log);
-    let mut s = format!("trial {n} of seed {}\n{}", a.seed, header(v, a));
+    let o = engine.replay(scenario, n, &mut log);
+    let mut text = format!("trial {n} of seed {}\n{}", a.seed, s.header);
     for e in &log.0 {
         match e {
-            Entry::Note(t) => s.push_str(&format!("{t}\n")),
-            Entry::Die(d) => s.push_str(&format!("    {}\n", super::roll::line(d, v.opts()))),
+            Entry::Note(t) => text.push_str(&format!("{t}\n")),
+            Entry::Die(d) => text.push_str(&format!("    {}\n", super::roll::line(d, opts))),
         }
     }
-    s.push_str(&format!(
+    text.push_str(&format!(
         "{} killed, {} Knocked Back, {} hit of {} shots, {} duds\n",
         o.kills, o.knocked_back, o.hits, o.shots, o.duds
     ));
-    io(out.write_all(s.as_bytes()))
+    io(out.write_all(text.as_bytes()))
 }

@@ -126,7 +126,30 @@ impl AttackPlan {
         log: &mut L,
         modifier: i64,
     ) -> Hit {
+        self.hit_natural(faces, log, modifier).0
+    }
+
+    /// [`AttackPlan::hit`] with the Skill die's natural face (a MachineGun checks it for a
+    /// jam, Ch. 8.3).
+    #[inline(always)]
+    pub fn hit_natural<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> (Hit, u32) {
         let skill = self.skill.roll(faces, log, 0);
+        (self.verdict(skill, faces, log, modifier), skill.natural)
+    }
+
+    #[inline(always)]
+    fn verdict<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        skill: crate::dice::SkillOutcome,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> Hit {
         if skill.critical_failure {
             return Hit::CriticalFailure;
         }

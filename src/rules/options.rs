@@ -218,6 +218,28 @@ choice! {
     }
 }
 
+choice! {
+    /// The angle of one point of Firing Arc: "each space between fingers" of a hand held
+    /// flat (Ch. 8.3). The text gives no angle; a spread hand spans roughly 60-90 degrees
+    /// over its four gaps.
+    ArcPoint default Deg20 {
+        Deg15 = "15",
+        /// 20 degrees a point: four points make a spread hand's 80 degrees.
+        Deg20 = "20",
+        Deg25 = "25",
+    }
+}
+
+impl ArcPoint {
+    pub fn degrees(self) -> f64 {
+        match self {
+            ArcPoint::Deg15 => 15.0,
+            ArcPoint::Deg20 => 20.0,
+            ArcPoint::Deg25 => 25.0,
+        }
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -302,6 +324,7 @@ pub struct RuleOptions {
     pub parry: Parry,
     pub knockback: Knockback,
     pub auto_penalty: AutoPenalty,
+    pub arc_point: ArcPoint,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -412,7 +435,14 @@ pub const OPTIONS: &[OptionDoc] = &[
         values: AutoPenalty::NAMES,
         default: "per_shot",
         source: "Ch. 8.3 MachineGuns",
-        meaning: "each shot's Auto Penalty in a burst or arc: shot k at -k, or all at -N",
+        meaning: "each shot's Auto Penalty in a burst: shot k at -k, or all at -N",
+    },
+    OptionDoc {
+        key: "arc_point",
+        values: ArcPoint::NAMES,
+        default: "20",
+        source: "Ch. 8.3 Firing Arcs",
+        meaning: "degrees in one point of Firing Arc (a finger gap)",
     },
 ];
 
@@ -490,6 +520,10 @@ impl RuleOptions {
                 self.overskill = OverskillPolicy::parse(value)
                     .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
             }
+            "arc_point" => {
+                self.arc_point =
+                    ArcPoint::parse(value).ok_or_else(|| bad(key, value, ArcPoint::NAMES))?
+            }
             "auto_penalty" => {
                 self.auto_penalty =
                     AutoPenalty::parse(value).ok_or_else(|| bad(key, value, AutoPenalty::NAMES))?
@@ -532,6 +566,7 @@ impl RuleOptions {
             ("parry", self.parry.to_string()),
             ("knockback", self.knockback.to_string()),
             ("auto_penalty", self.auto_penalty.to_string()),
+            ("arc_point", self.arc_point.to_string()),
         ]
     }
 }

@@ -3,6 +3,54 @@
 
 use std::fmt;
 
+use crate::dice::{Die, DieEvent, Faces, Log, Role};
+
+/// A uniform fraction in [0, 1) from two d20s (400 steps), so positions and directions come
+/// from the dice stream and replay.
+#[inline]
+pub fn fraction<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> f64 {
+    let mut d20 = || {
+        let face = faces.face(Die::D20);
+        log.die(DieEvent {
+            term: 0,
+            die: Die::D20,
+            face,
+            role: Role::Regular,
+            counted: 0,
+        });
+        face - 1
+    };
+    let a = d20();
+    let b = d20();
+    (a * 20 + b) as f64 / 400.0
+}
+
+/// Puts the figures of `formation` (whose fixed `offsets` were computed once) around its
+/// centre `distance` inches down the line of fire; a scatter draws its positions.
+pub fn place<F: Faces + ?Sized, L: Log + ?Sized>(
+    formation: &Formation,
+    offsets: &[(f64, f64)],
+    distance: f64,
+    faces: &mut F,
+    log: &mut L,
+    pos: &mut [(f64, f64)],
+) {
+    match formation.shape {
+        Shape::Scatter { width, .. } => {
+            for p in pos.iter_mut().take(formation.len()) {
+                let x = (fraction(faces, log) - 0.5) * width;
+                let y = (fraction(faces, log) - 0.5) * width;
+                *p = (x, distance + y);
+            }
+        }
+        _ => {
+            for (p, o) in pos.iter_mut().zip(offsets) {
+                *p = (o.0, distance + o.1);
+            }
+        }
+    }
+}
+
 /// How the figures stand.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Shape {

@@ -14,6 +14,7 @@
 //! - [`policy`]: aim point, scatter model, duds.
 //! - [`tally`]: outcomes and their sums.
 
+pub mod arc;
 pub mod delivery;
 pub mod formation;
 pub mod policy;
@@ -25,7 +26,7 @@ use crate::analysis::Estimate;
 use crate::catalog::Unit;
 use crate::catalog::cp::Cp;
 use crate::dice::expr::RollPlan;
-use crate::dice::{Die, DieEvent, Expr, Faces, Log, Role, SkillRoll};
+use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{Attacker, Hit};
 use crate::rules::explosion::{ExplosionPlan, MAX_EXP_DICE, ring_at};
 use crate::rules::{OverskillPolicy, RuleOptions, combat};
@@ -179,50 +180,34 @@ impl Volley {
         combat::out_of_range(self.distance.ceil() as u32, self.delivery.range) as i64
     }
 
-    /// A uniform direction or fraction from two d20s (400 steps), so every position still
-    /// comes from the dice stream and replays.
-    #[inline]
-    fn fraction<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> f64 {
-        let mut d20 = || {
-            let face = faces.face(Die::D20);
-            log.die(DieEvent {
-                term: 0,
-                die: Die::D20,
-                face,
-                role: Role::Regular,
-                counted: 0,
-            });
-            face - 1
-        };
-        let a = d20();
-        let b = d20();
-        (a * 20 + b) as f64 / 400.0
-    }
-
     fn aim_point(&self, pos: &[(f64, f64)], alive: &[bool]) -> (f64, f64) {
         match self.aim {
             Aim::Centre => (0.0, self.distance),
-            Aim::Densest => {
-                let mut best = (0.0, self.distance);
-                let mut most = 0;
-                for (i, p) in pos.iter().enumerate() {
-                    if !alive[i] {
-                        continue;
-                    }
-                    let n = pos
-                        .iter()
-                        .zip(alive)
-                        .filter(|(q, a)| **a && (q.0 - p.0).hypot(q.1 - p.1) <= 2.0)
-                        .count();
-                    if n > most {
-                        most = n;
-                        best = *p;
-                    }
-                }
-                best
-            }
+            Aim::Densest => densest(pos, alive, self.distance),
         }
     }
+}
+
+/// The standing figure with the most standing figures within 2" (the first such); the
+/// formation's centre if none stands.
+pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64, f64) {
+    let mut best = (0.0, distance);
+    let mut most = 0;
+    for (i, p) in pos.iter().enumerate() {
+        if !alive[i] {
+            continue;
+        }
+        let n = pos
+            .iter()
+            .zip(alive)
+            .filter(|(q, a)| **a && (q.0 - p.0).hypot(q.1 - p.1) <= 2.0)
+            .count();
+        if n > most {
+            most = n;
+            best = *p;
+        }
+    }
+    best
 }
 
 impl Scenario for Volley {
@@ -238,20 +223,14 @@ impl Scenario for Volley {
         let mut pos = [(0.0f64, 0.0f64); MAX_FIGURES];
         let mut alive = [false; MAX_FIGURES];
         let mut size = [0u32; MAX_FIGURES];
-        match self.formation.shape {
-            Shape::Scatter { width, .. } => {
-                for p in pos.iter_mut().take(n) {
-                    let x = (Self::fraction(faces, log) - 0.5) * width;
-                    let y = (Self::fraction(faces, log) - 0.5) * width;
-                    *p = (x, self.distance + y);
-                }
-            }
-            _ => {
-                for (p, o) in pos.iter_mut().zip(&self.offsets) {
-                    *p = (o.0, self.distance + o.1);
-                }
-            }
-        }
+        formation::place(
+            &self.formation,
+            &self.offsets,
+            self.distance,
+            faces,
+            log,
+            &mut pos,
+        );
         alive[..n].fill(true);
         size[..n].fill(self.target.size.max(1));
         let oor = self.out_of_range();
@@ -263,6 +242,8 @@ impl Scenario for Volley {
             by_ring: [0; MAX_EXP_DICE],
             knocked_back: 0,
             ties: 0,
+            on_fire: 0,
+            jams: 0,
         };
         let benny_damage = self.opts.overskill != OverskillPolicy::Skill;
         for shot in 0..self.delivery.shots {
@@ -302,7 +283,7 @@ impl Scenario for Volley {
                     ));
                     let (dx, dy) = match self.scatter {
                         Scatter::Margin => {
-                            let a = TAU * Self::fraction(faces, log);
+                            let a = TAU * formation::fraction(faces, log);
                             (margin * a.cos(), margin * a.sin())
                         }
                         Scatter::Short => (0.0, -margin),
@@ -377,7 +358,7 @@ impl Scenario for Volley {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::dice::{NoLog, Script};
+    use crate::dice::{Die, NoLog, Script};
 
     fn volley(
         launch: Launch,

@@ -22,6 +22,10 @@ pub struct BlastOutcome {
     pub knocked_back: u32,
     /// Damage exactly equal to Armor.
     pub ties: u32,
+    /// Survivors set on fire (Ch. 8.3 Catching On Fire).
+    pub on_fire: u32,
+    /// MachineGuns that jammed.
+    pub jams: u32,
 }
 
 /// Sums over many turns of fire (integers only).
@@ -38,6 +42,8 @@ pub struct BlastTally {
     pub by_ring: [u64; MAX_EXP_DICE],
     pub knocked_back: u64,
     pub ties: u64,
+    pub on_fire: u64,
+    pub jams: u64,
 }
 
 impl Default for BlastTally {
@@ -53,6 +59,8 @@ impl Default for BlastTally {
             by_ring: [0; MAX_EXP_DICE],
             knocked_back: 0,
             ties: 0,
+            on_fire: 0,
+            jams: 0,
         }
     }
 }
@@ -74,6 +82,8 @@ impl Add for BlastTally {
         }
         self.knocked_back += o.knocked_back;
         self.ties += o.ties;
+        self.on_fire += o.on_fire;
+        self.jams += o.jams;
         self
     }
 }
@@ -93,6 +103,8 @@ impl Tally<BlastOutcome> for BlastTally {
         }
         self.knocked_back += o.knocked_back as u64;
         self.ties += o.ties as u64;
+        self.on_fire += o.on_fire as u64;
+        self.jams += o.jams as u64;
     }
 
     fn trials(&self) -> u64 {
@@ -142,6 +154,8 @@ mod tests {
             by_ring,
             knocked_back: 4,
             ties: 1,
+            on_fire: 0,
+            jams: 0,
         };
         let mut a = BlastTally::default();
         a.record(&o);

@@ -1,0 +1,346 @@
+//! Arc fire (Ch. 8.3): MachineGuns, BlastGuns and FlameThrowers sweeping a Firing Arc.
+//!
+//! "Every target within the attacker's Firing Arc receives a single attack from the weapon,
+//! and Missed Shots are ignored." The arc is centred on the aim point; its width is `arc`
+//! points of the option `arc_point` degrees. Targets are attacked from one end of the arc to
+//! the other, each with its own Action roll at the Auto Penalty (-1 per point of arc;
+//! BlastGuns take none). A MachineGun jams when a natural roll is below that penalty: the
+//! shot fires and the sweep ends. Target Size and cover modify Damage as well as the Action
+//! roll; a BlastGun loses a point of Damage per full inch from its barrel. A figure taking
+//! Fire damage is set on fire (Ch. 8.3 Catching On Fire; its later Burning Rolls are not part
+//! of this one turn).
+
+use std::f64::consts::PI;
+
+use super::formation::{self, Formation, MAX_FIGURES};
+use super::{Aim, BlastOutcome, BlastTally, Target};
+use crate::analysis::Estimate;
+use crate::dice::{Expr, Faces, Log, SkillRoll};
+use crate::rules::attack::{AttackPlan, Attacker, Hit};
+use crate::rules::explosion::MAX_EXP_DICE;
+use crate::rules::{RuleOptions, auto, combat};
+use crate::scenario::Scenario;
+
+/// The kind of automatic weapon.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Gun {
+    MachineGun,
+    /// Fixed arc 1, no Auto Penalty, Damage - distance.
+    BlastGun,
+    /// Fire damage, an arc of at least 1.
+    FlameThrower,
+}
+
+/// An automatic weapon's stats.
+#[derive(Clone, Debug)]
+pub struct Weapon {
+    pub name: String,
+    pub gun: Gun,
+    pub use_rating: i64,
+    pub range: u32,
+    /// Damage before any modifier (a BlastGun's before its distance falloff).
+    pub damage: Expr,
+    /// Its price, if the texts give one.
+    pub cost: Option<crate::catalog::Cp>,
+}
+
+/// A turn of arc fire.
+#[derive(Clone, Debug)]
+pub struct ArcSpec {
+    pub weapon: Weapon,
+    pub arc: u32,
+    pub skill: SkillRoll,
+    pub support: i64,
+    pub formation: Formation,
+    pub target: Target,
+    pub distance: f64,
+    pub aim: Aim,
+}
+
+/// A turn of arc fire, validated and resolved for rolling.
+#[derive(Clone, Debug)]
+pub struct ArcFire {
+    spec: ArcSpec,
+    opts: RuleOptions,
+    plan: AttackPlan,
+    offsets: Vec<(f64, f64)>,
+    penalty: u32,
+    fire: bool,
+}
+
+impl ArcFire {
+    pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, String> {
+        match (spec.weapon.gun, spec.arc) {
+            (Gun::BlastGun, a) if a != 1 => {
+                return Err("a BlastGun fires with a fixed Firing Arc of 1 (Ch. 8.3)".into());
+            }
+            (_, 0) => {
+                return Err("arc fire needs a Firing Arc of at least 1 point".into());
+            }
+            (_, a) if a as f64 * opts.arc_point.degrees() >= 360.0 => {
+                return Err(format!("an arc of {a} points is a full circle or more"));
+            }
+            _ => {}
+        }
+        if !(spec.distance > 0.0 && spec.distance <= 1000.0) {
+            return Err(format!(
+                "distance {}: expected above 0, up to 1000 inches",
+                spec.distance
+            ));
+        }
+        let plan = Attacker {
+            skill: spec.skill.clone(),
+            use_rating: spec.weapon.use_rating,
+            damage: spec.weapon.damage.clone(),
+        }
+        .against(&spec.target.armor, &opts);
+        let penalty = match spec.weapon.gun {
+            Gun::BlastGun => 0,
+            _ => spec.arc,
+        };
+        let fire = spec.weapon.damage.text().contains("fire");
+        Ok(ArcFire {
+            offsets: spec.formation.offsets(),
+            plan,
+            penalty,
+            fire,
+            opts,
+            spec,
+        })
+    }
+
+    pub fn spec(&self) -> &ArcSpec {
+        &self.spec
+    }
+
+    pub fn opts(&self) -> &RuleOptions {
+        &self.opts
+    }
+
+    /// The Auto Penalty on every Action roll of the sweep.
+    pub fn penalty(&self) -> u32 {
+        self.penalty
+    }
+}
+
+/// The signed angle from `a` to `b`, in (-pi, pi].
+fn turn(a: f64, b: f64) -> f64 {
+    let mut d = b - a;
+    while d > PI {
+        d -= 2.0 * PI;
+    }
+    while d <= -PI {
+        d += 2.0 * PI;
+    }
+    d
+}
+
+impl Scenario for ArcFire {
+    type Outcome = BlastOutcome;
+    type Tally = BlastTally;
+
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> BlastOutcome {
+        let s = &self.spec;
+        let n = s.formation.len();
+        let mut pos = [(0.0f64, 0.0f64); MAX_FIGURES];
+        formation::place(
+            &s.formation,
+            &self.offsets,
+            s.distance,
+            faces,
+            log,
+            &mut pos,
+        );
+        let aim = match s.aim {
+            Aim::Centre => (0.0, s.distance),
+            Aim::Densest => super::densest(&pos[..n], &[true; MAX_FIGURES][..n], s.distance),
+        };
+        let bearing = aim.0.atan2(aim.1);
+        let half = s.arc as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
+        // The figures in the arc and in Range, ordered from one end of the arc to the other.
+        let mut order = [(0.0f64, 0usize); MAX_FIGURES];
+        let mut m = 0;
+        for (i, p) in pos.iter().enumerate().take(n) {
+            let a = turn(bearing, p.0.atan2(p.1));
+            if a.abs() <= half && p.0.hypot(p.1) <= s.weapon.range as f64 {
+                order[m] = (a, i);
+                m += 1;
+            }
+        }
+        order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let mut out = BlastOutcome {
+            shots: 0,
+            hits: 0,
+            duds: 0,
+            kills: 0,
+            by_ring: [0; MAX_EXP_DICE],
+            knocked_back: 0,
+            ties: 0,
+            on_fire: 0,
+            jams: 0,
+        };
+        let size = combat::target_size(s.target.size, self.opts.target_size);
+        for &(_, i) in &order[..m] {
+            let inches = pos[i].0.hypot(pos[i].1);
+            out.shots += 1;
+            let (hit, natural) =
+                self.plan
+                    .hit_natural(faces, log, s.support + size - self.penalty as i64);
+            let benny = match hit {
+                Hit::Hit { benny } => Some(benny),
+                _ => None,
+            };
+            if let Some(benny) = benny {
+                out.hits += 1;
+                if s.target.any_hit_kills {
+                    out.kills += 1;
+                } else {
+                    let falloff = match s.weapon.gun {
+                        Gun::BlastGun => auto::blast_damage_modifier(inches, size, 0),
+                        _ => size,
+                    };
+                    let damage = self.plan.damage(faces, log, benny) + falloff;
+                    let armor = self.plan.armor(faces, log);
+                    log.note(format_args!(
+                        "  figure {}: Damage {damage} vs Armor {armor}",
+                        i + 1
+                    ));
+                    if damage > armor && s.target.size <= 1 {
+                        out.kills += 1;
+                    } else {
+                        if damage == armor {
+                            out.ties += 1;
+                        }
+                        if self.fire && damage >= 1 {
+                            out.on_fire += 1;
+                        }
+                    }
+                }
+            }
+            // Ch. 8.3: the shot fires, then the gun is inoperative.
+            if s.weapon.gun == Gun::MachineGun && auto::jams(natural, self.penalty) {
+                log.note(format_args!("  the MachineGun jams"));
+                out.jams += 1;
+                break;
+            }
+        }
+        out
+    }
+
+    fn key(&self, t: &BlastTally) -> Estimate {
+        t.mean_kills()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{Catalog, Cp};
+    use crate::dice::{Die, NoLog, Script};
+
+    fn fire(weapon: Weapon, arc: u32, formation: &str, distance: f64) -> ArcFire {
+        let o = RuleOptions::default();
+        let c = Catalog::builtin();
+        let spec = ArcSpec {
+            weapon,
+            arc,
+            skill: SkillRoll::new(Die::D6),
+            support: 0,
+            formation: Formation::parse(formation, 1.0).unwrap(),
+            target: Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o),
+            distance,
+            aim: Aim::Centre,
+        };
+        ArcFire::new(spec, o).unwrap()
+    }
+
+    fn gun(gun: Gun, use_rating: i64, range: u32, damage: &str) -> Weapon {
+        Weapon {
+            name: "test".into(),
+            gun,
+            use_rating,
+            range,
+            damage: Expr::parse(damage).unwrap(),
+            cost: None,
+        }
+    }
+
+    fn run(a: &ArcFire, script: &[(Die, u32)]) -> BlastOutcome {
+        let mut dice = Script::new(script);
+        let o = a.trial(&mut dice, &mut NoLog);
+        assert!(
+            dice.is_done(),
+            "script not used up: {} rolls, {o:?}",
+            dice.used()
+        );
+        o
+    }
+
+    const D6: Die = Die::D6;
+
+    #[test]
+    fn every_figure_in_the_arc_gets_one_attack_at_the_auto_penalty() {
+        // A 2" MachineGun (Use 4, Range 8", 2d6) sweeping 1 point (20 degrees) over a line of
+        // three at 6": all within 10 degrees of the aim. -1 each (Ch. 8.3). Left figure: 5 - 1
+        // hits, 3 + 4 > 4. Centre: a natural 1. Right: 4 - 1 misses.
+        let a = fire(gun(Gun::MachineGun, 4, 8, "2d6"), 1, "line:3", 6.0);
+        assert_eq!(a.penalty(), 1);
+        let o = run(&a, &[(D6, 5), (D6, 3), (D6, 4), (D6, 1), (D6, 4)]);
+        assert_eq!((o.shots, o.hits, o.kills, o.jams), (3, 1, 1, 0));
+        // Out of the arc: a column's figures are all dead ahead; a line 2" apart at 3" puts
+        // the outer two 33 degrees off the aim, outside a 1-point arc.
+        let a = fire(gun(Gun::MachineGun, 4, 8, "2d6"), 1, "line:3", 3.0);
+        let wide = Formation::parse("line:3", 2.0).unwrap();
+        let a = ArcFire::new(
+            ArcSpec {
+                formation: wide,
+                ..a.spec().clone()
+            },
+            *a.opts(),
+        )
+        .unwrap();
+        assert_eq!(run(&a, &[(D6, 2)]).shots, 1);
+    }
+
+    #[test]
+    fn a_machine_gun_jams_when_the_natural_roll_is_below_the_penalty() {
+        // A 2-point arc: -2. The first shot shows a natural 1: a Critical Failure, and the gun
+        // jams (1 < 2); the rest of the sweep is not fired.
+        let a = fire(gun(Gun::MachineGun, 4, 8, "2d6"), 2, "line:3", 6.0);
+        let o = run(&a, &[(D6, 1)]);
+        assert_eq!((o.shots, o.jams), (1, 1));
+        // A FlameThrower never jams.
+        let f = fire(gun(Gun::FlameThrower, 3, 6, "1d4 fire"), 2, "line:1", 4.0);
+        let o = run(&f, &[(D6, 1)]);
+        assert_eq!((o.shots, o.jams), (1, 0));
+    }
+
+    #[test]
+    fn shotgun_damage_falls_off_and_fire_catches() {
+        // The ShotGun (1d8 blast + 1, Use 2, Range 6") at a minifig 3" away: 8 + 1 - 3 = 6 > 4.
+        let s = fire(gun(Gun::BlastGun, 2, 6, "1d8 blast + 1"), 1, "line:1", 3.0);
+        let o = run(&s, &[(D6, 2), (Die::D8, 8), (D6, 1)]);
+        assert_eq!(o.kills, 1);
+        // At 3" a 6 (+1 - 3 = 4) ties Armor 4.
+        let o = run(&s, &[(D6, 2), (Die::D8, 6)]);
+        assert_eq!((o.kills, o.ties), (0, 1));
+        // A FlameThrower's 1d4 Fire: 3 does not beat 4, but sets him on fire.
+        let f = fire(gun(Gun::FlameThrower, 3, 6, "1d4 fire"), 1, "line:1", 4.0);
+        let o = run(&f, &[(D6, 4), (Die::D4, 3)]);
+        assert_eq!((o.kills, o.on_fire), (0, 1));
+        assert!(
+            ArcFire::new(
+                ArcSpec {
+                    arc: 2,
+                    ..s.spec().clone()
+                },
+                *s.opts()
+            )
+            .is_err()
+        );
+    }
+}
