@@ -21,8 +21,8 @@ use crate::rules::{RuleOptions, combat};
 use crate::scenario::Scenario;
 use crate::scenario::blast::arc::{ArcFire, ArcSpec, Gun, Weapon};
 use crate::scenario::blast::{
-    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Volley,
-    VolleySpec,
+    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Variant,
+    Volley, VolleySpec,
 };
 use crate::sim::engine::{Engine, Run, Stop};
 
@@ -76,6 +76,9 @@ pub struct BlastArgs {
     /// Explosive Size of each missile, grenade, shell or Rocket, in bricks.
     #[arg(long, default_value_t = 1)]
     pub xsize: u32,
+    /// Which Explosive Damage dice the Explosives carry (Ch. 8.4 Explosive Variants).
+    #[arg(long, value_enum, default_value_t = Variant::Explosive)]
+    pub variant: Variant,
     /// The Use of a thrown Explosive: its Close Combat Use, which the texts do not give.
     #[arg(long = "use", value_name = "USE")]
     pub use_rating: Option<i64>,
@@ -267,7 +270,7 @@ fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
             "--size 0: a weapon has a Weapon Size of at least 1 inch",
         ));
     }
-    let delivery = Delivery::new(launch, a.xsize).map_err(Failure::input)?;
+    let delivery = Delivery::with_variant(launch, a.xsize, a.variant).map_err(Failure::input)?;
     let mounted = match launch {
         Launch::Launcher(w) | Launch::Cannon(w) => combat::mounted(w, shooter.spec.size),
         _ => false,
@@ -452,9 +455,10 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
             ));
         }
     };
-    if a.support > 0 || a.use_rating.is_some() || a.xsize != 1 {
+    if a.support > 0 || a.use_rating.is_some() || a.xsize != 1 || a.variant != Variant::Explosive {
         return Err(Failure::input(
-            "--support, --use and --xsize are for Explosives; arc fire takes --size and --arc",
+            "--support, --use, --xsize and --variant are for Explosives; arc fire takes --size \
+             and --arc",
         ));
     }
     let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;

@@ -27,17 +27,21 @@ pub enum DamageType {
     /// Poison (Ch. 8.3, Ch. 10.4 Vermin and Contagious Bite): a Fire-like d4 that does not
     /// set anything alight.
     Poison,
+    /// Concussion, d6 (Ch. 8.4 Explosive Variants: "1d6\" KnockBack"): inches of KnockBack,
+    /// not Damage.
+    KnockBack,
 }
 
 impl DamageType {
     /// The typed damage kinds with their tag in expressions.
-    pub const TAGS: [(&'static str, DamageType); 6] = [
+    pub const TAGS: [(&'static str, DamageType); 7] = [
         ("exp", DamageType::Exp),
         ("fire", DamageType::Fire),
         ("blast", DamageType::Blast),
         ("pierce", DamageType::Pierce),
         ("phased", DamageType::Phased),
         ("poison", DamageType::Poison),
+        ("knockback", DamageType::KnockBack),
     ];
 
     /// The die this type is rolled on; `None` for plain damage (any die).
@@ -50,6 +54,7 @@ impl DamageType {
             DamageType::Pierce => Some(Die::D6),
             DamageType::Phased => Some(Die::D12),
             DamageType::Poison => Some(Die::D4),
+            DamageType::KnockBack => Some(Die::D6),
         }
     }
 
@@ -60,7 +65,9 @@ impl DamageType {
             DamageType::Exp => "Ch. 8.4 Heavy Explosions",
             DamageType::Fire => "Ch. 8.3 Catching On Fire",
             DamageType::Blast => "Ch. 8.3 BlastGuns",
-            DamageType::Pierce | DamageType::Phased => "Ch. 8.4 Explosive Variants",
+            DamageType::Pierce | DamageType::Phased | DamageType::KnockBack => {
+                "Ch. 8.4 Explosive Variants"
+            }
             DamageType::Poison => "Ch. 10.4 Swarms, Monstrous Contagion",
         }
     }
@@ -92,6 +99,7 @@ mod tests {
         assert_eq!(DamageType::Pierce.die(), Some(Die::D6));
         assert_eq!(DamageType::Phased.die(), Some(Die::D12));
         assert_eq!(DamageType::Poison.die(), Some(Die::D4));
+        assert_eq!(DamageType::KnockBack.die(), Some(Die::D6));
         assert_eq!(DamageType::Plain.die(), None);
         for (tag, t) in DamageType::TAGS {
             assert_eq!(t.tag(), tag);

@@ -47,28 +47,71 @@ impl fmt::Display for ExplosionError {
     }
 }
 
+/// What one of an Explosion's dice does in the rings it reaches.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Exp: Damage, and an inch of KnockBack (Ch. 8.4).
+    Exp,
+    /// A variant's Damage die (Incendiary Fire, Armor Piercing, Phased): Damage only.
+    Damage,
+    /// Concussion: its roll in inches of KnockBack, no Damage.
+    Concussion,
+}
+
 /// An Explosion's Damage rating, resolved for rolling.
 #[derive(Clone, Debug)]
 pub struct ExplosionPlan {
     expr: Expr,
     plan: RollPlan,
-    /// Bit `t` set: term `t` is Exp dice.
-    exp_terms: u64,
-    /// Exp dice rolled: the number of rings.
+    /// Each term's role if its dice set the radius.
+    roles: [Option<Role>; 64],
+    /// Dice that set the radius: the number of rings.
     exp_dice: u32,
 }
 
 impl ExplosionPlan {
+    /// A standard Explosive's Damage: its Exp dice set the radius; other damage rides along
+    /// (the firebomb, Ch. 8.4).
     pub fn new(expr: &Expr, opts: &RuleOptions) -> Result<ExplosionPlan, ExplosionError> {
-        let mut exp_terms = 0u64;
+        Self::build(expr, opts, false)
+    }
+
+    /// An Explosive Variant's Damage (Ch. 8.4 Explosive Variants): its d10s were swapped for
+    /// other Explosive Damage dice, which keep their place in the rings: Fire, Pierce and
+    /// Phased dice do Damage, KnockBack (Concussion) dice push.
+    pub fn variant(expr: &Expr, opts: &RuleOptions) -> Result<ExplosionPlan, ExplosionError> {
+        Self::build(expr, opts, true)
+    }
+
+    fn build(
+        expr: &Expr,
+        opts: &RuleOptions,
+        variant: bool,
+    ) -> Result<ExplosionPlan, ExplosionError> {
+        let mut roles = [None; 64];
         let mut exp_dice = 0u32;
         for (t, term) in expr.terms().iter().enumerate() {
+            let role = match term.kind {
+                TermKind::Dice {
+                    kind: DamageType::Exp,
+                    ..
+                } => Some(Role::Exp),
+                TermKind::Dice {
+                    kind: DamageType::KnockBack,
+                    ..
+                } if variant => Some(Role::Concussion),
+                TermKind::Dice {
+                    kind: DamageType::Fire | DamageType::Pierce | DamageType::Phased,
+                    ..
+                } if variant => Some(Role::Damage),
+                _ => None,
+            };
             match term.kind {
-                TermKind::Dice { count, kind, .. } if kind == DamageType::Exp && !term.negative => {
+                TermKind::Dice { count, .. } if role.is_some() && !term.negative => {
                     if t >= 64 {
                         return Err(ExplosionError::TooManyDice);
                     }
-                    exp_terms |= 1 << t;
+                    roles[t] = role;
                     exp_dice += count;
                 }
                 TermKind::Skill(_) | TermKind::Sn(_) => return Err(ExplosionError::NotDamage),
@@ -84,7 +127,7 @@ impl ExplosionPlan {
         Ok(ExplosionPlan {
             expr: expr.clone(),
             plan: expr.plan(opts),
-            exp_terms,
+            roles,
             exp_dice,
         })
     }
@@ -101,18 +144,20 @@ impl ExplosionPlan {
     /// Rolls the Damage Roll once and leaves the dice on the table.
     #[inline(always)]
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> Blast {
-        let mut dice = [0i64; MAX_EXP_DICE];
+        let mut dice = [(0i64, Role::Exp); MAX_EXP_DICE];
         let mut n = 0;
-        let mut exp_sum = 0;
-        let exp_terms = self.exp_terms;
+        let mut ring_sum = 0;
+        let roles = &self.roles;
         let out = self.plan.roll_each(faces, log, |term, _, t| {
-            if exp_terms >> term & 1 == 1 && n < MAX_EXP_DICE {
-                dice[n] = t;
+            if let Some(role) = roles.get(term).copied().flatten()
+                && n < MAX_EXP_DICE
+            {
+                dice[n] = (t, role);
                 n += 1;
-                exp_sum += t;
+                ring_sum += t;
             }
         });
-        Blast::new(&dice[..n], out.total - exp_sum, out.critical_failure)
+        Blast::with_roles(&dice[..n], out.total - ring_sum, out.critical_failure)
     }
 
     /// The exact distribution of the damage in ring `ring` (0 = within 2"): the lowest
@@ -126,7 +171,7 @@ impl ExplosionPlan {
         for (t, term) in self.expr.terms().iter().enumerate() {
             match term.kind {
                 TermKind::Const(c) => rest += if term.negative { -c } else { c },
-                _ if self.exp_terms >> t & 1 == 1 => {}
+                _ if self.roles[t] == Some(Role::Exp) => {}
                 _ => return None,
             }
         }
@@ -142,14 +187,13 @@ impl ExplosionPlan {
     }
 }
 
-/// One Explosion's Damage Roll, its Exp dice sorted highest first.
+/// One Explosion's Damage Roll, its radius dice sorted highest first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Blast {
-    dice: [i64; MAX_EXP_DICE],
+    dice: [(i64, Role); MAX_EXP_DICE],
     n: usize,
-    /// Damage of everything but the Exp dice, in every ring.
+    /// Damage of everything but the radius dice, in every ring.
     rest: i64,
-    total: i64,
     /// Every added die showed 1 (Ch. 10.3): the defender may declare a dud (Ch. 8.4).
     pub critical_failure: bool,
 }
@@ -157,33 +201,57 @@ pub struct Blast {
 impl Blast {
     /// A Damage Roll whose Exp dice (each with its Bonus Dice) came up `dice`, plus `rest`.
     pub fn new(dice: &[i64], rest: i64, critical_failure: bool) -> Blast {
-        let mut d = [0i64; MAX_EXP_DICE];
+        let mut d = [(0i64, Role::Exp); MAX_EXP_DICE];
+        for (slot, &v) in d.iter_mut().zip(dice) {
+            slot.0 = v;
+        }
+        Self::with_roles(&d[..dice.len().min(MAX_EXP_DICE)], rest, critical_failure)
+    }
+
+    /// A Damage Roll of radius dice with their roles.
+    pub fn with_roles(dice: &[(i64, Role)], rest: i64, critical_failure: bool) -> Blast {
+        let mut d = [(0i64, Role::Exp); MAX_EXP_DICE];
         let n = dice.len().min(MAX_EXP_DICE);
         d[..n].copy_from_slice(&dice[..n]);
-        d[..n].sort_unstable_by(|a, b| b.cmp(a));
+        // "Removes the highest remaining die"; equal rolls in a stable order.
+        d[..n].sort_by(|a, b| b.0.cmp(&a.0));
         Blast {
             dice: d,
             n,
             rest,
-            total: d[..n].iter().sum::<i64>() + rest,
             critical_failure,
         }
     }
 
-    /// Rings with damage: one per Exp die.
+    /// Rings reached: one per radius die.
     pub fn rings(&self) -> usize {
         self.n
     }
 
-    /// Damage in ring `ring` (0 = within 2"): the highest `ring` Exp dice removed; `None`
-    /// beyond the last ring.
+    /// Damage in ring `ring` (0 = within 2"): the highest `ring` radius dice removed;
+    /// `None` beyond the last ring. Concussion dice do no Damage.
     pub fn damage(&self, ring: usize) -> Option<i64> {
-        (ring < self.n).then(|| self.total - self.dice[..ring].iter().sum::<i64>())
+        (ring < self.n).then(|| {
+            self.rest
+                + self.dice[ring..self.n]
+                    .iter()
+                    .filter(|(_, r)| *r != Role::Concussion)
+                    .map(|(v, _)| v)
+                    .sum::<i64>()
+        })
     }
 
-    /// KnockBack inches in ring `ring`: one per Exp die remaining (Ch. 8.4).
+    /// KnockBack inches in ring `ring`: an inch per Exp die remaining (Ch. 8.4), plus the
+    /// rolls of the Concussion dice remaining.
     pub fn knockback(&self, ring: usize) -> u32 {
-        self.n.saturating_sub(ring) as u32
+        self.dice[ring.min(self.n)..self.n]
+            .iter()
+            .map(|&(v, r)| match r {
+                Role::Exp => 1,
+                Role::Concussion => v.max(0) as u32,
+                Role::Damage => 0,
+            })
+            .sum()
     }
 }
 
@@ -266,6 +334,34 @@ mod tests {
             ExplosionPlan::new(&Expr::parse("2d4 fire").unwrap(), &RuleOptions::default())
                 .unwrap_err(),
             ExplosionError::NoExpDice
+        );
+    }
+
+    #[test]
+    fn variants_keep_their_dice_in_the_rings() {
+        // Ch. 8.4 Explosive Variants. Incendiary 2d4 Fire: rings 7, then 3, no KnockBack.
+        let o = RuleOptions::default();
+        let inc = ExplosionPlan::variant(&Expr::parse("2d4 fire").unwrap(), &o).unwrap();
+        let mut dice = Script::new(&[(Die::D4, 4), (Die::D4, 3)]);
+        let b = inc.roll(&mut dice, &mut NoLog);
+        assert_eq!(
+            (b.damage(0), b.damage(1), b.knockback(0)),
+            (Some(7), Some(3), 0)
+        );
+        // Concussion 2d6 KnockBack: no Damage; 5" + 2" of KnockBack, then 2".
+        let con = ExplosionPlan::variant(&Expr::parse("2d6 knockback").unwrap(), &o).unwrap();
+        let mut dice = Script::new(&[(Die::D6, 5), (Die::D6, 2)]);
+        let b = con.roll(&mut dice, &mut NoLog);
+        assert_eq!(
+            (b.damage(0), b.knockback(0), b.knockback(1)),
+            (Some(0), 7, 2)
+        );
+        // A standard Explosive's Fire die is a firebomb's: it does not widen the radius.
+        assert_eq!(
+            ExplosionPlan::new(&Expr::parse("1d10 exp + 2d4 fire").unwrap(), &o)
+                .unwrap()
+                .rings(),
+            1
         );
     }
 

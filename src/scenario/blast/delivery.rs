@@ -21,12 +21,51 @@ pub enum Launch {
     Thrown { use_rating: i64 },
 }
 
+/// Which Explosive Damage dice replace the d10s (Ch. 8.4 Explosive Variants); XSize stays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    /// d10 Exp, 1" KnockBack a die: the standard Explosive.
+    #[default]
+    Explosive,
+    /// d4 Fire.
+    Incendiary,
+    /// d6 Pierce (cancels a layer of Deflection).
+    ArmorPiercing,
+    /// d6 of KnockBack inches (POP's opposition is not modelled).
+    Concussion,
+    /// d12 Phased, costing two dice each.
+    Phased,
+}
+
+impl Variant {
+    /// The die term for `dice` of this variant's dice.
+    pub fn term(self, dice: u32) -> String {
+        match self {
+            Variant::Explosive => format!("{dice}d10 exp"),
+            Variant::Incendiary => format!("{dice}d4 fire"),
+            Variant::ArmorPiercing => format!("{dice}d6 pierce"),
+            Variant::Concussion => format!("{dice}d6 knockback"),
+            Variant::Phased => format!("{dice}d12 phased"),
+        }
+    }
+
+    /// Dice an Explosive of `xsize` carries ("Phased (cost: 2 dice)").
+    pub fn dice(self, xsize: u32) -> u32 {
+        match self {
+            Variant::Phased => xsize / 2,
+            _ => xsize,
+        }
+    }
+}
+
 /// A delivery, validated: what one turn of fire is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Delivery {
     pub launch: Launch,
     /// XSize of each Explosive.
     pub xsize: u32,
+    pub variant: Variant,
     pub use_rating: i64,
     pub range: u32,
     /// Explosives fired a turn, each with its own Action roll.
@@ -40,8 +79,17 @@ pub struct Delivery {
 
 impl Delivery {
     pub fn new(launch: Launch, xsize: u32) -> Result<Delivery, String> {
+        Self::with_variant(launch, xsize, Variant::Explosive)
+    }
+
+    pub fn with_variant(launch: Launch, xsize: u32, variant: Variant) -> Result<Delivery, String> {
         if xsize == 0 {
             return Err("an Explosive has an XSize of at least 1 brick".into());
+        }
+        if variant.dice(xsize) == 0 {
+            return Err(format!(
+                "a Phased d12 costs two dice (Ch. 8.4): XSize {xsize} buys none; use XSize 2 or more"
+            ));
         }
         let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(|e| e.to_string());
         let explosive = cost(WeaponKind::Explosive, xsize)?;
@@ -57,6 +105,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
+                    variant,
                     use_rating: 2 * w as i64,
                     range: 6 * w,
                     shots,
@@ -75,6 +124,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
+                    variant,
                     use_rating: w as i64 + 3,
                     range: 4 * w,
                     shots: 1,
@@ -87,6 +137,7 @@ impl Delivery {
             Launch::Rocket => Delivery {
                 launch,
                 xsize,
+                variant,
                 use_rating: 2 * xsize as i64,
                 range: 6 * xsize,
                 shots: 1,
@@ -104,6 +155,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
+                    variant,
                     use_rating,
                     range: 3,
                     shots: 1,
@@ -116,9 +168,15 @@ impl Delivery {
         Ok(d)
     }
 
-    /// The Damage of each Explosive: XSize d10 Exp (Ch. 8.4 Heavy Explosions).
+    /// The Damage of each Explosive: XSize d10 Exp (Ch. 8.4 Heavy Explosions), or its
+    /// variant's dice.
     pub fn damage(&self) -> String {
-        format!("{}d10 exp", self.xsize)
+        self.variant.term(self.variant.dice(self.xsize))
+    }
+
+    /// The Damage with one more die, for an Overskill Benny (Ch. 4.2).
+    pub fn boosted(&self) -> String {
+        self.variant.term(self.variant.dice(self.xsize) + 1)
     }
 }
 

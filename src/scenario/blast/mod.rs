@@ -32,7 +32,7 @@ use crate::rules::explosion::{ExplosionPlan, MAX_EXP_DICE, ring_at};
 use crate::rules::{OverskillPolicy, RuleOptions, combat};
 use crate::scenario::Scenario;
 
-pub use delivery::{Delivery, Launch};
+pub use delivery::{Delivery, Launch, Variant};
 pub use formation::{Formation, MAX_FIGURES, Shape};
 pub use policy::{Aim, Dud, Scatter};
 pub use tally::{BlastOutcome, BlastTally};
@@ -99,6 +99,8 @@ pub struct Volley {
     boosted: ExplosionPlan,
     armor: RollPlan,
     offsets: Vec<(f64, f64)>,
+    /// Incendiary: survivors taking Fire damage catch fire (Ch. 8.3).
+    fire: bool,
 }
 
 impl Volley {
@@ -118,10 +120,14 @@ impl Volley {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
         }
         let damage = Expr::parse(&delivery.damage()).map_err(|e| e.to_string())?;
-        let boosted =
-            Expr::parse(&format!("{}d10 exp", delivery.xsize + 1)).map_err(|e| e.to_string())?;
-        let explosion = ExplosionPlan::new(&damage, &opts).map_err(|e| e.to_string())?;
-        let boosted = ExplosionPlan::new(&boosted, &opts).map_err(|e| e.to_string())?;
+        let boosted = Expr::parse(&delivery.boosted()).map_err(|e| e.to_string())?;
+        let explode = |e: &Expr| match delivery.variant {
+            Variant::Explosive => ExplosionPlan::new(e, &opts),
+            _ => ExplosionPlan::variant(e, &opts),
+        };
+        let explosion = explode(&damage).map_err(|e| e.to_string())?;
+        let boosted = explode(&boosted).map_err(|e| e.to_string())?;
+        let fire = delivery.variant == Variant::Incendiary;
         let action = Attacker {
             skill: skill.clone(),
             use_rating: delivery.use_rating,
@@ -144,6 +150,7 @@ impl Volley {
             action,
             explosion,
             boosted,
+            fire,
         })
     }
 
@@ -333,6 +340,9 @@ impl Scenario for Volley {
                 } else if damage == armor {
                     out.ties += 1;
                 }
+                if self.fire && damage >= 1 {
+                    out.on_fire += 1;
+                }
                 // Ch. 8.4: loose objects "Knocked Back one inch for every d10" left.
                 let kb = blast.knockback(ring) as f64;
                 if kb > 0.0 {
@@ -399,6 +409,7 @@ mod tests {
 
     const D10: Die = Die::D10;
     const D8: Die = Die::D8;
+    const D6: Die = Die::D6;
 
     #[test]
     fn a_hit_kills_everyone_in_ring_zero() {
@@ -417,6 +428,54 @@ mod tests {
         let v = volley(Launch::Launcher(3), 1, D8, "column:3", 10.0, Scatter::Short);
         let o = run(&v, &[(D8, 3), (D10, 4), (D8, 1), (D8, 1)]);
         assert_eq!((o.kills, o.ties, o.knocked_back, o.duds), (0, 1, 1, 2));
+    }
+
+    #[test]
+    fn variants_burn_and_push() {
+        // Ch. 8.4 Explosive Variants, a 3" Launcher's XSize 1 missile at a line of 3 at 10".
+        // Incendiary 1d4 Fire: 3 does not beat Armor 4, but all three catch fire.
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let mk = |variant: Variant| {
+            let spec = VolleySpec {
+                delivery: Delivery::with_variant(Launch::Launcher(3), 1, variant).unwrap(),
+                skill: SkillRoll::new(D8),
+                support: 0,
+                formation: Formation::parse("line:3", 1.0).unwrap(),
+                target: Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o),
+                distance: 10.0,
+                aim: Aim::Centre,
+                scatter: Scatter::Short,
+                dud: Dud::Declared,
+            };
+            Volley::new(spec, o).unwrap()
+        };
+        let inc = mk(Variant::Incendiary);
+        #[rustfmt::skip]
+        let out = run(&inc, &[
+            (D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3),
+        ]);
+        assert_eq!(
+            (out.kills, out.on_fire),
+            (0, 9),
+            "three figures, three missiles"
+        );
+        // Concussion 1d6 KnockBack: no Damage; 4" of KnockBack pushes all three 4" straight
+        // away, out of the next two blasts' single 2" ring.
+        let con = mk(Variant::Concussion);
+        #[rustfmt::skip]
+        let out = run(&con, &[
+            (D8, 7), (D6, 4), (D8, 7), (D6, 4), (D8, 7), (D6, 4),
+        ]);
+        assert_eq!((out.kills, out.knocked_back), (0, 3));
+        assert!(Delivery::with_variant(Launch::Launcher(3), 1, Variant::Phased).is_err());
+        assert_eq!(
+            Delivery::with_variant(Launch::Launcher(4), 4, Variant::Phased)
+                .unwrap()
+                .damage(),
+            "2d12 phased"
+        );
     }
 
     #[test]
