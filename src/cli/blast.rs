@@ -577,7 +577,7 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
     ));
     for (label, count) in [
         ("Knocked Back (survivors)", t.knocked_back),
-        ("set on fire (survivors)", t.on_fire),
+        ("Fire hits on survivors", t.on_fire),
         ("duds", t.duds),
         ("MachineGun jams", t.jams),
     ] {

@@ -658,7 +658,7 @@ fn blast_sweeps_an_arc_with_automatic_weapons() {
         "-q",
     ]);
     assert_eq!(code, 0);
-    assert!(out.contains("set on fire"), "{out}");
+    assert!(out.contains("Fire hits on survivors"), "{out}");
     for (args, want) in [
         (
             vec!["blast", "--weapon", "blast-gun", "--arc", "2"],
