@@ -7,14 +7,14 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::duel::{ended, finish, parse_count};
-use super::progress::Bar;
+use super::duel::parse_count;
+use super::runs::{RunFlags, ended, finish};
 use super::{Failure, io};
 use crate::analysis::Estimate;
-use crate::catalog::Cp;
 use crate::catalog::armory::item_named;
 use crate::catalog::cost::breakdown;
 use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
+use crate::catalog::{Cp, Unit};
 use crate::dice::Expr;
 use crate::dice::{Die, Entry, Narration, SkillRoll};
 use crate::rules::{RuleOptions, combat};
@@ -24,7 +24,7 @@ use crate::scenario::blast::{
     Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Variant,
     Volley, VolleySpec,
 };
-use crate::sim::engine::{Engine, Run, Stop};
+use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum WeaponArg {
@@ -136,31 +136,21 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    if a.trials == 0 {
-        return Err(Failure::input("--trials 0: expected at least one trial"));
-    }
-    if let Some(x) = a.target_ci
-        && !(x > 0.0 && x.is_finite())
-    {
-        return Err(Failure::input(format!(
-            "--target-ci {x}: expected a half-width above 0, e.g. 0.01 (kills)"
-        )));
-    }
-    if a.threads == Some(0) {
-        return Err(Failure::input("--threads 0: expected at least one thread"));
-    }
-    if let Some(n) = a.replay_trial
-        && n >= a.trials
-    {
-        return Err(Failure::input(format!(
-            "--replay-trial {n}: this run has trials 0 to {}",
-            a.trials - 1
-        )));
-    }
+    let flags = RunFlags {
+        trials: a.trials,
+        target_ci: a.target_ci,
+        max_half_width: f64::INFINITY,
+        ci_unit: "kills, e.g. 0.01",
+        seed: a.seed,
+        threads: a.threads,
+        replay: a.replay_trial,
+        silent: a.quiet || a.json,
+    };
+    flags.check()?;
     if a.weapon.arc_fire() {
         let fire = build_arc(a, opts)?;
         let s = arc_summary(&fire, a);
-        go(&fire, &s, a, opts, cancel, out)
+        go(&fire, &s, &flags, a, opts, cancel, out)
     } else {
         if a.arc != 1 {
             return Err(Failure::input(
@@ -170,7 +160,7 @@ pub fn run(
         }
         let volley = build(a, opts)?;
         let s = volley_summary(&volley, a);
-        go(&volley, &s, a, opts, cancel, out)
+        go(&volley, &s, &flags, a, opts, cancel, out)
     }
 }
 
@@ -194,37 +184,17 @@ struct Summary {
 fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
     scenario: &S,
     s: &Summary,
+    flags: &RunFlags,
     a: &BlastArgs,
     opts: &RuleOptions,
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let engine = Engine {
-        seed: a.seed,
-        cell: 0,
-        stop: match a.target_ci {
-            Some(x) => Stop::Precision {
-                half_width: x,
-                max_trials: a.trials,
-            },
-            None => Stop::Trials(a.trials),
-        },
-    };
+    let engine = flags.engine();
     if let Some(n) = a.replay_trial {
         return replay(scenario, s, &engine, n, a, opts, out);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
-    let threads = pool.current_num_threads();
-    let run = pool.install(|| {
-        if a.quiet || a.json {
-            engine.run(scenario, &crate::sim::progress::Silent, cancel)
-        } else {
-            engine.run(scenario, &Bar::new("turns of fire"), cancel)
-        }
-    });
+    let (run, threads) = flags.execute(&engine, scenario, "turns of fire", cancel)?;
     let text = if a.json {
         format!("{}\n", json_report(s, &run, a, threads, opts))
     } else {
@@ -233,14 +203,20 @@ fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
     finish(&text, &run, out)
 }
 
-fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
+/// The shooter and the target unit, from the catalog.
+fn units(a: &BlastArgs) -> Result<(Unit, Unit), Failure> {
     let catalog = super::unit::load(a.catalog.as_ref())?;
     let shooter = catalog
         .equipped(&a.shooter)
         .map_err(|m| Failure::input(format!("--shooter: {m}")))?;
-    let target_unit = catalog
+    let target = catalog
         .equipped(&a.target)
         .map_err(|m| Failure::input(format!("--target: {m}")))?;
+    Ok((shooter, target))
+}
+
+fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
+    let (shooter, target_unit) = units(a)?;
     let launch = match a.weapon {
         WeaponArg::Launcher => Launch::Launcher(a.size),
         WeaponArg::Cannon => Launch::Cannon(a.size),
@@ -402,13 +378,7 @@ fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
 }
 
 fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
-    let catalog = super::unit::load(a.catalog.as_ref())?;
-    let shooter = catalog
-        .equipped(&a.shooter)
-        .map_err(|m| Failure::input(format!("--shooter: {m}")))?;
-    let target_unit = catalog
-        .equipped(&a.target)
-        .map_err(|m| Failure::input(format!("--target: {m}")))?;
+    let (shooter, target_unit) = units(a)?;
     let sized = |k: WeaponKind, gun: Gun| -> Result<Weapon, Failure> {
         let st = k.at(a.size).map_err(|e| Failure::input(e.to_string()))?;
         let damage = match &st.damage {

@@ -7,13 +7,13 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::progress::Bar;
-use super::{Failure, bad_expr, interrupted, io};
+use super::runs::{RunFlags, ended, finish};
+use super::{Failure, bad_expr, io};
 use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
 use crate::scenario::squad::{Response, Sprint, Targeting};
-use crate::sim::engine::{Ended, Engine, Run, Stop};
+use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstArg {
@@ -233,28 +233,20 @@ pub fn run(
             "--max-attacks 0: expected at least one attack",
         ));
     }
-    check_run_flags(a)?;
+    let flags = a.flags();
+    flags.check()?;
     let duel = Duel::new(fa, fb, first(a), a.max_attacks, *opts);
-    let engine = engine(a);
+    let engine = flags.engine();
     if let Some(n) = a.replay_trial {
         return replay(&engine, &duel, n, a, out);
     }
-    let (run, threads) = execute(&engine, &duel, a, "duels", cancel)?;
+    let (run, threads) = flags.execute(&engine, &duel, "duels", cancel)?;
     let text = if a.json {
         format!("{}\n", json_report(&duel, &run, a, threads, opts))
     } else {
         table(&duel, &run, a, threads)
     };
     finish(&text, &run, out)
-}
-
-/// Writes a run's report; an interrupted run still prints what it finished, then exits 130.
-pub(super) fn finish<T>(text: &str, run: &Run<T>, out: &mut dyn Write) -> Result<(), Failure> {
-    io(out.write_all(text.as_bytes()))?;
-    if run.ended == Ended::Interrupted {
-        return Err(interrupted(run.trials));
-    }
-    Ok(())
 }
 
 /// A replayed trial's dice, one narrated line each.
@@ -264,30 +256,20 @@ pub(super) fn log_lines(log: &[DieEvent], opts: &RuleOptions) -> String {
         .collect()
 }
 
-/// Checks the flags every duel shares.
-pub(super) fn check_run_flags(a: &DuelArgs) -> Result<(), Failure> {
-    if a.trials == 0 {
-        return Err(Failure::input("--trials 0: expected at least one trial"));
+impl DuelArgs {
+    /// The run flags every duel shares.
+    pub(super) fn flags(&self) -> RunFlags {
+        RunFlags {
+            trials: self.trials,
+            target_ci: self.target_ci,
+            max_half_width: 0.5,
+            ci_unit: "of P(A wins), e.g. 0.001",
+            seed: self.seed,
+            threads: self.threads,
+            replay: self.replay_trial,
+            silent: self.quiet || self.json,
+        }
     }
-    if let Some(x) = a.target_ci
-        && !(x > 0.0 && x < 0.5)
-    {
-        return Err(Failure::input(format!(
-            "--target-ci {x}: expected a half-width between 0 and 0.5, e.g. 0.001"
-        )));
-    }
-    if a.threads == Some(0) {
-        return Err(Failure::input("--threads 0: expected at least one thread"));
-    }
-    if let Some(n) = a.replay_trial
-        && n >= a.trials
-    {
-        return Err(Failure::input(format!(
-            "--replay-trial {n}: this run has trials 0 to {}",
-            a.trials - 1
-        )));
-    }
-    Ok(())
 }
 
 pub(super) fn first(a: &DuelArgs) -> First {
@@ -295,52 +277,6 @@ pub(super) fn first(a: &DuelArgs) -> First {
         FirstArg::A => First::A,
         FirstArg::B => First::B,
         FirstArg::Random => First::Random,
-    }
-}
-
-pub(super) fn engine(a: &DuelArgs) -> Engine {
-    Engine {
-        seed: a.seed,
-        cell: 0,
-        stop: match a.target_ci {
-            Some(x) => Stop::Precision {
-                half_width: x,
-                max_trials: a.trials,
-            },
-            None => Stop::Trials(a.trials),
-        },
-    }
-}
-
-/// Runs `scenario` on a pool of `--threads` workers, with a bar unless quiet or JSON.
-pub(super) fn execute<S: crate::scenario::Scenario>(
-    engine: &Engine,
-    scenario: &S,
-    a: &DuelArgs,
-    what: &'static str,
-    cancel: &AtomicBool,
-) -> Result<(Run<S::Tally>, usize), Failure> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
-    let threads = pool.current_num_threads();
-    let run = pool.install(|| {
-        if a.quiet || a.json {
-            engine.run(scenario, &crate::sim::progress::Silent, cancel)
-        } else {
-            engine.run(scenario, &Bar::new(what), cancel)
-        }
-    });
-    Ok((run, threads))
-}
-
-pub(super) fn ended(e: Ended) -> &'static str {
-    match e {
-        Ended::Complete => "complete",
-        Ended::Precise => "precision target met",
-        Ended::Cap => "trial cap reached before the precision target",
-        Ended::Interrupted => "interrupted",
     }
 }
 

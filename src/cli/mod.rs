@@ -11,6 +11,7 @@ mod duel;
 mod options;
 mod progress;
 mod roll;
+mod runs;
 mod squad;
 mod table;
 mod unit;

@@ -5,7 +5,8 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
-use super::duel::{DuelArgs, check_run_flags, ended, engine, execute, finish, first};
+use super::duel::{DuelArgs, first};
+use super::runs::{ended, finish};
 use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::catalog::Catalog;
@@ -50,17 +51,18 @@ pub fn run(
     if a.max_turns == 0 {
         return Err(Failure::input("--max-turns 0: expected at least one turn"));
     }
-    check_run_flags(a)?;
+    let flags = a.flags();
+    flags.check()?;
     let catalog = super::unit::load(a.catalog.as_ref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
     let squad = Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
         .map_err(|e| Failure::input(e.to_string()))?;
-    let engine = engine(a);
+    let engine = flags.engine();
     if let Some(n) = a.replay_trial {
         return replay(&squad, &engine, n, a, out);
     }
-    let (run, threads) = execute(&engine, &squad, a, "squad duels", cancel)?;
+    let (run, threads) = flags.execute(&engine, &squad, "squad duels", cancel)?;
     let text = if a.json {
         format!("{}\n", json_report(&squad, &run, a, threads, opts))
     } else {
