@@ -22,7 +22,7 @@ use crate::scenario::Scenario;
 use crate::scenario::blast::arc::{ArcFire, ArcSpec, Gun, Weapon};
 use crate::scenario::blast::{
     Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Variant,
-    Volley, VolleySpec,
+    Volley, VolleySpec, Wall,
 };
 use crate::sim::engine::{Engine, Run};
 
@@ -97,6 +97,10 @@ pub struct BlastArgs {
     /// The figures fired at (a catalog unit).
     #[arg(long, default_value = "minifig")]
     pub target: String,
+    /// A wall among the targets: ARMOR@X,Y, Armor dice at an offset (inches) from the
+    /// formation's centre, e.g. "3d10@0,2" (the Wall Demolition's wall, 2" behind).
+    #[arg(long, value_name = "ARMOR@X,Y")]
+    pub wall: Option<String>,
     /// Inches from the shooter to the formation's centre.
     #[arg(long, default_value_t = 18.0, allow_negative_numbers = true)]
     pub distance: f64,
@@ -179,6 +183,8 @@ struct Summary {
     per: &'static str,
     cp_weapon: Option<Cp>,
     cp_ammo: Cp,
+    /// A wall stands among the targets.
+    wall: bool,
 }
 
 fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
@@ -201,6 +207,36 @@ fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
         table(s, &run, a, threads)
     };
     finish(&text, &run, out)
+}
+
+/// `ARMOR@X,Y`: a wall's Armor dice and its offset from the formation's centre.
+fn parse_wall(text: &str) -> Result<Wall, Failure> {
+    let bad = |why: String| {
+        Failure::input(format!(
+            "--wall {text:?}: {why}\nhint: write ARMOR@X,Y, e.g. 3d10@0,2 (Armor 3d10, 2\" behind the centre)"
+        ))
+    };
+    let (armor, at) = text
+        .split_once('@')
+        .ok_or_else(|| bad("expected ARMOR@X,Y".into()))?;
+    let armor = Expr::parse(armor.trim()).map_err(|e| bad(format!("Armor: {e}")))?;
+    if armor.skill().is_some() {
+        return Err(bad("Armor cannot hold a Skill die".into()));
+    }
+    let (x, y) = at
+        .split_once(',')
+        .ok_or_else(|| bad("expected X,Y after @".into()))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite() && f.abs() <= 1000.0)
+            .ok_or_else(|| bad(format!("{v:?} is not a number of inches")))
+    };
+    Ok(Wall {
+        armor,
+        at: (num(x)?, num(y)?),
+    })
 }
 
 /// The shooter and the target unit, from the catalog.
@@ -287,6 +323,7 @@ fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
             aim: a.aim,
             scatter: a.scatter,
             dud: a.dud,
+            wall: a.wall.as_deref().map(parse_wall).transpose()?,
         },
         *opts,
     )
@@ -316,6 +353,12 @@ fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
         v.formation(),
         v.distance()
     );
+    if let Some(w) = v.wall() {
+        header.push_str(&format!(
+            " and a wall (Armor {}) {}\" across, {}\" behind the centre",
+            w.armor, w.at.0, w.at.1
+        ));
+    }
     if v.out_of_range() > 0 {
         header.push_str(&format!(
             " ({}\" Out of Range: -{} Action and Damage)",
@@ -337,6 +380,7 @@ fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
         per: if d.turns == 1 { "turn" } else { "volley" },
         cp_weapon: Some(d.weapon_cp),
         cp_ammo: d.ammo_cp,
+        wall: v.wall().is_some(),
     }
 }
 
@@ -374,6 +418,7 @@ fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
         per: "turn",
         cp_weapon: w.cost,
         cp_ammo: Cp::ZERO,
+        wall: false,
     }
 }
 
@@ -425,10 +470,15 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
             ));
         }
     };
-    if a.support > 0 || a.use_rating.is_some() || a.xsize != 1 || a.variant != Variant::Explosive {
+    if a.support > 0
+        || a.use_rating.is_some()
+        || a.xsize != 1
+        || a.variant != Variant::Explosive
+        || a.wall.is_some()
+    {
         return Err(Failure::input(
-            "--support, --use, --xsize and --variant are for Explosives; arc fire takes --size \
-             and --arc",
+            "--support, --use, --xsize, --variant and --wall are for Explosives; arc fire takes \
+             --size and --arc",
         ));
     }
     let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;
@@ -491,6 +541,8 @@ fn json_report(
         "knocked_back_per_trial": t.knocked_back as f64 / t.trials as f64,
         "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
         "p_jam": t.jams as f64 / t.trials as f64,
+        "p_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).point),
+        "ci_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).ci),
         "armor_ties": t.ties,
         "aim": a.aim,
         "scatter": a.scatter,
@@ -545,6 +597,13 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
         "  P(a shot hits)           {:>8.4}  95% CI [{:.4}, {:.4}]\n",
         hit.point, hit.ci[0], hit.ci[1]
     ));
+    if s.wall {
+        let w = Estimate::proportion(t.walls, t.trials, 0.95);
+        out.push_str(&format!(
+            "  P(the wall falls)        {:>8.4}  95% CI [{:.4}, {:.4}]\n",
+            w.point, w.ci[0], w.ci[1]
+        ));
+    }
     for (label, count) in [
         ("Knocked Back (survivors)", t.knocked_back),
         ("Fire hits on survivors", t.on_fire),

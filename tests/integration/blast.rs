@@ -21,6 +21,7 @@ fn volley(launch: Launch, formation: &str, distance: f64, o: RuleOptions) -> Vol
         aim: Aim::Centre,
         scatter: Scatter::Margin,
         dud: Dud::Declared,
+        wall: None,
     };
     Volley::new(spec, o).unwrap()
 }

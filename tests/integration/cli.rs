@@ -675,3 +675,16 @@ fn blast_sweeps_an_arc_with_automatic_weapons() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn blast_with_a_wall_reports_its_fall() {
+    let v = json(&["blast", "--wall", "3d10@0,2", "--trials", "20000", "--json"]);
+    let p = v["p_wall_destroyed"].as_f64().unwrap();
+    assert!(p > 0.0 && p < 1.0, "{v}");
+    assert!(json(&["blast", "--trials", "100", "--json"])["p_wall_destroyed"].is_null());
+    for bad in ["3d10", "3d10@x,2", "d6 skill@0,0", "3d10@0"] {
+        let (code, _, err) = diemon(&["blast", "--wall", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains("hint: write ARMOR@X,Y"), "{bad}: {err}");
+    }
+}

@@ -175,6 +175,10 @@ fn trials_allocate_nothing() {
             aim: diemon::scenario::blast::Aim::Densest,
             scatter: diemon::scenario::blast::Scatter::Margin,
             dud: diemon::scenario::blast::Dud::Never,
+            wall: Some(diemon::scenario::blast::Wall {
+                armor: diemon::dice::Expr::parse("3d10").unwrap(),
+                at: (0.0, 2.0),
+            }),
         },
         o,
     )

@@ -76,6 +76,17 @@ pub struct VolleySpec {
     pub aim: Aim,
     pub scatter: Scatter,
     pub dud: Dud,
+    /// A wall or other creation among the figures (mixed targets).
+    pub wall: Option<Wall>,
+}
+
+/// A stationary creation section with Armor dice, at an offset from the formation's
+/// centre: destroyed when an Explosion's Damage in its ring beats its Armor, rolled fresh
+/// each time (Ch. 8.4 Wall Demolition). It is not a loose object, so it is not Knocked Back.
+#[derive(Clone, Debug)]
+pub struct Wall {
+    pub armor: Expr,
+    pub at: (f64, f64),
 }
 
 /// One turn of Explosive fire at a formation, validated and resolved for rolling.
@@ -101,6 +112,8 @@ pub struct Volley {
     offsets: Vec<(f64, f64)>,
     /// Incendiary: survivors taking Fire damage catch fire (Ch. 8.3).
     fire: bool,
+    wall: Option<(RollPlan, (f64, f64))>,
+    wall_spec: Option<Wall>,
 }
 
 impl Volley {
@@ -115,6 +128,7 @@ impl Volley {
             aim,
             scatter,
             dud,
+            wall,
         } = spec;
         if !(distance >= 0.0 && distance <= 1000.0) {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
@@ -151,6 +165,8 @@ impl Volley {
             explosion,
             boosted,
             fire,
+            wall: wall.as_ref().map(|w| (w.armor.plan(&opts), w.at)),
+            wall_spec: wall,
         })
     }
 
@@ -180,6 +196,10 @@ impl Volley {
 
     pub fn support(&self) -> i64 {
         self.support
+    }
+
+    pub fn wall(&self) -> Option<&Wall> {
+        self.wall_spec.as_ref()
     }
 
     /// Inches beyond Range at this distance (Ch. 4.2, 8.4: -1 Action and Damage each).
@@ -251,6 +271,7 @@ impl Scenario for Volley {
             ties: 0,
             on_fire: 0,
             jams: 0,
+            walls: 0,
         };
         let benny_damage = self.opts.overskill != OverskillPolicy::Skill;
         for shot in 0..self.delivery.shots {
@@ -310,6 +331,21 @@ impl Scenario for Volley {
                 ));
                 out.duds += 1;
                 continue;
+            }
+            if let Some((armor, at)) = &self.wall
+                && out.walls == 0
+            {
+                let d = (at.0 - centre.0).hypot(self.distance + at.1 - centre.1);
+                if let Some(damage) = blast.damage(ring_at(d)) {
+                    let a = armor.roll(faces, log).total;
+                    log.note(format_args!(
+                        "  the wall: Damage {} vs Armor {a}",
+                        damage - oor
+                    ));
+                    if damage - oor > a {
+                        out.walls = 1;
+                    }
+                }
             }
             for i in 0..n {
                 if !alive[i] {
@@ -392,6 +428,7 @@ mod tests {
             aim: Aim::Centre,
             scatter,
             dud: Dud::Declared,
+            wall: None,
         };
         Volley::new(spec, o).unwrap()
     }
@@ -448,6 +485,7 @@ mod tests {
                 aim: Aim::Centre,
                 scatter: Scatter::Short,
                 dud: Dud::Declared,
+                wall: None,
             };
             Volley::new(spec, o).unwrap()
         };
@@ -479,6 +517,43 @@ mod tests {
     }
 
     #[test]
+    fn the_wall_demolition_as_a_mixed_target() {
+        // Ch. 8.4: a 3d10 Explosion rolls 3, 6, 7; the wall's 3d10 Armor rolls 4, 2, 9 = 15.
+        // At the blast point (ring 0, 16 > 15) it falls; 3" away (ring 1, 9) it stands. A
+        // Size 3 Rocket (Use 6) fired from 10": 7 hits.
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let mk = |at: (f64, f64)| {
+            let spec = VolleySpec {
+                delivery: Delivery::new(Launch::Rocket, 3).unwrap(),
+                skill: SkillRoll::new(D8),
+                support: 0,
+                formation: Formation::parse("line:1", 1.0).unwrap(),
+                target: Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o),
+                distance: 10.0,
+                aim: Aim::Centre,
+                scatter: Scatter::Short,
+                dud: Dud::Declared,
+                wall: Some(Wall {
+                    armor: Expr::parse("3d10").unwrap(),
+                    at,
+                }),
+            };
+            Volley::new(spec, o).unwrap()
+        };
+        #[rustfmt::skip]
+        let script = [
+            (D8, 7), (D10, 3), (D10, 6), (D10, 7), // the Rocket hits: 16 / 9 / 3
+            (D10, 4), (D10, 2), (D10, 9),          // the wall's Armor: 15
+        ];
+        let out = run(&mk((0.0, 0.0)), &script);
+        assert_eq!((out.walls, out.kills), (1, 1));
+        let out = run(&mk((0.0, 3.0)), &script);
+        assert_eq!((out.walls, out.kills), (0, 1));
+    }
+
+    #[test]
     fn rings_and_out_of_range() {
         // A 2" Launcher (Use 4, Range 12") firing one XSize 2 missile at a column of 3, 3"
         // apart, centred at 13": 1" Out of Range, -1 to the Action roll and to Damage
@@ -497,6 +572,7 @@ mod tests {
             aim: Aim::Centre,
             scatter: Scatter::Short,
             dud: Dud::Declared,
+            wall: None,
         };
         let v = Volley::new(spec, o).unwrap();
         assert_eq!(v.out_of_range(), 1);

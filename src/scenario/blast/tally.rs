@@ -26,6 +26,8 @@ pub struct BlastOutcome {
     pub on_fire: u32,
     /// MachineGuns that jammed.
     pub jams: u32,
+    /// The wall destroyed (0 or 1).
+    pub walls: u32,
 }
 
 /// Sums over many turns of fire (integers only).
@@ -44,6 +46,7 @@ pub struct BlastTally {
     pub ties: u64,
     pub on_fire: u64,
     pub jams: u64,
+    pub walls: u64,
 }
 
 impl Default for BlastTally {
@@ -61,6 +64,7 @@ impl Default for BlastTally {
             ties: 0,
             on_fire: 0,
             jams: 0,
+            walls: 0,
         }
     }
 }
@@ -84,6 +88,7 @@ impl Add for BlastTally {
         self.ties += o.ties;
         self.on_fire += o.on_fire;
         self.jams += o.jams;
+        self.walls += o.walls;
         self
     }
 }
@@ -105,6 +110,7 @@ impl Tally<BlastOutcome> for BlastTally {
         self.ties += o.ties as u64;
         self.on_fire += o.on_fire as u64;
         self.jams += o.jams as u64;
+        self.walls += o.walls as u64;
     }
 
     fn trials(&self) -> u64 {
@@ -156,6 +162,7 @@ mod tests {
             ties: 1,
             on_fire: 0,
             jams: 0,
+            walls: 0,
         };
         let mut a = BlastTally::default();
         a.record(&o);
