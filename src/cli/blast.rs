@@ -21,8 +21,8 @@ use crate::rules::{RuleOptions, combat};
 use crate::scenario::Scenario;
 use crate::scenario::blast::arc::{ArcFire, ArcSpec, Gun, Weapon};
 use crate::scenario::blast::{
-    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Target, Variant,
-    Volley, VolleySpec, Wall,
+    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Stability, Target,
+    Variant, Volley, VolleySpec, Wall,
 };
 use crate::sim::engine::{Engine, Run};
 
@@ -101,6 +101,13 @@ pub struct BlastArgs {
     /// formation's centre, e.g. "3d10@0,2" (the Wall Demolition's wall, 2" behind).
     #[arg(long, value_name = "ARMOR@X,Y")]
     pub wall: Option<String>,
+    /// Every figure carries an Explosive that the blasts can set off (Ch. 8.4 Premature
+    /// Detonation).
+    #[arg(long, value_enum, value_name = "STABILITY")]
+    pub carrying: Option<Stability>,
+    /// XSize of the carried Explosives.
+    #[arg(long, default_value_t = 1)]
+    pub carried_xsize: u32,
     /// Inches from the shooter to the formation's centre.
     #[arg(long, default_value_t = 18.0, allow_negative_numbers = true)]
     pub distance: f64,
@@ -324,6 +331,7 @@ fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
             scatter: a.scatter,
             dud: a.dud,
             wall: a.wall.as_deref().map(parse_wall).transpose()?,
+            carried: a.carrying.map(|s| (s, a.carried_xsize)),
         },
         *opts,
     )
@@ -353,6 +361,12 @@ fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
         v.formation(),
         v.distance()
     );
+    if let Some((st, x)) = v.carried() {
+        header.push_str(&format!(
+            ", each carrying an XSize {x} {} Explosive",
+            name(st)
+        ));
+    }
     if let Some(w) = v.wall() {
         header.push_str(&format!(
             " and a wall (Armor {}) {}\" across, {}\" behind the centre",
@@ -475,10 +489,11 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
         || a.xsize != 1
         || a.variant != Variant::Explosive
         || a.wall.is_some()
+        || a.carrying.is_some()
     {
         return Err(Failure::input(
-            "--support, --use, --xsize, --variant and --wall are for Explosives; arc fire takes \
-             --size and --arc",
+            "--support, --use, --xsize, --variant, --wall and --carrying are for Explosives; arc \
+             fire takes --size and --arc",
         ));
     }
     let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;
@@ -541,6 +556,7 @@ fn json_report(
         "knocked_back_per_trial": t.knocked_back as f64 / t.trials as f64,
         "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
         "p_jam": t.jams as f64 / t.trials as f64,
+        "chain_detonations_per_trial": t.chain as f64 / t.trials as f64,
         "p_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).point),
         "ci_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).ci),
         "armor_ties": t.ties,
@@ -609,10 +625,11 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
         ("Fire hits on survivors", t.on_fire),
         ("duds", t.duds),
         ("MachineGun jams", t.jams),
+        ("carried Explosives set off", t.chain),
     ] {
         if count > 0 {
             out.push_str(&format!(
-                "  {label:<24} {:>8.4}\n",
+                "  {label:<26} {:>6.4}\n",
                 count as f64 / t.trials as f64
             ));
         }

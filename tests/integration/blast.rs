@@ -22,6 +22,7 @@ fn volley(launch: Launch, formation: &str, distance: f64, o: RuleOptions) -> Vol
         scatter: Scatter::Margin,
         dud: Dud::Declared,
         wall: None,
+        carried: None,
     };
     Volley::new(spec, o).unwrap()
 }

@@ -688,3 +688,45 @@ fn blast_with_a_wall_reports_its_fall() {
         assert!(err.contains("hint: write ARMOR@X,Y"), "{bad}: {err}");
     }
 }
+
+#[test]
+fn blast_chain_reactions_and_policies() {
+    // Carried unstable Explosives set each other off (Ch. 8.4): more kills than without.
+    let base = ["blast", "--trials", "20000", "--json"];
+    let plain = json(&base)["mean_kills"].as_f64().unwrap();
+    let mut args = base.to_vec();
+    args.extend(["--carrying", "unstable"]);
+    let v = json(&args);
+    assert!(v["mean_kills"].as_f64().unwrap() > plain, "{v}");
+    assert!(v["chain_detonations_per_trial"].as_f64().unwrap() > 0.0);
+    // Every policy and the other deliveries run.
+    for extra in [
+        &["--aim", "densest", "--scatter", "short", "--dud", "never"][..],
+        &[
+            "--weapon",
+            "cannon",
+            "--size",
+            "2",
+            "--xsize",
+            "2",
+            "--shooter",
+            "gunner",
+            "--support",
+            "1",
+        ],
+        &[
+            "--weapon",
+            "rocket",
+            "--xsize",
+            "3",
+            "--formation",
+            "scatter:20:8",
+        ],
+        &["--variant", "concussion", "--formation", "column:6"],
+    ] {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        let v = json(&a);
+        assert!(v["mean_kills"].as_f64().unwrap() >= 0.0, "{extra:?}: {v}");
+    }
+}

@@ -179,6 +179,7 @@ fn trials_allocate_nothing() {
                 armor: diemon::dice::Expr::parse("3d10").unwrap(),
                 at: (0.0, 2.0),
             }),
+            carried: Some((diemon::scenario::blast::Stability::SemiStable, 1)),
         },
         o,
     )

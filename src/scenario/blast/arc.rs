@@ -183,6 +183,7 @@ impl Scenario for ArcFire {
             on_fire: 0,
             jams: 0,
             walls: 0,
+            chain: 0,
         };
         let size = combat::target_size(s.target.size, self.opts.target_size);
         for &(_, i) in &order[..m] {

@@ -34,7 +34,7 @@ use crate::scenario::Scenario;
 
 pub use delivery::{Delivery, Launch, Variant};
 pub use formation::{Formation, MAX_FIGURES, Shape};
-pub use policy::{Aim, Dud, Scatter};
+pub use policy::{Aim, Dud, Scatter, Stability};
 pub use tally::{BlastOutcome, BlastTally};
 
 /// The figures fired at: one catalog unit, many times.
@@ -78,6 +78,16 @@ pub struct VolleySpec {
     pub dud: Dud,
     /// A wall or other creation among the figures (mixed targets).
     pub wall: Option<Wall>,
+    /// Every figure carries an Explosive of this stability and XSize.
+    pub carried: Option<(Stability, u32)>,
+}
+
+/// The Explosive every figure carries, resolved for rolling.
+#[derive(Clone, Debug)]
+struct Carried {
+    stability: Stability,
+    xsize: u32,
+    plan: ExplosionPlan,
 }
 
 /// A stationary creation section with Armor dice, at an offset from the formation's
@@ -114,6 +124,7 @@ pub struct Volley {
     fire: bool,
     wall: Option<(RollPlan, (f64, f64))>,
     wall_spec: Option<Wall>,
+    carried: Option<Carried>,
 }
 
 impl Volley {
@@ -129,7 +140,22 @@ impl Volley {
             scatter,
             dud,
             wall,
+            carried,
         } = spec;
+        let carried = match carried {
+            None => None,
+            Some((stability, xsize)) => {
+                if xsize == 0 {
+                    return Err("a carried Explosive has an XSize of at least 1".into());
+                }
+                let e = Expr::parse(&format!("{xsize}d10 exp")).map_err(|e| e.to_string())?;
+                Some(Carried {
+                    stability,
+                    xsize,
+                    plan: ExplosionPlan::new(&e, &opts).map_err(|e| e.to_string())?,
+                })
+            }
+        };
         if !(distance >= 0.0 && distance <= 1000.0) {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
         }
@@ -167,6 +193,7 @@ impl Volley {
             fire,
             wall: wall.as_ref().map(|w| (w.armor.plan(&opts), w.at)),
             wall_spec: wall,
+            carried,
         })
     }
 
@@ -200,6 +227,11 @@ impl Volley {
 
     pub fn wall(&self) -> Option<&Wall> {
         self.wall_spec.as_ref()
+    }
+
+    /// What every figure carries, if anything: (stability, XSize).
+    pub fn carried(&self) -> Option<(Stability, u32)> {
+        self.carried.as_ref().map(|c| (c.stability, c.xsize))
     }
 
     /// Inches beyond Range at this distance (Ch. 4.2, 8.4: -1 Action and Damage each).
@@ -237,6 +269,151 @@ pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64
     best
 }
 
+/// The figures during one turn of fire.
+struct Field {
+    pos: [(f64, f64); MAX_FIGURES],
+    alive: [bool; MAX_FIGURES],
+    /// Effective Size.
+    size: [u32; MAX_FIGURES],
+    /// Still carries its Explosive.
+    armed: [bool; MAX_FIGURES],
+    /// A semi-stable Explosive activated: it goes off at the end of the turn.
+    primed: [bool; MAX_FIGURES],
+    /// Carried Explosives set off, waiting to explode.
+    queue: [u16; MAX_FIGURES],
+    queued: usize,
+    n: usize,
+}
+
+impl Volley {
+    /// One Explosion at `centre`: the wall, then every standing figure in reach. Carried
+    /// Explosives it sets off are queued (Ch. 8.4 Premature Detonation).
+    #[allow(clippy::too_many_arguments)]
+    fn detonate<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        centre: (f64, f64),
+        plan: &ExplosionPlan,
+        oor: i64,
+        out: &mut BlastOutcome,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let blast = plan.roll(faces, log);
+        if blast.critical_failure && self.dud == Dud::Declared {
+            log.note(format_args!(
+                "  the Damage Roll is a Critical Failure: a dud"
+            ));
+            out.duds += 1;
+            return;
+        }
+        if let Some((armor, at)) = &self.wall
+            && out.walls == 0
+        {
+            let d = (at.0 - centre.0).hypot(self.distance + at.1 - centre.1);
+            if let Some(damage) = blast.damage(ring_at(d)) {
+                let a = armor.roll(faces, log).total;
+                log.note(format_args!(
+                    "  the wall: Damage {} vs Armor {a}",
+                    damage - oor
+                ));
+                if damage - oor > a {
+                    out.walls = 1;
+                }
+            }
+        }
+        for i in 0..fl.n {
+            let (dx, dy) = (fl.pos[i].0 - centre.0, fl.pos[i].1 - centre.1);
+            let d = dx.hypot(dy);
+            let ring = ring_at(d);
+            let Some(damage) = blast.damage(ring) else {
+                continue;
+            };
+            let damage = damage - oor;
+            self.set_off(fl, i, damage);
+            if !fl.alive[i] {
+                continue;
+            }
+            if self.target.any_hit_kills && damage > 0 {
+                fl.alive[i] = false;
+                out.kills += 1;
+                out.by_ring[ring] += 1;
+                continue;
+            }
+            let armor = self.armor.roll(faces, log).total;
+            if damage > armor {
+                fl.size[i] = combat::size_damage(fl.size[i]);
+                if fl.size[i] == 0 {
+                    fl.alive[i] = false;
+                    out.kills += 1;
+                    out.by_ring[ring] += 1;
+                    continue;
+                }
+            } else if damage == armor {
+                out.ties += 1;
+            }
+            if self.fire && damage >= 1 {
+                out.on_fire += 1;
+            }
+            // Ch. 8.4: loose objects "Knocked Back one inch for every d10" left.
+            let kb = blast.knockback(ring) as f64;
+            if kb > 0.0 {
+                out.knocked_back += 1;
+                let (ux, uy) = if d > 0.0 {
+                    (dx / d, dy / d)
+                } else {
+                    (0.0, 1.0)
+                };
+                fl.pos[i] = (fl.pos[i].0 + ux * kb, fl.pos[i].1 + uy * kb);
+            }
+        }
+    }
+
+    /// Ch. 8.4 Premature Detonation: an unstable Explosive (or an activated semi-stable
+    /// one) goes off on any damage; a semi-stable one is activated by more damage than its
+    /// XSize. The carrier's Armor does not shield it.
+    fn set_off(&self, fl: &mut Field, i: usize, damage: i64) {
+        let Some(c) = &self.carried else {
+            return;
+        };
+        if !fl.armed[i] || damage < 1 {
+            return;
+        }
+        let unstable = c.stability == Stability::Unstable || fl.primed[i];
+        if unstable {
+            fl.armed[i] = false;
+            fl.primed[i] = false;
+            fl.queue[fl.queued] = i as u16;
+            fl.queued += 1;
+        } else if damage > c.xsize as i64 {
+            fl.primed[i] = true;
+        }
+    }
+
+    /// Explodes every queued carried Explosive where its carrier stands (or fell), and any
+    /// they set off in turn. Each Explosive goes off once, so the chain ends.
+    fn chain_reaction<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        out: &mut BlastOutcome,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let Some(c) = &self.carried else {
+            return;
+        };
+        while fl.queued > 0 {
+            fl.queued -= 1;
+            let i = fl.queue[fl.queued] as usize;
+            fl.armed[i] = false;
+            log.note(format_args!("  figure {}'s Explosive goes off", i + 1));
+            out.chain += 1;
+            let at = fl.pos[i];
+            self.detonate(fl, at, &c.plan, 0, out, faces, log);
+        }
+    }
+}
+
 impl Scenario for Volley {
     type Outcome = BlastOutcome;
     type Tally = BlastTally;
@@ -247,22 +424,30 @@ impl Scenario for Volley {
         log: &mut L,
     ) -> BlastOutcome {
         let n = self.formation.len();
-        let mut pos = [(0.0f64, 0.0f64); MAX_FIGURES];
-        let mut alive = [false; MAX_FIGURES];
-        let mut size = [0u32; MAX_FIGURES];
+        let mut fl = Field {
+            pos: [(0.0, 0.0); MAX_FIGURES],
+            alive: [false; MAX_FIGURES],
+            size: [0; MAX_FIGURES],
+            armed: [false; MAX_FIGURES],
+            primed: [false; MAX_FIGURES],
+            queue: [0; MAX_FIGURES],
+            queued: 0,
+            n,
+        };
         formation::place(
             &self.formation,
             &self.offsets,
             self.distance,
             faces,
             log,
-            &mut pos,
+            &mut fl.pos,
         );
-        alive[..n].fill(true);
-        size[..n].fill(self.target.size.max(1));
+        fl.alive[..n].fill(true);
+        fl.size[..n].fill(self.target.size.max(1));
+        fl.armed[..n].fill(self.carried.is_some());
         let oor = self.out_of_range();
         let mut out = BlastOutcome {
-            shots: self.delivery.shots,
+            shots: 0,
             hits: 0,
             duds: 0,
             kills: 0,
@@ -272,13 +457,15 @@ impl Scenario for Volley {
             on_fire: 0,
             jams: 0,
             walls: 0,
+            chain: 0,
         };
         let benny_damage = self.opts.overskill != OverskillPolicy::Skill;
         for shot in 0..self.delivery.shots {
-            if !alive[..n].contains(&true) {
+            if !fl.alive[..n].contains(&true) {
                 break; // nobody left to fire at
             }
-            let aim = self.aim_point(&pos[..n], &alive[..n]);
+            out.shots += 1;
+            let aim = self.aim_point(&fl.pos[..n], &fl.alive[..n]);
             let (centre, benny) = match self.action.hit(faces, log, self.support - oor) {
                 Hit::CriticalFailure if self.dud == Dud::Declared => {
                     log.note(format_args!("shot {}: Critical Failure, a dud", shot + 1));
@@ -324,73 +511,23 @@ impl Scenario for Volley {
             } else {
                 &self.explosion
             };
-            let blast = plan.roll(faces, log);
-            if blast.critical_failure && self.dud == Dud::Declared {
-                log.note(format_args!(
-                    "  the Damage Roll is a Critical Failure: a dud"
-                ));
-                out.duds += 1;
-                continue;
-            }
-            if let Some((armor, at)) = &self.wall
-                && out.walls == 0
-            {
-                let d = (at.0 - centre.0).hypot(self.distance + at.1 - centre.1);
-                if let Some(damage) = blast.damage(ring_at(d)) {
-                    let a = armor.roll(faces, log).total;
-                    log.note(format_args!(
-                        "  the wall: Damage {} vs Armor {a}",
-                        damage - oor
-                    ));
-                    if damage - oor > a {
-                        out.walls = 1;
-                    }
-                }
-            }
+            self.detonate(&mut fl, centre, plan, oor, &mut out, faces, log);
+            self.chain_reaction(&mut fl, &mut out, faces, log);
+        }
+        // Ch. 8.4: an activated semi-stable Explosive "will go off at the end of the current
+        // player's turn".
+        loop {
             for i in 0..n {
-                if !alive[i] {
-                    continue;
-                }
-                let (dx, dy) = (pos[i].0 - centre.0, pos[i].1 - centre.1);
-                let d = dx.hypot(dy);
-                let ring = ring_at(d);
-                let Some(damage) = blast.damage(ring) else {
-                    continue;
-                };
-                let damage = damage - oor;
-                if self.target.any_hit_kills && damage > 0 {
-                    alive[i] = false;
-                    out.kills += 1;
-                    out.by_ring[ring] += 1;
-                    continue;
-                }
-                let armor = self.armor.roll(faces, log).total;
-                if damage > armor {
-                    size[i] = combat::size_damage(size[i]);
-                    if size[i] == 0 {
-                        alive[i] = false;
-                        out.kills += 1;
-                        out.by_ring[ring] += 1;
-                        continue;
-                    }
-                } else if damage == armor {
-                    out.ties += 1;
-                }
-                if self.fire && damage >= 1 {
-                    out.on_fire += 1;
-                }
-                // Ch. 8.4: loose objects "Knocked Back one inch for every d10" left.
-                let kb = blast.knockback(ring) as f64;
-                if kb > 0.0 {
-                    out.knocked_back += 1;
-                    let (ux, uy) = if d > 0.0 {
-                        (dx / d, dy / d)
-                    } else {
-                        (0.0, 1.0)
-                    };
-                    pos[i] = (pos[i].0 + ux * kb, pos[i].1 + uy * kb);
+                if fl.primed[i] && fl.armed[i] {
+                    fl.queue[fl.queued] = i as u16;
+                    fl.queued += 1;
+                    fl.primed[i] = false;
                 }
             }
+            if fl.queued == 0 {
+                break;
+            }
+            self.chain_reaction(&mut fl, &mut out, faces, log);
         }
         out
     }
@@ -429,6 +566,7 @@ mod tests {
             scatter,
             dud: Dud::Declared,
             wall: None,
+            carried: None,
         };
         Volley::new(spec, o).unwrap()
     }
@@ -454,7 +592,7 @@ mod tests {
         // hits; 1d10 = 5 > Armor 4 within 2": all three fall; the rest are not fired.
         let v = volley(Launch::Launcher(3), 1, D8, "line:3", 10.0, Scatter::Short);
         let o = run(&v, &[(D8, 7), (D10, 5)]);
-        assert_eq!((o.kills, o.by_ring[0], o.hits, o.shots), (3, 3, 1, 3));
+        assert_eq!((o.kills, o.by_ring[0], o.hits, o.shots), (3, 3, 1, 1));
     }
 
     #[test]
@@ -486,6 +624,7 @@ mod tests {
                 scatter: Scatter::Short,
                 dud: Dud::Declared,
                 wall: None,
+                carried: None,
             };
             Volley::new(spec, o).unwrap()
         };
@@ -539,6 +678,7 @@ mod tests {
                     armor: Expr::parse("3d10").unwrap(),
                     at,
                 }),
+                carried: None,
             };
             Volley::new(spec, o).unwrap()
         };
@@ -551,6 +691,47 @@ mod tests {
         assert_eq!((out.walls, out.kills), (1, 1));
         let out = run(&mk((0.0, 3.0)), &script);
         assert_eq!((out.walls, out.kills), (0, 1));
+    }
+
+    #[test]
+    fn carried_explosives_go_off() {
+        // Ch. 8.4 Premature Detonation. One minifig carrying an XSize 1 Explosive, at the
+        // aim point. A missile hits; its 1d10 shows 2: no kill (Armor 4), but the carried
+        // Explosive took damage. Unstable: it goes off at once, 8 > 4.
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let mk = |stability: Stability, xsize: u32| {
+            let spec = VolleySpec {
+                delivery: Delivery::new(Launch::Launcher(3), 1).unwrap(),
+                skill: SkillRoll::new(D8),
+                support: 0,
+                formation: Formation::parse("line:1", 1.0).unwrap(),
+                target: Target::from_unit(c.get("minifig").unwrap(), Cp::whole(4), &o),
+                distance: 10.0,
+                aim: Aim::Centre,
+                scatter: Scatter::Short,
+                dud: Dud::Declared,
+                wall: None,
+                carried: Some((stability, xsize)),
+            };
+            Volley::new(spec, o).unwrap()
+        };
+        let out = run(&mk(Stability::Unstable, 1), &[(D8, 7), (D10, 2), (D10, 8)]);
+        assert_eq!((out.kills, out.chain, out.shots), (1, 1, 1));
+        // Semi-stable: 2 > XSize 1 activates it; it goes off at the end of the turn, after
+        // the other two missiles (both natural 1s, duds).
+        #[rustfmt::skip]
+        let out = run(&mk(Stability::SemiStable, 1), &[
+            (D8, 7), (D10, 2), (D8, 1), (D8, 1), (D10, 8),
+        ]);
+        assert_eq!((out.kills, out.chain, out.shots, out.duds), (1, 1, 3, 2));
+        // 2 is not more than XSize 2: that semi-stable Explosive stays inert.
+        #[rustfmt::skip]
+        let out = run(&mk(Stability::SemiStable, 2), &[
+            (D8, 7), (D10, 2), (D8, 1), (D8, 1),
+        ]);
+        assert_eq!((out.kills, out.chain), (0, 0));
     }
 
     #[test]
@@ -573,6 +754,7 @@ mod tests {
             scatter: Scatter::Short,
             dud: Dud::Declared,
             wall: None,
+            carried: None,
         };
         let v = Volley::new(spec, o).unwrap();
         assert_eq!(v.out_of_range(), 1);

@@ -40,3 +40,14 @@ pub enum Dud {
     /// Never: it explodes where it lands.
     Never,
 }
+
+/// How readily an Explosive carried by a target goes off (Ch. 8.4 Premature Detonation).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Stability {
+    /// Gunpowder, dynamite, fuel barrels: "a single point of damage" sets it off at once.
+    Unstable,
+    /// Grenades, plastic explosives: activated by "more points of damage than its Explosive
+    /// Size", it goes off at the end of the turn, and is unstable once activated.
+    SemiStable,
+}

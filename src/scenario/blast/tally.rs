@@ -28,6 +28,8 @@ pub struct BlastOutcome {
     pub jams: u32,
     /// The wall destroyed (0 or 1).
     pub walls: u32,
+    /// Carried Explosives set off (Ch. 8.4 Premature Detonation).
+    pub chain: u32,
 }
 
 /// Sums over many turns of fire (integers only).
@@ -47,6 +49,7 @@ pub struct BlastTally {
     pub on_fire: u64,
     pub jams: u64,
     pub walls: u64,
+    pub chain: u64,
 }
 
 impl Default for BlastTally {
@@ -65,6 +68,7 @@ impl Default for BlastTally {
             on_fire: 0,
             jams: 0,
             walls: 0,
+            chain: 0,
         }
     }
 }
@@ -89,6 +93,7 @@ impl Add for BlastTally {
         self.on_fire += o.on_fire;
         self.jams += o.jams;
         self.walls += o.walls;
+        self.chain += o.chain;
         self
     }
 }
@@ -111,6 +116,7 @@ impl Tally<BlastOutcome> for BlastTally {
         self.on_fire += o.on_fire as u64;
         self.jams += o.jams as u64;
         self.walls += o.walls as u64;
+        self.chain += o.chain as u64;
     }
 
     fn trials(&self) -> u64 {
@@ -163,6 +169,7 @@ mod tests {
             on_fire: 0,
             jams: 0,
             walls: 0,
+            chain: 0,
         };
         let mut a = BlastTally::default();
         a.record(&o);
