@@ -557,6 +557,7 @@ fn json_report(
         "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
         "p_jam": t.jams as f64 / t.trials as f64,
         "chain_detonations_per_trial": t.chain as f64 / t.trials as f64,
+        "wounded_per_trial": t.wounded as f64 / t.trials as f64,
         "p_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).point),
         "ci_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).ci),
         "armor_ties": t.ties,
@@ -626,6 +627,7 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
         ("duds", t.duds),
         ("MachineGun jams", t.jams),
         ("carried Explosives set off", t.chain),
+        ("wounded (lost Size)", t.wounded),
     ] {
         if count > 0 {
             out.push_str(&format!(

@@ -240,6 +240,18 @@ impl ArcPoint {
     }
 }
 
+choice! {
+    /// Whether a figure's Damage from several Explosions in one turn adds up. Ch. 8.4:
+    /// "Damage and KnockBack from more than one Explosion can stack, but the sizes of their
+    /// radii do not"; RULES-NOTES 2 adds the damage of attacks in one action.
+    Stacking default Cumulative {
+        /// A figure's Damage this turn adds up against one Armor roll.
+        Cumulative = "cumulative",
+        /// Each Explosion is compared with Armor alone.
+        Separate = "separate",
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -325,6 +337,7 @@ pub struct RuleOptions {
     pub knockback: Knockback,
     pub auto_penalty: AutoPenalty,
     pub arc_point: ArcPoint,
+    pub stacking: Stacking,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -444,6 +457,13 @@ pub const OPTIONS: &[OptionDoc] = &[
         source: "Ch. 8.3 Firing Arcs",
         meaning: "degrees in one point of Firing Arc (a finger gap)",
     },
+    OptionDoc {
+        key: "stacking",
+        values: Stacking::NAMES,
+        default: "cumulative",
+        source: "Ch. 8.4 Heavy Explosions; RULES-NOTES 2",
+        meaning: "whether a figure's Damage from several Explosions in a turn adds up",
+    },
 ];
 
 /// A `key=value` that does not name an option or a value of it.
@@ -520,6 +540,10 @@ impl RuleOptions {
                 self.overskill = OverskillPolicy::parse(value)
                     .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
             }
+            "stacking" => {
+                self.stacking =
+                    Stacking::parse(value).ok_or_else(|| bad(key, value, Stacking::NAMES))?
+            }
             "arc_point" => {
                 self.arc_point =
                     ArcPoint::parse(value).ok_or_else(|| bad(key, value, ArcPoint::NAMES))?
@@ -567,6 +591,7 @@ impl RuleOptions {
             ("knockback", self.knockback.to_string()),
             ("auto_penalty", self.auto_penalty.to_string()),
             ("arc_point", self.arc_point.to_string()),
+            ("stacking", self.stacking.to_string()),
         ]
     }
 }

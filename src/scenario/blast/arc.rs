@@ -184,6 +184,7 @@ impl Scenario for ArcFire {
             jams: 0,
             walls: 0,
             chain: 0,
+            wounded: 0,
         };
         let size = combat::target_size(s.target.size, self.opts.target_size);
         for &(_, i) in &order[..m] {

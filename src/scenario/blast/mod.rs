@@ -29,7 +29,7 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{Attacker, Hit};
 use crate::rules::explosion::{ExplosionPlan, MAX_EXP_DICE, ring_at};
-use crate::rules::{OverskillPolicy, RuleOptions, combat};
+use crate::rules::{OverskillPolicy, RuleOptions, Stacking, combat};
 use crate::scenario::Scenario;
 
 pub use delivery::{Delivery, Launch, Variant};
@@ -279,6 +279,9 @@ struct Field {
     armed: [bool; MAX_FIGURES],
     /// A semi-stable Explosive activated: it goes off at the end of the turn.
     primed: [bool; MAX_FIGURES],
+    /// Damage taken this turn and the Armor it is rolled against (`stacking=cumulative`).
+    taken: [i64; MAX_FIGURES],
+    armor_roll: [Option<i64>; MAX_FIGURES],
     /// Carried Explosives set off, waiting to explode.
     queue: [u16; MAX_FIGURES],
     queued: usize,
@@ -340,8 +343,27 @@ impl Volley {
                 out.by_ring[ring] += 1;
                 continue;
             }
-            let armor = self.armor.roll(faces, log).total;
+            // Ch. 8.4: "Damage and KnockBack from more than one Explosion can stack": with
+            // `stacking=cumulative` a figure's Damage this turn adds up against one Armor roll.
+            let (damage, armor) = match self.opts.stacking {
+                Stacking::Cumulative => {
+                    let f = &mut fl.taken[i];
+                    let a = match fl.armor_roll[i] {
+                        Some(a) => a,
+                        None => {
+                            let a = self.armor.roll(faces, log).total;
+                            fl.armor_roll[i] = Some(a);
+                            a
+                        }
+                    };
+                    *f += damage.max(0);
+                    (*f, a)
+                }
+                Stacking::Separate => (damage, self.armor.roll(faces, log).total),
+            };
             if damage > armor {
+                fl.taken[i] = 0;
+                fl.armor_roll[i] = None;
                 fl.size[i] = combat::size_damage(fl.size[i]);
                 if fl.size[i] == 0 {
                     fl.alive[i] = false;
@@ -430,6 +452,8 @@ impl Scenario for Volley {
             size: [0; MAX_FIGURES],
             armed: [false; MAX_FIGURES],
             primed: [false; MAX_FIGURES],
+            taken: [0; MAX_FIGURES],
+            armor_roll: [None; MAX_FIGURES],
             queue: [0; MAX_FIGURES],
             queued: 0,
             n,
@@ -458,6 +482,7 @@ impl Scenario for Volley {
             jams: 0,
             walls: 0,
             chain: 0,
+            wounded: 0,
         };
         let benny_damage = self.opts.overskill != OverskillPolicy::Skill;
         for shot in 0..self.delivery.shots {
@@ -529,6 +554,9 @@ impl Scenario for Volley {
             }
             self.chain_reaction(&mut fl, &mut out, faces, log);
         }
+        out.wounded = (0..n)
+            .filter(|&i| fl.alive[i] && fl.size[i] < self.target.size.max(1))
+            .count() as u32;
         out
     }
 
@@ -608,9 +636,11 @@ mod tests {
     #[test]
     fn variants_burn_and_push() {
         // Ch. 8.4 Explosive Variants, a 3" Launcher's XSize 1 missile at a line of 3 at 10".
-        // Incendiary 1d4 Fire: 3 does not beat Armor 4, but all three catch fire.
+        // Incendiary 1d4 Fire, each Explosion on its own (`stacking=separate`): 3 does not
+        // beat Armor 4, but all three catch fire, three times.
         let mut o = RuleOptions::default();
         o.overskill = OverskillPolicy::Skill;
+        o.stacking = Stacking::Separate;
         let c = Catalog::builtin();
         let mk = |variant: Variant| {
             let spec = VolleySpec {
@@ -638,6 +668,28 @@ mod tests {
             (0, 9),
             "three figures, three missiles"
         );
+        // Stacked (the default): 3 + 3 beats 4 on the second missile; the third is not fired.
+        let mut stacked = *inc.opts();
+        stacked.stacking = Stacking::Cumulative;
+        let inc = Volley::new(
+            VolleySpec {
+                delivery: *inc.delivery(),
+                skill: SkillRoll::new(D8),
+                support: 0,
+                formation: *inc.formation(),
+                target: inc.target().clone(),
+                distance: 10.0,
+                aim: Aim::Centre,
+                scatter: Scatter::Short,
+                dud: Dud::Declared,
+                wall: None,
+                carried: None,
+            },
+            stacked,
+        )
+        .unwrap();
+        let out = run(&inc, &[(D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3)]);
+        assert_eq!((out.kills, out.on_fire, out.shots), (3, 3, 2));
         // Concussion 1d6 KnockBack: no Damage; 4" of KnockBack pushes all three 4" straight
         // away, out of the next two blasts' single 2" ring.
         let con = mk(Variant::Concussion);
@@ -732,6 +784,31 @@ mod tests {
             (D8, 7), (D10, 2), (D8, 1), (D8, 1),
         ]);
         assert_eq!((out.kills, out.chain), (0, 0));
+    }
+
+    #[test]
+    fn larger_targets_are_wounded_an_inch_at_a_time() {
+        // A Horse (Size 2", Armor 1d6) under a Size 1 Rocket (Use 2): 9 beats Armor 3, so it
+        // loses an inch and stands, wounded (RULES-NOTES 2).
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let c = Catalog::builtin();
+        let spec = VolleySpec {
+            delivery: Delivery::new(Launch::Rocket, 1).unwrap(),
+            skill: SkillRoll::new(D8),
+            support: 0,
+            formation: Formation::parse("line:1", 1.0).unwrap(),
+            target: Target::from_unit(c.get("horse").unwrap(), Cp::whole(9), &o),
+            distance: 5.0,
+            aim: Aim::Centre,
+            scatter: Scatter::Short,
+            dud: Dud::Declared,
+            wall: None,
+            carried: None,
+        };
+        let v = Volley::new(spec, o).unwrap();
+        let out = run(&v, &[(D8, 7), (D10, 9), (D6, 3)]);
+        assert_eq!((out.kills, out.wounded), (0, 1));
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub struct BlastOutcome {
     pub walls: u32,
     /// Carried Explosives set off (Ch. 8.4 Premature Detonation).
     pub chain: u32,
+    /// Survivors that lost Effective Size.
+    pub wounded: u32,
 }
 
 /// Sums over many turns of fire (integers only).
@@ -50,6 +52,7 @@ pub struct BlastTally {
     pub jams: u64,
     pub walls: u64,
     pub chain: u64,
+    pub wounded: u64,
 }
 
 impl Default for BlastTally {
@@ -69,6 +72,7 @@ impl Default for BlastTally {
             jams: 0,
             walls: 0,
             chain: 0,
+            wounded: 0,
         }
     }
 }
@@ -94,6 +98,7 @@ impl Add for BlastTally {
         self.jams += o.jams;
         self.walls += o.walls;
         self.chain += o.chain;
+        self.wounded += o.wounded;
         self
     }
 }
@@ -117,6 +122,7 @@ impl Tally<BlastOutcome> for BlastTally {
         self.jams += o.jams as u64;
         self.walls += o.walls as u64;
         self.chain += o.chain as u64;
+        self.wounded += o.wounded as u64;
     }
 
     fn trials(&self) -> u64 {
@@ -170,6 +176,7 @@ mod tests {
             jams: 0,
             walls: 0,
             chain: 0,
+            wounded: 0,
         };
         let mut a = BlastTally::default();
         a.record(&o);
