@@ -27,6 +27,8 @@ pub struct Item {
     pub armor_bonus: i64,
     /// Worn armor: its wearer is Armored, which Vermin cannot engage (Ch. 10.4).
     pub armored: bool,
+    /// Inches of KnockBack a hit gives minifig-sized or smaller targets (the ShotGun's 1").
+    pub knockback: u32,
     pub notes: &'static [&'static str],
     pub source: &'static str,
     /// Cells the text lost, filled by diemon (see [`ARMORY`]).
@@ -44,6 +46,7 @@ const fn item(key: &'static str, name: &'static str) -> Item {
         cost: None,
         armor_bonus: 0,
         armored: false,
+        knockback: 0,
         notes: &[],
         source: "",
         assumed: &[],
@@ -161,6 +164,7 @@ pub static ARMORY: &[Item] = &[
         range: Reach::Inches(6),
         damage: Some("1d8 blast + 1"),
         hands: 2,
+        knockback: 1,
         notes: &[
             "Damage - distance",
             "1 Firing Arc, no Auto Penalty",

@@ -454,6 +454,7 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
             },
             damage: Expr::parse(&damage).map_err(|e| Failure::other(e.to_string()))?,
             cost: Some(st.cost),
+            knockback: 0,
         })
     };
     let named = |key: &str, gun: Gun| -> Result<Weapon, Failure> {
@@ -469,6 +470,7 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
             damage: Expr::parse(i.damage.unwrap_or("0"))
                 .map_err(|e| Failure::other(e.to_string()))?,
             cost: i.cost,
+            knockback: i.knockback,
         })
     };
     let weapon = match a.weapon {

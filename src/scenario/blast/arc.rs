@@ -42,6 +42,8 @@ pub struct Weapon {
     pub damage: Expr,
     /// Its price, if the texts give one.
     pub cost: Option<crate::catalog::Cp>,
+    /// KnockBack inches to targets of Size 1" or less on a hit (the ShotGun's 1", Ch. 8.1).
+    pub knockback: u32,
 }
 
 /// A turn of arc fire.
@@ -215,11 +217,16 @@ impl Scenario for ArcFire {
                     if damage > armor && s.target.size <= 1 {
                         out.kills += 1;
                     } else {
-                        if damage == armor {
+                        if damage > armor {
+                            out.wounded += 1;
+                        } else if damage == armor {
                             out.ties += 1;
                         }
                         if self.fire && damage >= 1 {
                             out.on_fire += 1;
+                        }
+                        if s.weapon.knockback > 0 && s.target.size <= 1 {
+                            out.knocked_back += 1;
                         }
                     }
                 }
@@ -269,6 +276,7 @@ mod tests {
             range,
             damage: Expr::parse(damage).unwrap(),
             cost: None,
+            knockback: 0,
         }
     }
 
@@ -328,9 +336,22 @@ mod tests {
         let s = fire(gun(Gun::BlastGun, 2, 6, "1d8 blast + 1"), 1, "line:1", 3.0);
         let o = run(&s, &[(D6, 2), (Die::D8, 8), (D6, 1)]);
         assert_eq!(o.kills, 1);
-        // At 3" a 6 (+1 - 3 = 4) ties Armor 4.
+        // At 3" a 6 (+1 - 3 = 4) ties Armor 4; the ShotGun knocks him back 1" (Ch. 8.1).
         let o = run(&s, &[(D6, 2), (Die::D8, 6)]);
-        assert_eq!((o.kills, o.ties), (0, 1));
+        assert_eq!((o.kills, o.ties, o.knocked_back), (0, 1, 0));
+        let shotgun = ArcFire::new(
+            ArcSpec {
+                weapon: Weapon {
+                    knockback: 1,
+                    ..s.spec().weapon.clone()
+                },
+                ..s.spec().clone()
+            },
+            *s.opts(),
+        )
+        .unwrap();
+        let o = run(&shotgun, &[(D6, 2), (Die::D8, 6)]);
+        assert_eq!((o.ties, o.knocked_back), (1, 1));
         // A FlameThrower's 1d4 Fire: 3 does not beat 4, but sets him on fire.
         let f = fire(gun(Gun::FlameThrower, 3, 6, "1d4 fire"), 1, "line:1", 4.0);
         let o = run(&f, &[(D6, 4), (Die::D4, 3)]);

@@ -26,7 +26,7 @@ use crate::analysis::Estimate;
 use crate::catalog::Unit;
 use crate::catalog::cp::Cp;
 use crate::dice::expr::RollPlan;
-use crate::dice::{Expr, Faces, Log, SkillRoll};
+use crate::dice::{Die, DieEvent, Expr, Faces, Log, Role, SkillRoll};
 use crate::rules::attack::{Attacker, Hit};
 use crate::rules::explosion::{ExplosionPlan, MAX_EXP_DICE, ring_at};
 use crate::rules::{OverskillPolicy, RuleOptions, Stacking, combat};
@@ -279,6 +279,8 @@ struct Field {
     armed: [bool; MAX_FIGURES],
     /// A semi-stable Explosive activated: it goes off at the end of the turn.
     primed: [bool; MAX_FIGURES],
+    /// On fire: -1d4 to Armor while it burns (Ch. 8.3 Catching On Fire).
+    burning: [bool; MAX_FIGURES],
     /// Damage taken this turn and the Armor it is rolled against (`stacking=cumulative`).
     taken: [i64; MAX_FIGURES],
     armor_roll: [Option<i64>; MAX_FIGURES],
@@ -361,6 +363,20 @@ impl Volley {
                 }
                 Stacking::Separate => (damage, self.armor.roll(faces, log).total),
             };
+            // Ch. 8.3: a burning minifig "takes a -1d4 penalty to Action Rolls and Armor".
+            let armor = if fl.burning[i] {
+                let p = faces.face(Die::D4) as i64;
+                log.die(DieEvent {
+                    term: 0,
+                    die: Die::D4,
+                    face: p as u32,
+                    role: Role::Regular,
+                    counted: -p,
+                });
+                armor - p
+            } else {
+                armor
+            };
             if damage > armor {
                 fl.taken[i] = 0;
                 fl.armor_roll[i] = None;
@@ -376,6 +392,7 @@ impl Volley {
             }
             if self.fire && damage >= 1 {
                 out.on_fire += 1;
+                fl.burning[i] = true;
             }
             // Ch. 8.4: loose objects "Knocked Back one inch for every d10" left.
             let kb = blast.knockback(ring) as f64;
@@ -452,6 +469,7 @@ impl Scenario for Volley {
             size: [0; MAX_FIGURES],
             armed: [false; MAX_FIGURES],
             primed: [false; MAX_FIGURES],
+            burning: [false; MAX_FIGURES],
             taken: [0; MAX_FIGURES],
             armor_roll: [None; MAX_FIGURES],
             queue: [0; MAX_FIGURES],
@@ -569,7 +587,7 @@ impl Scenario for Volley {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::dice::{Die, NoLog, Script};
+    use crate::dice::{NoLog, Script};
 
     fn volley(
         launch: Launch,
@@ -661,14 +679,18 @@ mod tests {
         let inc = mk(Variant::Incendiary);
         #[rustfmt::skip]
         let out = run(&inc, &[
-            (D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3),
+            (D8, 7), (Die::D4, 3),
+            // Burning: -1d4 Armor (Ch. 8.3); each 1 leaves Armor 3, tied by the 3.
+            (D8, 7), (Die::D4, 3), (Die::D4, 1), (Die::D4, 1), (Die::D4, 1),
+            (D8, 7), (Die::D4, 3), (Die::D4, 1), (Die::D4, 1), (Die::D4, 1),
         ]);
         assert_eq!(
-            (out.kills, out.on_fire),
-            (0, 9),
+            (out.kills, out.on_fire, out.ties),
+            (0, 9, 6),
             "three figures, three missiles"
         );
-        // Stacked (the default): 3 + 3 beats 4 on the second missile; the third is not fired.
+        // Stacked (the default): 3 + 3 beats 4 - 1 on the second missile; the third is not
+        // fired.
         let mut stacked = *inc.opts();
         stacked.stacking = Stacking::Cumulative;
         let inc = Volley::new(
@@ -688,7 +710,11 @@ mod tests {
             stacked,
         )
         .unwrap();
-        let out = run(&inc, &[(D8, 7), (Die::D4, 3), (D8, 7), (Die::D4, 3)]);
+        #[rustfmt::skip]
+        let out = run(&inc, &[
+            (D8, 7), (Die::D4, 3),
+            (D8, 7), (Die::D4, 3), (Die::D4, 1), (Die::D4, 1), (Die::D4, 1),
+        ]);
         assert_eq!((out.kills, out.on_fire, out.shots), (3, 3, 2));
         // Concussion 1d6 KnockBack: no Damage; 4" of KnockBack pushes all three 4" straight
         // away, out of the next two blasts' single 2" ring.
