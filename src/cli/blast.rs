@@ -70,6 +70,9 @@ pub struct BlastArgs {
     /// Weapon Size in inches (Launcher, Cannon).
     #[arg(long, default_value_t = 3)]
     pub size: u32,
+    /// A MachineGun burst of N shots at the figure nearest the aim point, instead of arc fire.
+    #[arg(long, value_name = "N")]
+    pub burst: Option<u32>,
     /// Points of Firing Arc for arc fire (a finger gap each; option arc_point sets degrees).
     #[arg(long, default_value_t = 1)]
     pub arc: u32,
@@ -163,10 +166,10 @@ pub fn run(
         let s = arc_summary(&fire, a);
         go(&fire, &s, &flags, a, opts, cancel, out)
     } else {
-        if a.arc != 1 {
+        if a.arc != 1 || a.burst.is_some() {
             return Err(Failure::input(
-                "--arc is for arc fire (machine-gun, blast-gun, flame-thrower, shotgun, autogun, \
-                 flamegun); Explosives burst in rings",
+                "--arc and --burst are for automatic weapons (machine-gun, blast-gun, \
+                 flame-thrower, shotgun, autogun, flamegun); Explosives burst in rings",
             ));
         }
         let volley = build(a, opts)?;
@@ -504,6 +507,7 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
         ArcSpec {
             weapon,
             arc: a.arc,
+            burst: a.burst,
             skill: SkillRoll::new(shooter.skill),
             support: 0,
             formation,

@@ -664,7 +664,14 @@ fn blast_sweeps_an_arc_with_automatic_weapons() {
             vec!["blast", "--weapon", "blast-gun", "--arc", "2"],
             "fixed Firing Arc of 1",
         ),
-        (vec!["blast", "--arc", "2"], "--arc is for arc fire"),
+        (
+            vec!["blast", "--arc", "2"],
+            "--arc and --burst are for automatic weapons",
+        ),
+        (
+            vec!["blast", "--weapon", "flame-thrower", "--burst", "3"],
+            "only a MachineGun fires bursts",
+        ),
         (
             vec!["blast", "--weapon", "shotgun", "--xsize", "2"],
             "are for Explosives",

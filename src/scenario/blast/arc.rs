@@ -18,7 +18,7 @@ use crate::analysis::Estimate;
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
 use crate::rules::explosion::MAX_EXP_DICE;
-use crate::rules::{RuleOptions, auto, combat};
+use crate::rules::{RuleOptions, Stacking, auto, combat};
 use crate::scenario::Scenario;
 
 /// The kind of automatic weapon.
@@ -51,6 +51,8 @@ pub struct Weapon {
 pub struct ArcSpec {
     pub weapon: Weapon,
     pub arc: u32,
+    /// A MachineGun burst of this many shots at one figure instead of arc fire (Ch. 8.3).
+    pub burst: Option<u32>,
     pub skill: SkillRoll,
     pub support: i64,
     pub formation: Formation,
@@ -72,6 +74,14 @@ pub struct ArcFire {
 
 impl ArcFire {
     pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, String> {
+        if let Some(b) = spec.burst {
+            if spec.weapon.gun != Gun::MachineGun {
+                return Err("only a MachineGun fires bursts (Ch. 8.3)".into());
+            }
+            if !(1..=100).contains(&b) {
+                return Err(format!("a burst of {b} shots: expected 1 to 100"));
+            }
+        }
         match (spec.weapon.gun, spec.arc) {
             (Gun::BlastGun, a) if a != 1 => {
                 return Err("a BlastGun fires with a fixed Firing Arc of 1 (Ch. 8.3)".into());
@@ -96,8 +106,9 @@ impl ArcFire {
             damage: spec.weapon.damage.clone(),
         }
         .against(&spec.target.armor, &opts);
-        let penalty = match spec.weapon.gun {
-            Gun::BlastGun => 0,
+        let penalty = match (spec.weapon.gun, spec.burst) {
+            (Gun::BlastGun, _) => 0,
+            (_, Some(b)) => b,
             _ => spec.arc,
         };
         let fire = spec.weapon.damage.text().contains("fire");
@@ -189,33 +200,71 @@ impl Scenario for ArcFire {
             wounded: 0,
         };
         let size = combat::target_size(s.target.size, self.opts.target_size);
-        for &(_, i) in &order[..m] {
+        // A burst: every shot at the figure nearest the aim point, within Range.
+        let burst_target = s.burst.and_then(|_| {
+            (0..n)
+                .filter(|&i| pos[i].0.hypot(pos[i].1) <= s.weapon.range as f64)
+                .min_by(|&a, &b| {
+                    let d = |i: usize| (pos[i].0 - aim.0).hypot(pos[i].1 - aim.1);
+                    d(a).total_cmp(&d(b)).then(a.cmp(&b))
+                })
+        });
+        let count = match (s.burst, burst_target) {
+            (Some(b), Some(_)) => b as usize,
+            (Some(_), None) => 0,
+            (None, _) => m,
+        };
+        let mut pooled = 0i64;
+        let mut pool_armor: Option<i64> = None;
+        for k in 0..count {
+            let (i, penalty) = match (s.burst, burst_target) {
+                (Some(b), Some(t)) => (
+                    t,
+                    auto::auto_penalty(k as u32 + 1, b, self.opts.auto_penalty),
+                ),
+                _ => (order[k].1, self.penalty),
+            };
             let inches = pos[i].0.hypot(pos[i].1);
             out.shots += 1;
             let (hit, natural) =
                 self.plan
-                    .hit_natural(faces, log, s.support + size - self.penalty as i64);
-            let benny = match hit {
-                Hit::Hit { benny } => Some(benny),
-                _ => None,
-            };
-            if let Some(benny) = benny {
+                    .hit_natural(faces, log, s.support + size - penalty as i64);
+            let mut down = false;
+            if let Hit::Hit { benny } = hit {
                 out.hits += 1;
                 if s.target.any_hit_kills {
                     out.kills += 1;
+                    down = true;
                 } else {
                     let falloff = match s.weapon.gun {
                         Gun::BlastGun => auto::blast_damage_modifier(inches, size, 0),
                         _ => size,
                     };
                     let damage = self.plan.damage(faces, log, benny) + falloff;
-                    let armor = self.plan.armor(faces, log);
+                    // A burst's shots all hit one figure in one Action: with
+                    // `stacking=cumulative` their Damage adds up (RULES-NOTES 2).
+                    let (damage, armor) =
+                        if s.burst.is_some() && self.opts.stacking == Stacking::Cumulative {
+                            pooled += damage.max(0);
+                            let a = match pool_armor {
+                                Some(a) => a,
+                                None => {
+                                    let a = self.plan.armor(faces, log);
+                                    pool_armor = Some(a);
+                                    a
+                                }
+                            };
+                            (pooled, a)
+                        } else {
+                            (damage, self.plan.armor(faces, log))
+                        };
                     log.note(format_args!(
                         "  figure {}: Damage {damage} vs Armor {armor}",
                         i + 1
                     ));
                     if damage > armor && s.target.size <= 1 {
                         out.kills += 1;
+                        down = true;
                     } else {
                         if damage > armor {
                             out.wounded += 1;
@@ -232,10 +281,13 @@ impl Scenario for ArcFire {
                 }
             }
             // Ch. 8.3: the shot fires, then the gun is inoperative.
-            if s.weapon.gun == Gun::MachineGun && auto::jams(natural, self.penalty) {
+            if s.weapon.gun == Gun::MachineGun && auto::jams(natural, penalty) {
                 log.note(format_args!("  the MachineGun jams"));
                 out.jams += 1;
                 break;
+            }
+            if down && s.burst.is_some() {
+                break; // the burst's one target is down
             }
         }
         out
@@ -258,6 +310,7 @@ mod tests {
         let spec = ArcSpec {
             weapon,
             arc,
+            burst: None,
             skill: SkillRoll::new(Die::D6),
             support: 0,
             formation: Formation::parse(formation, 1.0).unwrap(),
@@ -328,6 +381,40 @@ mod tests {
         let f = fire(gun(Gun::FlameThrower, 3, 6, "1d4 fire"), 2, "line:1", 4.0);
         let o = run(&f, &[(D6, 1)]);
         assert_eq!((o.shots, o.jams), (1, 0));
+    }
+
+    #[test]
+    fn a_burst_fires_at_one_figure_with_growing_penalties() {
+        // A MachineGun (Use 3, 2d6) bursts 3 shots at the figure nearest the aim point, at
+        // -1, -2, -3 (auto_penalty=per_shot). Shot 1: 4 - 1 hits, 2 + 1 = 3 (Armor 4). Shot
+        // 2: 5 - 2 hits, 1 + 1 = 2; stacked with the first, 5 > 4: down, the burst ends.
+        let mg = fire(gun(Gun::MachineGun, 3, 8, "2d6"), 1, "line:3", 6.0);
+        let b = ArcFire::new(
+            ArcSpec {
+                burst: Some(3),
+                ..mg.spec().clone()
+            },
+            *mg.opts(),
+        )
+        .unwrap();
+        #[rustfmt::skip]
+        let o = run(&b, &[(D6, 4), (D6, 2), (D6, 1), (D6, 5), (D6, 1), (D6, 1)]);
+        assert_eq!((o.shots, o.hits, o.kills), (2, 2, 1));
+        // Shot 2's natural 1 is below its -2: it fires (a Critical Failure), then the gun
+        // jams.
+        let o = run(&b, &[(D6, 4), (D6, 2), (D6, 1), (D6, 1)]);
+        assert_eq!((o.shots, o.jams, o.kills), (2, 1, 0));
+        let sg = fire(gun(Gun::BlastGun, 2, 6, "1d8 blast + 1"), 1, "line:1", 3.0);
+        assert!(
+            ArcFire::new(
+                ArcSpec {
+                    burst: Some(2),
+                    ..sg.spec().clone()
+                },
+                *sg.opts()
+            )
+            .is_err()
+        );
     }
 
     #[test]
