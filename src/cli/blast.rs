@@ -563,6 +563,11 @@ fn json_report(
         "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
         "p_jam": t.jams as f64 / t.trials as f64,
         "chain_detonations_per_trial": t.chain as f64 / t.trials as f64,
+        "burning": (t.on_fire > 0).then(|| json!({
+            "p_out_per_burning_roll": crate::rules::fire::P_OUT,
+            "mean_turns_alight": crate::rules::fire::mean_turns_alight(),
+            "limbs_lost_in_3_turns": crate::rules::fire::limbs_lost(3).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
+        })),
         "wounded_per_trial": t.wounded as f64 / t.trials as f64,
         "p_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).point),
         "ci_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).ci),
@@ -641,6 +646,15 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
                 count as f64 / t.trials as f64
             ));
         }
+    }
+    if t.on_fire > 0 {
+        out.push_str(&format!(
+            "  a figure set on fire makes a Burning Roll each turn: out on a 1 on 1d4, else a \
+             limb lost\n  (Ch. 8.3): {} turns alight on average, {:.4} limbs lost over the \
+             next 3 turns\n",
+            crate::rules::fire::mean_turns_alight(),
+            crate::rules::fire::limbs_lost(3).mean()
+        ));
     }
     if t.rings_used() > 0 {
         out.push_str("\n  kills by ring (mean a trial)\n");

@@ -6,6 +6,7 @@ pub mod attack;
 pub mod auto;
 pub mod combat;
 pub mod explosion;
+pub mod fire;
 pub mod options;
 
 pub use options::*;
