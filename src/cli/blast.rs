@@ -650,7 +650,7 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
     if t.on_fire > 0 {
         out.push_str(&format!(
             "  a figure set on fire makes a Burning Roll each turn: out on a 1 on 1d4, else a \
-             limb lost\n  (Ch. 8.3): {} turns alight on average, {:.4} limbs lost over the \
+             limb lost\n  (Ch. 8.3): {} Burning Rolls on average until the fire goes out, {:.4} limbs lost over the \
              next 3 turns\n",
             crate::rules::fire::mean_turns_alight(),
             crate::rules::fire::limbs_lost(3).mean()
