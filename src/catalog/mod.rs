@@ -272,6 +272,14 @@ mod tests {
     }
 
     #[test]
+    fn sizes_beyond_any_table_are_refused() {
+        let text =
+            "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 4000000000\n";
+        let e = parse("f", text).unwrap_err();
+        assert!(e[0].message.contains("beyond any table"), "{e:?}");
+    }
+
+    #[test]
     fn assumed_names_only_stats() {
         let text = "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\nassumed = [\"move\", \"colour\"]\n";
         let e = parse("f", text).unwrap_err();

@@ -391,6 +391,17 @@ impl UnitSpec {
                 "a creation's Structure Level cannot exceed its Size (Ch. 7.1)",
             ));
         }
+        // Sizes and Moves beyond any table: refused so later arithmetic stays in range.
+        if s.size > 1000 || s.move_inches > 1000 || s.hands > 1000 {
+            errors.push(err(
+                "size",
+                format!(
+                    "Size {}\", Move {}\" or {} hands is beyond any table",
+                    s.size, s.move_inches, s.hands
+                ),
+                "Size, Move and hands up to 1000",
+            ));
+        }
         // Ch. 10.1: one die, d4 (Incompetent only) to d12.
         let skill = Die::from_name(&s.skill);
         let mut boosts = 0;

@@ -287,10 +287,11 @@ fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
             "--use sets a thrown object's Use; a Launcher, Cannon or Rocket has its own (Ch. 8.4)",
         ));
     }
-    if matches!(launch, Launch::Launcher(0) | Launch::Cannon(0)) {
-        return Err(Failure::input(
-            "--size 0: a weapon has a Weapon Size of at least 1 inch",
-        ));
+    if !(1..=100).contains(&a.size) {
+        return Err(Failure::input(format!(
+            "--size {}: expected a Weapon Size of 1 to 100 inches",
+            a.size
+        )));
     }
     let delivery = Delivery::with_variant(launch, a.xsize, a.variant).map_err(Failure::input)?;
     let mounted = match launch {
@@ -440,6 +441,12 @@ fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
 }
 
 fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
+    if !(1..=100).contains(&a.size) {
+        return Err(Failure::input(format!(
+            "--size {}: expected a Weapon Size of 1 to 100 inches",
+            a.size
+        )));
+    }
     let (shooter, target_unit) = units(a)?;
     let sized = |k: WeaponKind, gun: Gun| -> Result<Weapon, Failure> {
         let st = k.at(a.size).map_err(|e| Failure::input(e.to_string()))?;

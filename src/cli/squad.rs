@@ -48,8 +48,17 @@ pub fn run(
              drop those flags",
         ));
     }
-    if a.max_turns == 0 {
-        return Err(Failure::input("--max-turns 0: expected at least one turn"));
+    if !(1..=10_000).contains(&a.max_turns) {
+        return Err(Failure::input(format!(
+            "--max-turns {}: expected 1 to 10000 player turns",
+            a.max_turns
+        )));
+    }
+    if a.distance > 1000 {
+        return Err(Failure::input(format!(
+            "--distance {}: expected 0 to 1000 inches",
+            a.distance
+        )));
     }
     let flags = a.flags();
     flags.check()?;

@@ -737,3 +737,43 @@ fn blast_chain_reactions_and_policies() {
         assert!(v["mean_kills"].as_f64().unwrap() >= 0.0, "{extra:?}: {v}");
     }
 }
+
+#[test]
+fn out_of_scale_numbers_are_refused_not_run() {
+    for (args, want) in [
+        (
+            vec!["blast", "--size", "1000000000"],
+            "Weapon Size of 1 to 100",
+        ),
+        (
+            vec!["blast", "--weapon", "machine-gun", "--size", "0"],
+            "Weapon Size of 1 to 100",
+        ),
+        (
+            vec!["blast", "--xsize", "65", "--size", "100"],
+            "at most 64",
+        ),
+        (
+            vec!["blast", "--weapon", "machine-gun", "--arc", "99"],
+            "full circle",
+        ),
+        (
+            vec![
+                "duel",
+                "--a",
+                "minifig-hand-weapon",
+                "--distance",
+                "4000000000",
+            ],
+            "0 to 1000",
+        ),
+        (
+            vec!["duel", "--a", "minifig-hand-weapon", "--max-turns", "0"],
+            "1 to 10000",
+        ),
+    ] {
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
