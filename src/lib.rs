@@ -27,6 +27,8 @@ pub mod analysis;
 pub mod catalog;
 pub mod cli;
 pub mod dice;
+pub mod experiment;
+pub mod export;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

@@ -5,6 +5,7 @@
 //! - [`gof`]: Pearson's chi-squared test of counts against an exact distribution.
 
 pub mod estimate;
+pub mod frame;
 pub mod gof;
 
 pub use estimate::Estimate;

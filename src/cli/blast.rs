@@ -135,6 +135,9 @@ pub struct BlastArgs {
     /// Narrate trial N of this run, die by die.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub replay_trial: Option<u64>,
+    /// The experiment cell this run is (`diemon run` sets it): its own random streams.
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub cell: u64,
     /// A catalog file (TOML) whose units are added to the built-in ones.
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
@@ -156,6 +159,7 @@ pub fn run(
         max_half_width: f64::INFINITY,
         ci_unit: "kills, e.g. 0.01",
         seed: a.seed,
+        cell: a.cell,
         threads: a.threads,
         replay: a.replay_trial,
         silent: a.quiet || a.json,
@@ -175,6 +179,15 @@ pub fn run(
         let volley = build(a, opts)?;
         let s = volley_summary(&volley, a);
         go(&volley, &s, &flags, a, opts, cancel, out)
+    }
+}
+
+/// Checks a blast's flags as `run` would, without running anything.
+pub(super) fn validate(a: &BlastArgs, opts: &RuleOptions) -> Result<(), Failure> {
+    if a.weapon.arc_fire() {
+        build_arc(a, opts).map(|_| ())
+    } else {
+        build(a, opts).map(|_| ())
     }
 }
 

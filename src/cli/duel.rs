@@ -136,6 +136,9 @@ pub struct DuelArgs {
     /// Narrate trial N (0-based) of this run instead of running it all.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub replay_trial: Option<u64>,
+    /// The experiment cell this run is (`diemon run` sets it): its own random streams.
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub cell: u64,
 
     /// No progress bar.
     #[arg(long, short)]
@@ -226,16 +229,8 @@ pub fn run(
     if super::squad::wanted(a) {
         return super::squad::run(a, opts, cancel, out);
     }
-    let fa = fighter("A", &a.a, &a.a_skill, a.a_use, &a.a_damage, &a.a_armor)?;
-    let fb = fighter("B", &a.b, &a.b_skill, a.b_use, &a.b_damage, &a.b_armor)?;
-    if a.max_attacks == 0 {
-        return Err(Failure::input(
-            "--max-attacks 0: expected at least one attack",
-        ));
-    }
+    let duel = build(a, opts)?;
     let flags = a.flags();
-    flags.check()?;
-    let duel = Duel::new(fa, fb, first(a), a.max_attacks, *opts);
     let engine = flags.engine();
     if let Some(n) = a.replay_trial {
         return replay(&engine, &duel, n, a, out);
@@ -247,6 +242,28 @@ pub fn run(
         table(&duel, &run, a, threads)
     };
     finish(&text, &run, out)
+}
+
+/// Checks every flag and builds the stat-line duel, without running it.
+fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Duel, Failure> {
+    let fa = fighter("A", &a.a, &a.a_skill, a.a_use, &a.a_damage, &a.a_armor)?;
+    let fb = fighter("B", &a.b, &a.b_skill, a.b_use, &a.b_damage, &a.b_armor)?;
+    if a.max_attacks == 0 {
+        return Err(Failure::input(
+            "--max-attacks 0: expected at least one attack",
+        ));
+    }
+    a.flags().check()?;
+    Ok(Duel::new(fa, fb, first(a), a.max_attacks, *opts))
+}
+
+/// Checks a duel's flags as `run` would, without running anything.
+pub(super) fn validate(a: &DuelArgs, opts: &RuleOptions) -> Result<(), Failure> {
+    if super::squad::wanted(a) {
+        super::squad::build(a, opts).map(|_| ())
+    } else {
+        build(a, opts).map(|_| ())
+    }
 }
 
 /// A replayed trial's dice, one narrated line each.
@@ -265,6 +282,7 @@ impl DuelArgs {
             max_half_width: 0.5,
             ci_unit: "of P(A wins), e.g. 0.001",
             seed: self.seed,
+            cell: self.cell,
             threads: self.threads,
             replay: self.replay_trial,
             silent: self.quiet || self.json,

@@ -11,6 +11,7 @@ mod duel;
 mod options;
 mod progress;
 mod roll;
+mod run;
 mod runs;
 mod squad;
 mod table;
@@ -77,6 +78,8 @@ pub enum Command {
     Blast(blast::BlastArgs),
     /// A MachineGun burst's exact chances of jamming (Ch. 8.3).
     Burst(burst::BurstArgs),
+    /// Run an experiment file: a sweep of duels or blasts, exported as CSV and Parquet.
+    Run(run::RunArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -161,11 +164,71 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Blast(a) => blast::run(a, &opts, &CANCEL, out),
         Command::Burst(a) => burst::run(a, &opts, out),
+        Command::Run(_) if !cli.options.is_empty() => Err(Failure::input(
+            "-o sets options for one command; an experiment keeps its own\nhint: put them under \
+             [options] in the experiment file",
+        )),
+        Command::Run(a) => run::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),
         Command::Weapon(a) => weapon::run(a, out),
     }
+}
+
+/// Checks a `duel` or `blast` command line (with `opts`) as running it would, without
+/// running it: what an experiment checks of every cell before it starts.
+pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
+    let cli = Cli::try_parse_from(args).map_err(|e| {
+        e.render()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or("bad arguments")
+            .trim_start_matches("error: ")
+            .to_string()
+    })?;
+    match &cli.command {
+        Command::Duel(a) => duel::validate(a, opts).map_err(|f| f.message),
+        Command::Blast(a) => blast::validate(a, opts).map_err(|f| f.message),
+        _ => Ok(()),
+    }
+}
+
+/// Runs one experiment cell: `command args`, seeded, quiet, as JSON.
+pub fn run_cell(
+    command: &str,
+    args: &[String],
+    opts: &RuleOptions,
+    seed: u64,
+    cell: u64,
+    trials: u64,
+    threads: Option<usize>,
+) -> Result<serde_json::Value, String> {
+    let mut argv: Vec<String> = vec!["diemon".into(), command.into()];
+    argv.extend(args.iter().cloned());
+    for (k, v) in opts.pairs() {
+        argv.extend(["-o".into(), format!("{k}={v}")]);
+    }
+    argv.extend([
+        "--json".into(),
+        "--seed".into(),
+        seed.to_string(),
+        "--cell".into(),
+        cell.to_string(),
+        "--trials".into(),
+        trials.to_string(),
+    ]);
+    if let Some(t) = threads {
+        argv.extend(["--threads".into(), t.to_string()]);
+    }
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = run_with(argv, &mut out, &mut err);
+    if code != 0 {
+        return Err(String::from_utf8_lossy(&err).trim().to_string());
+    }
+    serde_json::from_slice(&out).map_err(|e| format!("unreadable cell output: {e}"))
 }
 
 fn rule_options(assignments: &[String]) -> Result<RuleOptions, Failure> {

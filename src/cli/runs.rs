@@ -18,6 +18,8 @@ pub(super) struct RunFlags {
     /// What the precision target is measured in, for the error message.
     pub ci_unit: &'static str,
     pub seed: u64,
+    /// The experiment cell: each cell of a sweep draws its own streams.
+    pub cell: u64,
     pub threads: Option<usize>,
     pub replay: Option<u64>,
     /// No progress bar (`--quiet` or `--json`).
@@ -54,7 +56,7 @@ impl RunFlags {
     pub fn engine(&self) -> Engine {
         Engine {
             seed: self.seed,
-            cell: 0,
+            cell: self.cell,
             stop: match self.target_ci {
                 Some(x) => Stop::Precision {
                     half_width: x,

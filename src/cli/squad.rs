@@ -33,6 +33,23 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    let squad = build(a, opts)?;
+    let flags = a.flags();
+    let engine = flags.engine();
+    if let Some(n) = a.replay_trial {
+        return replay(&squad, &engine, n, a, out);
+    }
+    let (run, threads) = flags.execute(&engine, &squad, "squad duels", cancel)?;
+    let text = if a.json {
+        format!("{}\n", json_report(&squad, &run, a, threads, opts))
+    } else {
+        table(&squad, &run, a, threads)
+    };
+    finish(&text, &run, out)
+}
+
+/// Checks every flag and builds the squad duel, without running it.
+pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Failure> {
     let shorthand_flags = a.a_skill.is_some()
         || a.a_use.is_some()
         || a.a_damage.is_some()
@@ -60,24 +77,12 @@ pub fn run(
             a.distance
         )));
     }
-    let flags = a.flags();
-    flags.check()?;
+    a.flags().check()?;
     let catalog = super::unit::load(a.catalog.as_ref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
-    let squad = Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
-        .map_err(|e| Failure::input(e.to_string()))?;
-    let engine = flags.engine();
-    if let Some(n) = a.replay_trial {
-        return replay(&squad, &engine, n, a, out);
-    }
-    let (run, threads) = flags.execute(&engine, &squad, "squad duels", cancel)?;
-    let text = if a.json {
-        format!("{}\n", json_report(&squad, &run, a, threads, opts))
-    } else {
-        table(&squad, &run, a, threads)
-    };
-    finish(&text, &run, out)
+    Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
+        .map_err(|e| Failure::input(e.to_string()))
 }
 
 fn side(

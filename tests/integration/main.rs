@@ -8,6 +8,7 @@
 //! - `properties`: proptest invariants of the exact maths.
 //! - `value_stability`: pinned seeded rolls.
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
+//! - `experiment`: experiment files, `diemon run`, its exports.
 //! - `cli`: the commands, their output shapes and exit codes.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -63,6 +64,7 @@ mod brute;
 mod cli;
 mod docs;
 mod engine;
+mod experiment;
 mod monte_carlo;
 mod properties;
 mod squad;

@@ -1,0 +1,114 @@
+//! The one conversion point from run reports to Polars frames.
+//!
+//! Each experiment cell yields its command's JSON report; [`summary`] turns the reports into
+//! one row per cell: the cell index, its sweep parameters, and every number of the report
+//! (a `ci_*` pair becomes `*_lo` and `*_hi` columns). Timing numbers (`trials_per_sec`,
+//! `threads`) are left out: they are measurements, not seeded results, and would make two
+//! runs of the same seed differ.
+
+use std::collections::BTreeSet;
+
+use polars::prelude::{Column, DataFrame, PolarsResult};
+use serde_json::Value;
+
+/// Report keys that are not seeded results.
+const UNSEEDED: &[&str] = &["trials_per_sec", "threads"];
+
+/// One row per cell: `cell`, the parameters (as text), then the reports' numbers.
+pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsResult<DataFrame> {
+    let mut cols = vec![Column::new(
+        "cell".into(),
+        (0..reports.len() as u64).collect::<Vec<u64>>(),
+    )];
+    if let Some(first) = params.first() {
+        for (i, (name, _)) in first.iter().enumerate() {
+            let values: Vec<String> = params[..reports.len()]
+                .iter()
+                .map(|p| p[i].1.clone())
+                .collect();
+            cols.push(Column::new(name.as_str().into(), values));
+        }
+    }
+    // Every numeric key any report has, in sorted order; a parameter's own column already
+    // carries a key of the same name.
+    let param_names: Vec<&str> = params
+        .first()
+        .map(|p| p.iter().map(|(k, _)| k.as_str()).collect())
+        .unwrap_or_default();
+    let mut keys = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            for (k, v) in m {
+                if UNSEEDED.contains(&k.as_str()) || param_names.contains(&k.as_str()) {
+                    continue;
+                }
+                // (column base, 0 point / 1 low / 2 high, report key): a CI sits after its
+                // point.
+                match v {
+                    Value::Number(_) => {
+                        keys.insert((k.clone(), 0u8, k.clone()));
+                    }
+                    Value::Array(a) if k.starts_with("ci_") && a.len() == 2 => {
+                        keys.insert((k[3..].to_string(), 1, k.clone()));
+                        keys.insert((k[3..].to_string(), 2, k.clone()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for (base, part, k) in keys {
+        let name = match part {
+            0 => base,
+            1 => format!("{base}_lo"),
+            _ => format!("{base}_hi"),
+        };
+        let values: Vec<Option<f64>> = reports
+            .iter()
+            .map(|r| match (r.get(&k), part) {
+                (Some(v), 0) => v.as_f64(),
+                (Some(Value::Array(a)), p) => a.get(p as usize - 1).and_then(Value::as_f64),
+                _ => None,
+            })
+            .collect();
+        cols.push(Column::new(name.as_str().into(), values));
+    }
+    DataFrame::new_infer_height(cols)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reports_become_rows() {
+        let params = vec![
+            vec![("distance".to_string(), "6".to_string())],
+            vec![("distance".to_string(), "12".to_string())],
+        ];
+        let reports = vec![
+            json!({"mean_kills": 2.5, "ci_mean_kills": [2.0, 3.0], "threads": 2, "weapon": "x", "distance": 6.0}),
+            json!({"mean_kills": 1.5, "ci_mean_kills": [1.0, 2.0], "threads": 8}),
+        ];
+        let df = summary(&params, &reports).unwrap();
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "cell",
+                "distance",
+                "mean_kills",
+                "mean_kills_lo",
+                "mean_kills_hi"
+            ]
+        );
+        assert_eq!(df.height(), 2);
+        let k = df.column("mean_kills").unwrap().f64().unwrap();
+        assert_eq!(k.get(1), Some(1.5));
+    }
+}

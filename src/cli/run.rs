@@ -1,0 +1,153 @@
+//! `diemon run FILE`: an experiment file's sweep, exported as CSV and Parquet.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{Failure, io};
+use crate::analysis::frame::summary;
+use crate::experiment::{self, Experiment};
+use crate::export::csv::Csv;
+use crate::export::parquet::Parquet;
+use crate::export::{Exporter, write_atomic, write_text_atomic};
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  diemon run experiments/launcher-vs-swarm.toml
+  diemon run experiments/cp-matched-duels.toml --out /tmp/duels --threads 2
+
+Writes DIR/summary.csv, DIR/summary.parquet (with the manifest as key-value metadata) and
+DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
+cells it finished.")]
+pub struct RunArgs {
+    /// The experiment file (TOML; see experiments/).
+    pub file: PathBuf,
+    /// Where to write (default: reports/NAME).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Worker threads for each cell (default: all cores). Never changes a result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No per-cell lines.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let e = experiment::load(&a.file).map_err(|es| {
+        Failure::input(
+            es.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
+    if a.threads == Some(0) {
+        return Err(Failure::input("--threads 0: expected at least one thread"));
+    }
+    let dir = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
+    std::fs::create_dir_all(&dir)
+        .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
+    let manifest = manifest(&e)?;
+    let parquet = Parquet {
+        metadata: vec![("diemon_manifest".into(), manifest.clone())],
+    };
+    let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
+    let mut reports = Vec::with_capacity(e.cells.len());
+    io(writeln!(
+        out,
+        "{}: {} cell{} of {} trials, seed {}",
+        e.name,
+        e.cells.len(),
+        if e.cells.len() == 1 { "" } else { "s" },
+        e.trials,
+        e.seed
+    ))?;
+    write_text_atomic(&dir, "manifest.toml", &manifest).map_err(Failure::other)?;
+    for (i, cell) in e.cells.iter().enumerate() {
+        let report = crate::cli::run_cell(
+            e.kind.command(),
+            &cell.args,
+            &e.opts,
+            e.seed,
+            i as u64,
+            e.trials,
+            a.threads,
+        )
+        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))?;
+        if !a.quiet {
+            io(writeln!(out, "  {}", line(&cell.params, &report)))?;
+        }
+        reports.push(report);
+        // Each cell is written as it finishes: a killed run keeps what it finished.
+        let mut frame = summary(&params, &reports)
+            .map_err(|err| Failure::other(format!("cannot build the summary frame: {err}")))?;
+        for exporter in [&Csv as &dyn Exporter, &parquet] {
+            write_atomic(exporter, &mut frame, &dir, "summary").map_err(Failure::other)?;
+        }
+    }
+    io(writeln!(
+        out,
+        "wrote {0}/summary.csv, {0}/summary.parquet, {0}/manifest.toml",
+        dir.display()
+    ))
+}
+
+/// One cell's parameters and its key figure with its CI.
+fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
+    let p = params
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let key = ["p_a_wins", "mean_kills"]
+        .into_iter()
+        .find(|k| r.get(k).is_some())
+        .unwrap_or("trials");
+    let ci = r
+        .get(format!("ci_{}", key.trim_start_matches("p_")))
+        .or_else(|| r.get(format!("ci_{key}")))
+        .and_then(|c| c.as_array().cloned())
+        .map(|c| {
+            format!(
+                " [{:.4}, {:.4}]",
+                c[0].as_f64().unwrap_or(f64::NAN),
+                c.get(1).and_then(|v| v.as_f64()).unwrap_or(f64::NAN)
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "{p:<30} {key} {:.4}{ci}",
+        r.get(key).and_then(|v| v.as_f64()).unwrap_or(f64::NAN)
+    )
+}
+
+/// What the outputs came from: the experiment as resolved, the options, diemon's version.
+fn manifest(e: &Experiment) -> Result<String, Failure> {
+    let mut t = toml::Table::new();
+    t.insert(
+        "diemon_version".into(),
+        env!("CARGO_PKG_VERSION").to_string().into(),
+    );
+    t.insert("name".into(), e.name.clone().into());
+    t.insert("description".into(), e.description.clone().into());
+    t.insert("kind".into(), e.kind.command().to_string().into());
+    t.insert("seed".into(), (e.seed as i64).into());
+    t.insert("trials".into(), (e.trials as i64).into());
+    let mut opts = toml::Table::new();
+    for (k, v) in e.opts.pairs() {
+        opts.insert(k.into(), v.into());
+    }
+    t.insert("options".into(), opts.into());
+    t.insert(
+        "axes".into(),
+        toml::Value::Array(e.axes.iter().map(|a| a.clone().into()).collect()),
+    );
+    t.insert("cells".into(), (e.cells.len() as i64).into());
+    t.insert("source".into(), e.text.clone().into());
+    toml::to_string(&t).map_err(|err| Failure::other(format!("cannot write the manifest: {err}")))
+}

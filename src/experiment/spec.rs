@@ -1,0 +1,76 @@
+//! An experiment file as written: every field, with its position for error messages.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+pub use crate::catalog::line_column;
+
+/// The file, field for field (unknown fields are errors).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentSpec {
+    /// Names the output folder, reports/NAME.
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub description: String,
+    /// `duel` or `blast`: the command that answers one cell.
+    pub kind: Spanned<String>,
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// Trials a cell.
+    pub trials: Spanned<u64>,
+    /// Rule options, `key = value` as `diemon options` lists them.
+    #[serde(default)]
+    pub options: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    /// The command's flags, without dashes: `distance = 12`, `a = "minifig*6"`.
+    #[serde(default)]
+    pub scenario: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    /// Sweep axes: a flag and its values. Kept in file order.
+    #[serde(default)]
+    pub sweep: Sweep,
+}
+
+/// Sweep axes in the order the file gives them.
+#[derive(Debug, Default)]
+pub struct Sweep(pub Vec<(Spanned<String>, Spanned<Vec<toml::Value>>)>);
+
+impl Sweep {
+    pub fn keys(&self) -> impl Iterator<Item = &Spanned<String>> {
+        self.0.iter().map(|(k, _)| k)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sweep {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Sweep, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Sweep;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table of flag = [values]")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Sweep, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = m.next_entry()? {
+                    out.push((k, v));
+                }
+                Ok(Sweep(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A TOML value as a command-line argument: strings unquoted, numbers as written.
+pub fn value_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        toml::Value::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{f:.1}"),
+        other => other.to_string(),
+    }
+}
