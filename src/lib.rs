@@ -29,6 +29,7 @@ pub mod cli;
 pub mod dice;
 pub mod experiment;
 pub mod export;
+pub mod input;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

@@ -19,7 +19,6 @@ pub mod unit;
 pub mod weapon;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
 pub use cp::Cp;
@@ -35,36 +34,9 @@ pub struct Catalog {
 }
 
 /// A catalog that cannot be used, with where and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CatalogError {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-    pub hint: String,
-}
+pub type CatalogError = crate::input::InputError;
 
-impl fmt::Display for CatalogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )?;
-        if !self.hint.is_empty() {
-            write!(f, "\n  hint: {}", self.hint)?;
-        }
-        Ok(())
-    }
-}
-
-/// 1-based line and column (in characters) of byte `offset` in `text`.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
+pub use crate::input::line_column;
 
 /// Parses catalog `text` (named `file` in errors) into resolved units.
 pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<CatalogError>> {

@@ -21,7 +21,6 @@
 
 pub mod spec;
 
-use std::fmt;
 use std::path::Path;
 
 use crate::rules::RuleOptions;
@@ -67,28 +66,7 @@ pub struct Experiment {
 }
 
 /// A bad experiment file: where, what, and a hint.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExperimentError {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-    pub hint: String,
-}
-
-impl fmt::Display for ExperimentError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )?;
-        if !self.hint.is_empty() {
-            write!(f, "\n  hint: {}", self.hint)?;
-        }
-        Ok(())
-    }
-}
+pub type ExperimentError = crate::input::InputError;
 
 /// Most cells one experiment may hold.
 pub const MAX_CELLS: usize = 10_000;

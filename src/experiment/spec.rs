@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-pub use crate::catalog::line_column;
+pub use crate::input::line_column;
 
 /// The file, field for field (unknown fields are errors).
 #[derive(Debug, Deserialize)]

@@ -5,7 +5,7 @@ use std::process::Command;
 use diemon::cli::run_with;
 
 /// Runs diemon in-process: (exit code, stdout, stderr).
-fn diemon(args: &[&str]) -> (i32, String, String) {
+pub(crate) fn diemon(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
     let code = run_with(

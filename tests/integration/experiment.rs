@@ -3,22 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use diemon::cli::run_with;
-
-fn diemon(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = run_with(
-        std::iter::once("diemon").chain(args.iter().copied()),
-        &mut out,
-        &mut err,
-    );
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use crate::cli::diemon;
 
 fn temp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("diemon-exp-{name}-{}", std::process::id()));

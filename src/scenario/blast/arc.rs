@@ -17,7 +17,6 @@ use super::{Aim, BlastOutcome, BlastTally, Target};
 use crate::analysis::Estimate;
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
-use crate::rules::explosion::MAX_EXP_DICE;
 use crate::rules::{RuleOptions, Stacking, auto, combat};
 use crate::scenario::Scenario;
 
@@ -185,20 +184,7 @@ impl Scenario for ArcFire {
             }
         }
         order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        let mut out = BlastOutcome {
-            shots: 0,
-            hits: 0,
-            duds: 0,
-            kills: 0,
-            by_ring: [0; MAX_EXP_DICE],
-            knocked_back: 0,
-            ties: 0,
-            on_fire: 0,
-            jams: 0,
-            walls: 0,
-            chain: 0,
-            wounded: 0,
-        };
+        let mut out = BlastOutcome::EMPTY;
         let size = combat::target_size(s.target.size, self.opts.target_size);
         // A burst: every shot at the figure nearest the aim point, within Range.
         let burst_target = s.burst.and_then(|_| {

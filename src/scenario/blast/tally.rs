@@ -34,6 +34,24 @@ pub struct BlastOutcome {
     pub wounded: u32,
 }
 
+impl BlastOutcome {
+    /// Nothing fired, nothing hit.
+    pub const EMPTY: BlastOutcome = BlastOutcome {
+        shots: 0,
+        hits: 0,
+        duds: 0,
+        kills: 0,
+        by_ring: [0; MAX_EXP_DICE],
+        knocked_back: 0,
+        ties: 0,
+        on_fire: 0,
+        jams: 0,
+        walls: 0,
+        chain: 0,
+        wounded: 0,
+    };
+}
+
 /// Sums over many turns of fire (integers only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlastTally {
