@@ -14,6 +14,7 @@ use crate::export::{Exporter, write_atomic, write_text_atomic};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
+  diemon run                                   the default experiment (launcher-vs-swarm)
   diemon run experiments/launcher-vs-swarm.toml
   diemon run experiments/cp-matched-duels.toml --out /tmp/duels --threads 2
 
@@ -21,8 +22,9 @@ Writes DIR/summary.csv, DIR/summary.parquet (with the manifest as key-value meta
 DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
 cells it finished.")]
 pub struct RunArgs {
-    /// The experiment file (TOML; see experiments/).
-    pub file: PathBuf,
+    /// The experiment file (TOML; see experiments/). Without one, the built-in default:
+    /// experiments/launcher-vs-swarm.toml.
+    pub file: Option<PathBuf>,
     /// Where to write (default: reports/NAME).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -35,7 +37,11 @@ pub struct RunArgs {
 }
 
 pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let e = experiment::load(&a.file).map_err(|es| {
+    let loaded = match &a.file {
+        Some(f) => experiment::load(f),
+        None => experiment::default_experiment(),
+    };
+    let e = loaded.map_err(|es| {
         Failure::input(
             es.iter()
                 .map(|e| e.to_string())

@@ -68,6 +68,15 @@ pub struct Experiment {
 /// A bad experiment file: where, what, and a hint.
 pub type ExperimentError = crate::input::InputError;
 
+/// The experiment `diemon run` runs with no file: how many minifigs a 3" Launcher kills,
+/// by distance and spacing (the README's main command).
+pub const DEFAULT: &str = include_str!("../../experiments/launcher-vs-swarm.toml");
+
+/// The default experiment, resolved.
+pub fn default_experiment() -> Result<Experiment, Vec<ExperimentError>> {
+    parse("experiments/launcher-vs-swarm.toml (built in)", DEFAULT)
+}
+
 /// Most cells one experiment may hold.
 pub const MAX_CELLS: usize = 10_000;
 

@@ -125,3 +125,15 @@ fn a_bad_experiment_names_the_place_and_writes_nothing() {
     assert!(err.contains("cannot read it"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_default_experiment_is_the_shipped_file() {
+    // `diemon run` with no file runs experiments/launcher-vs-swarm.toml, built in.
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/launcher-vs-swarm.toml"),
+    )
+    .unwrap();
+    assert_eq!(diemon::experiment::DEFAULT, shipped);
+    let e = diemon::experiment::default_experiment().unwrap();
+    assert_eq!((e.name.as_str(), e.cells.len()), ("launcher-vs-swarm", 16));
+}
