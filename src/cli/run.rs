@@ -20,7 +20,8 @@ use crate::export::{Exporter, write_atomic, write_text_atomic};
 
 Writes DIR/summary.csv, DIR/summary.parquet (with the manifest as key-value metadata) and
 DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
-cells it finished.")]
+cells it finished; each cell's report is kept in DIR/cells/, and running the same
+experiment again resumes where it stopped.")]
 pub struct RunArgs {
     /// The experiment file (TOML; see experiments/). Without one, the built-in default:
     /// experiments/launcher-vs-swarm.toml.
@@ -73,18 +74,42 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         e.trials,
         e.seed
     ))?;
+    // A re-run of the same experiment (same manifest: file, options, version) resumes: the
+    // cells already written are kept, the rest run. Anything else starts afresh.
+    let cells_dir = dir.join("cells");
+    let resume = std::fs::read_to_string(dir.join("manifest.toml")).is_ok_and(|m| m == manifest);
+    if !resume && cells_dir.exists() {
+        std::fs::remove_dir_all(&cells_dir).map_err(|err| {
+            Failure::other(format!("cannot clear {}: {err}", cells_dir.display()))
+        })?;
+    }
+    std::fs::create_dir_all(&cells_dir)
+        .map_err(|err| Failure::other(format!("cannot create {}: {err}", cells_dir.display())))?;
     write_text_atomic(&dir, "manifest.toml", &manifest).map_err(Failure::other)?;
     for (i, cell) in e.cells.iter().enumerate() {
-        let report = crate::cli::run_cell(
-            e.kind.command(),
-            &cell.args,
-            &e.opts,
-            e.seed,
-            i as u64,
-            e.trials,
-            a.threads,
-        )
-        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))?;
+        let saved = cells_dir.join(format!("{i:05}.json"));
+        let kept = resume
+            .then(|| std::fs::read(&saved).ok())
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+        let report = match kept {
+            Some(r) => r,
+            None => {
+                let r = crate::cli::run_cell(
+                    e.kind.command(),
+                    &cell.args,
+                    &e.opts,
+                    e.seed,
+                    i as u64,
+                    e.trials,
+                    a.threads,
+                )
+                .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))?;
+                write_text_atomic(&cells_dir, &format!("{i:05}.json"), &r.to_string())
+                    .map_err(Failure::other)?;
+                r
+            }
+        };
         if !a.quiet {
             io(writeln!(out, "  {}", line(&cell.params, &report)))?;
         }

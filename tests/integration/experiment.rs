@@ -68,21 +68,38 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.ends_with(".tmp")), "{names:?}");
-    // Same seed, same digits, on another thread count.
-    let (code, _, _) = diemon(&[
-        "run",
-        file.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--threads",
-        "1",
-        "-q",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(
-        std::fs::read_to_string(out.join("summary.csv")).unwrap(),
-        csv
-    );
+    // Same seed, same digits, on another thread count (a fresh folder: no resuming).
+    let out1 = dir.join("out1");
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ];
+        args.extend(extra);
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 0, "{err}");
+        std::fs::read_to_string(out.join("summary.csv")).unwrap()
+    };
+    assert_eq!(run(&out1, &["--threads", "1"]), csv);
+    // A run killed after its first cell resumes, and the result is the same.
+    std::fs::remove_file(out.join("cells/00001.json")).unwrap();
+    std::fs::remove_file(out.join("summary.csv")).unwrap();
+    assert_eq!(run(&out, &[]), csv);
+    // Kept cells are read back, not run again: a doctored kept cell shows through.
+    std::fs::write(out.join("cells/00000.json"), "{\"mean_kills\": 99.0}").unwrap();
+    assert!(run(&out, &[]).contains("99.0"));
+    // A changed experiment starts afresh: a kept cell of the old one would be wrong.
+    std::fs::write(
+        &file,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("2000", "2001"),
+    )
+    .unwrap();
+    assert!(!run(&out, &[]).contains("99.0"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
