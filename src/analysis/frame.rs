@@ -76,6 +76,53 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
     DataFrame::new_infer_height(cols)
 }
 
+/// The reports' histograms in long form: one row per (cell, histogram, value) with the
+/// parameters and the probability. A histogram is a report key ending in `_hist` holding
+/// `[value, probability]` pairs (`kills_hist`).
+pub fn distributions(
+    params: &[Vec<(String, String)>],
+    reports: &[Value],
+) -> PolarsResult<DataFrame> {
+    let mut cell = Vec::new();
+    let mut param_cols: Vec<Vec<String>> = vec![Vec::new(); params.first().map_or(0, Vec::len)];
+    let mut metric = Vec::new();
+    let mut value = Vec::new();
+    let mut probability = Vec::new();
+    for (i, r) in reports.iter().enumerate() {
+        let Value::Object(m) = r else { continue };
+        for (k, v) in m {
+            let (Some(name), Value::Array(pairs)) = (k.strip_suffix("_hist"), v) else {
+                continue;
+            };
+            for pair in pairs {
+                let (Some(x), Some(p)) = (
+                    pair.get(0).and_then(Value::as_f64),
+                    pair.get(1).and_then(Value::as_f64),
+                ) else {
+                    continue;
+                };
+                cell.push(i as u64);
+                for (c, (_, pv)) in param_cols.iter_mut().zip(&params[i]) {
+                    c.push(pv.clone());
+                }
+                metric.push(name.to_string());
+                value.push(x);
+                probability.push(p);
+            }
+        }
+    }
+    let mut cols = vec![Column::new("cell".into(), cell)];
+    if let Some(first) = params.first() {
+        for ((name, _), values) in first.iter().zip(param_cols) {
+            cols.push(Column::new(name.as_str().into(), values));
+        }
+    }
+    cols.push(Column::new("metric".into(), metric));
+    cols.push(Column::new("value".into(), value));
+    cols.push(Column::new("probability".into(), probability));
+    DataFrame::new_infer_height(cols)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +157,24 @@ mod tests {
         assert_eq!(df.height(), 2);
         let k = df.column("mean_kills").unwrap().f64().unwrap();
         assert_eq!(k.get(1), Some(1.5));
+    }
+
+    #[test]
+    fn histograms_become_long_rows() {
+        let params = vec![vec![("distance".to_string(), "6".to_string())]];
+        let reports = vec![json!({"kills_hist": [[0, 0.25], [3, 0.75]], "mean_kills": 2.25})];
+        let df = distributions(&params, &reports).unwrap();
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            names,
+            ["cell", "distance", "metric", "value", "probability"]
+        );
+        assert_eq!(df.height(), 2);
+        let p = df.column("probability").unwrap().f64().unwrap();
+        assert_eq!(p.get(1), Some(0.75));
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{Failure, io};
-use crate::analysis::frame::summary;
+use crate::analysis::frame::{distributions, summary};
 use crate::experiment::{self, Experiment};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
@@ -18,7 +18,8 @@ use crate::export::{Exporter, write_atomic, write_text_atomic};
   diemon run experiments/launcher-vs-swarm.toml
   diemon run experiments/cp-matched-duels.toml --out /tmp/duels --threads 2
 
-Writes DIR/summary.csv, DIR/summary.parquet (with the manifest as key-value metadata) and
+Writes DIR/summary.csv and .parquet (one row per cell), DIR/distributions.csv and .parquet
+(each cell's histograms, long form), with the manifest as Parquet key-value metadata, and
 DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
 cells it finished; each cell's report is kept in DIR/cells/, and running the same
 experiment again resumes where it stopped.")]
@@ -117,13 +118,18 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // Each cell is written as it finishes: a killed run keeps what it finished.
         let mut frame = summary(&params, &reports)
             .map_err(|err| Failure::other(format!("cannot build the summary frame: {err}")))?;
+        let mut hist = distributions(&params, &reports).map_err(|err| {
+            Failure::other(format!("cannot build the distributions frame: {err}"))
+        })?;
         for exporter in [&Csv as &dyn Exporter, &parquet] {
             write_atomic(exporter, &mut frame, &dir, "summary").map_err(Failure::other)?;
+            write_atomic(exporter, &mut hist, &dir, "distributions").map_err(Failure::other)?;
         }
     }
     io(writeln!(
         out,
-        "wrote {0}/summary.csv, {0}/summary.parquet, {0}/manifest.toml",
+        "wrote {0}/summary.csv and .parquet, {0}/distributions.csv and .parquet, \
+         {0}/manifest.toml",
         dir.display()
     ))
 }

@@ -54,6 +54,13 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
         "{header}"
     );
     assert_eq!(lines.count(), 2);
+    let dist = std::fs::read_to_string(out.join("distributions.csv")).unwrap();
+    assert!(
+        dist.starts_with("cell,distance,metric,value,probability"),
+        "{dist}"
+    );
+    assert!(dist.contains(",kills,"), "{dist}");
+    assert!(out.join("distributions.parquet").exists());
     let parquet = std::fs::read(out.join("summary.parquet")).unwrap();
     assert_eq!(&parquet[..4], b"PAR1");
     assert!(
