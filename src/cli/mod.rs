@@ -50,10 +50,12 @@ fn interrupted(trials: u64) -> Failure {
 #[command(
     name = "diemon",
     version,
-    about = "Exact and Monte Carlo balance analysis for BrikWars dice",
-    long_about = "diemon rolls BrikWars dice by the rule texts (Bonus Dice, Critical Failure, \
-Overskill, Blessings and Curses, SuperNatural dice and Fumbles) and answers with exact \
-probabilities, or seeded Monte Carlo estimates with confidence intervals.\n\n\
+    about = "Exact and Monte Carlo balance analysis for BrikWars",
+    long_about = "diemon plays BrikWars by the rule texts (dice with Bonus Dice, Critical Failure, \
+Overskill, Blessings, Curses and SuperNatural Fumbles; the catalog's units and CP costs; squad \
+duels on a line; Explosions and automatic weapons against formations) and answers with exact \
+probabilities, or seeded Monte Carlo estimates with confidence intervals. Experiment files \
+sweep a question over a grid and export CSV and Parquet (`diemon run`).\n\n\
 Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
 1d6 pierce, 1d12 phased, d10 skill, d6 skill bless d8, d8 skill curse, sn d8, and sums of these.",
     after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M\n  diemon options\n  diemon unit show minifig\n  diemon weapon launcher --size 3"
