@@ -461,6 +461,13 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
         )));
     }
     let (shooter, target_unit) = units(a)?;
+    // The automatic weapons all have a Use, a Range in inches and Damage dice; a catalog
+    // entry without them is a bug, said as such rather than read as 0.
+    let need = |what: &str, of: &str| Failure::other(format!("{of} has no {what} in the catalog"));
+    let inches = |r: &Reach, of: &str| match r {
+        Reach::Inches(n) => Ok(*n),
+        _ => Err(need("Range in inches", of)),
+    };
     let sized = |k: WeaponKind, gun: Gun| -> Result<Weapon, Failure> {
         let st = k.at(a.size).map_err(|e| Failure::input(e.to_string()))?;
         let damage = match &st.damage {
@@ -470,11 +477,8 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
         Ok(Weapon {
             name: format!("{}\" {k}", a.size),
             gun,
-            use_rating: st.use_rating.unwrap_or(0) as i64,
-            range: match st.range {
-                Reach::Inches(r) => r,
-                _ => 0,
-            },
+            use_rating: st.use_rating.ok_or_else(|| need("Use", k.key()))? as i64,
+            range: inches(&st.range, k.key())?,
             damage: Expr::parse(&damage).map_err(|e| Failure::other(e.to_string()))?,
             cost: Some(st.cost),
             knockback: 0,
@@ -485,12 +489,9 @@ fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
         Ok(Weapon {
             name: i.name.to_string(),
             gun,
-            use_rating: i.use_rating.unwrap_or(0) as i64,
-            range: match i.range {
-                Reach::Inches(r) => r,
-                _ => 0,
-            },
-            damage: Expr::parse(i.damage.unwrap_or("0"))
+            use_rating: i.use_rating.ok_or_else(|| need("Use", key))? as i64,
+            range: inches(&i.range, key)?,
+            damage: Expr::parse(i.damage.ok_or_else(|| need("Damage", key))?)
                 .map_err(|e| Failure::other(e.to_string()))?,
             cost: i.cost,
             knockback: i.knockback,

@@ -6,6 +6,7 @@
 
 use super::{ArmorTie, TargetSize};
 use crate::catalog::unit::Structure;
+use crate::catalog::weapon::HandClass;
 
 /// Inches beyond a weapon's Range: each costs -1 to the Skill roll and -1 to Damage
 /// (Ch. 4.2 "-5 to each Skill and Damage die for being five inches Out of Range"; Ch. 8.4).
@@ -42,10 +43,13 @@ pub fn gunnery_support(supporters: u32, weapon_size: u32) -> Option<i64> {
     (1 + supporters <= weapon_size).then_some(supporters as i64)
 }
 
-/// Whether a weapon is mounted rather than hand-held: longer than twice its user's Size
-/// cannot be held (Ch. 8.1 Hand-Held Weapons), so Gunnery's d8 applies (Ch. 8.5).
+/// Whether a ranged weapon is mounted rather than hand-held: beyond Bastard size (1.5x its
+/// user's Size) "no ranged weapon is allowed" in the hands (Ch. 8.1 Hand-Held Weapons), so
+/// Gunnery's d8 applies (Ch. 8.5).
 pub fn mounted(weapon_size: u32, user_size: u32) -> bool {
-    weapon_size > 2 * user_size.max(1)
+    HandClass::of(2 * weapon_size, user_size.max(1))
+        .and_then(HandClass::ranged_hands)
+        .is_none()
 }
 
 /// KnockBack in inches from a non-Explosive weapon striking a smaller target: "one inch for
@@ -134,7 +138,9 @@ mod tests {
         assert_eq!(gunnery_support(2, 3), Some(2));
         assert_eq!(gunnery_support(3, 3), None);
         assert_eq!(gunnery_support(0, 1), Some(0));
-        assert!(mounted(3, 1) && !mounted(2, 1));
+        // A minifig holds a 1" Launcher; a 2" one (Long for him) must be mounted.
+        assert!(mounted(3, 1) && mounted(2, 1) && !mounted(1, 1));
+        assert!(!mounted(3, 2), "Bastard-sized for a 2\" creature");
     }
 
     #[test]

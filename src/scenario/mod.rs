@@ -36,6 +36,23 @@ pub trait Scenario: Sync {
     fn key(&self, tally: &Self::Tally) -> Estimate;
 }
 
+/// Runs one trial of `s` on scripted dice and checks the script was used up exactly: the
+/// loaded-dice tests of every scenario.
+#[cfg(test)]
+pub(crate) fn scripted<S: Scenario>(s: &S, script: &[(crate::dice::Die, u32)]) -> S::Outcome
+where
+    S::Outcome: std::fmt::Debug,
+{
+    let mut dice = crate::dice::Script::new(script);
+    let o = s.trial(&mut dice, &mut crate::dice::NoLog);
+    assert!(
+        dice.is_done(),
+        "script not used up: {} rolls, outcome {o:?}",
+        dice.used()
+    );
+    o
+}
+
 /// Integer tallies that add.
 pub trait Tally<O>: Default + Clone + Send + Add<Output = Self> {
     fn record(&mut self, outcome: &O);

@@ -706,36 +706,48 @@ fn blast_chain_reactions_and_policies() {
     let v = json(&args);
     assert!(v["mean_kills"].as_f64().unwrap() > plain, "{v}");
     assert!(v["chain_detonations_per_trial"].as_f64().unwrap() > 0.0);
-    // Every policy and the other deliveries run.
-    for extra in [
-        &["--aim", "densest", "--scatter", "short", "--dud", "never"][..],
-        &[
-            "--weapon",
-            "cannon",
-            "--size",
-            "2",
-            "--xsize",
-            "2",
-            "--shooter",
-            "gunner",
-            "--support",
-            "1",
-        ],
-        &[
-            "--weapon",
-            "rocket",
-            "--xsize",
-            "3",
-            "--formation",
-            "scatter:20:8",
-        ],
-        &["--variant", "concussion", "--formation", "column:6"],
-    ] {
+    // Each policy and delivery shows in the figures it governs.
+    let run = |extra: &[&str]| {
         let mut a = base.to_vec();
         a.extend(extra);
-        let v = json(&a);
-        assert!(v["mean_kills"].as_f64().unwrap() >= 0.0, "{extra:?}: {v}");
-    }
+        json(&a)
+    };
+    // No duds when the defender never declares them; Critical Failures still happen.
+    let v = run(&["--aim", "densest", "--scatter", "short", "--dud", "never"]);
+    assert_eq!(v["duds_per_trial"], 0.0, "{v}");
+    assert!(json(&base)["duds_per_trial"].as_f64().unwrap() > 0.0);
+    // A 2" Cannon fired by a Gunner (d8) with one supporter: Use 5, one shot a volley.
+    let v = run(&[
+        "--weapon",
+        "cannon",
+        "--size",
+        "2",
+        "--xsize",
+        "2",
+        "--shooter",
+        "gunner",
+        "--support",
+        "1",
+    ]);
+    assert_eq!(
+        (v["action_die"].as_str(), v["per"].as_str()),
+        (Some("d8"), Some("volley"))
+    );
+    assert!(v["shots_per_trial"].as_f64().unwrap() <= 1.0, "{v}");
+    // A Rocket at a random scatter of 20.
+    let v = run(&[
+        "--weapon",
+        "rocket",
+        "--xsize",
+        "3",
+        "--formation",
+        "scatter:20:8",
+    ]);
+    assert_eq!(v["figures"], 20);
+    // Concussion dice push and do no Damage: nobody dies, many are Knocked Back.
+    let v = run(&["--variant", "concussion", "--formation", "column:6"]);
+    assert_eq!(v["mean_kills"], 0.0, "{v}");
+    assert!(v["knocked_back_per_trial"].as_f64().unwrap() > 0.0, "{v}");
 }
 
 #[test]

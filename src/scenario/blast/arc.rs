@@ -288,7 +288,7 @@ impl Scenario for ArcFire {
 mod tests {
     use super::*;
     use crate::catalog::{Catalog, Cp};
-    use crate::dice::{Die, NoLog, Script};
+    use crate::dice::Die;
 
     fn fire(weapon: Weapon, arc: u32, formation: &str, distance: f64) -> ArcFire {
         let o = RuleOptions::default();
@@ -320,14 +320,7 @@ mod tests {
     }
 
     fn run(a: &ArcFire, script: &[(Die, u32)]) -> BlastOutcome {
-        let mut dice = Script::new(script);
-        let o = a.trial(&mut dice, &mut NoLog);
-        assert!(
-            dice.is_done(),
-            "script not used up: {} rolls, {o:?}",
-            dice.used()
-        );
-        o
+        crate::scenario::scripted(a, script)
     }
 
     const D6: Die = Die::D6;

@@ -50,6 +50,21 @@ impl Variant {
         }
     }
 
+    /// The Explosion of `dice` of this variant's dice, resolved for rolling.
+    pub fn explosion(
+        self,
+        dice: u32,
+        opts: &crate::rules::RuleOptions,
+    ) -> Result<crate::rules::explosion::ExplosionPlan, String> {
+        use crate::rules::explosion::ExplosionPlan;
+        let e = crate::dice::Expr::parse(&self.term(dice)).map_err(|e| e.to_string())?;
+        match self {
+            Variant::Explosive => ExplosionPlan::new(&e, opts),
+            _ => ExplosionPlan::variant(&e, opts),
+        }
+        .map_err(|e| e.to_string())
+    }
+
     /// Dice an Explosive of `xsize` carries ("Phased (cost: 2 dice)").
     pub fn dice(self, xsize: u32) -> u32 {
         match self {
@@ -172,11 +187,6 @@ impl Delivery {
     /// variant's dice.
     pub fn damage(&self) -> String {
         self.variant.term(self.variant.dice(self.xsize))
-    }
-
-    /// The Damage with one more die, for an Overskill Benny (Ch. 4.2).
-    pub fn boosted(&self) -> String {
-        self.variant.term(self.variant.dice(self.xsize) + 1)
     }
 }
 

@@ -148,30 +148,25 @@ impl Volley {
                 if xsize == 0 {
                     return Err("a carried Explosive has an XSize of at least 1".into());
                 }
-                let e = Expr::parse(&format!("{xsize}d10 exp")).map_err(|e| e.to_string())?;
                 Some(Carried {
                     stability,
                     xsize,
-                    plan: ExplosionPlan::new(&e, &opts).map_err(|e| e.to_string())?,
+                    plan: Variant::Explosive.explosion(xsize, &opts)?,
                 })
             }
         };
         if !(distance >= 0.0 && distance <= 1000.0) {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
         }
-        let damage = Expr::parse(&delivery.damage()).map_err(|e| e.to_string())?;
-        let boosted = Expr::parse(&delivery.boosted()).map_err(|e| e.to_string())?;
-        let explode = |e: &Expr| match delivery.variant {
-            Variant::Explosive => ExplosionPlan::new(e, &opts),
-            _ => ExplosionPlan::variant(e, &opts),
-        };
-        let explosion = explode(&damage).map_err(|e| e.to_string())?;
-        let boosted = explode(&boosted).map_err(|e| e.to_string())?;
+        // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
+        let dice = delivery.variant.dice(delivery.xsize);
+        let explosion = delivery.variant.explosion(dice, &opts)?;
+        let boosted = delivery.variant.explosion(dice + 1, &opts)?;
         let fire = delivery.variant == Variant::Incendiary;
         let action = Attacker {
             skill: skill.clone(),
             use_rating: delivery.use_rating,
-            damage: damage.clone(),
+            damage: explosion.expr().clone(),
         }
         .against(&target.armor, &opts);
         Ok(Volley {
@@ -574,7 +569,6 @@ impl Scenario for Volley {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::dice::{NoLog, Script};
 
     /// A 3" Launcher's XSize 1 missiles fired by a d8 at one minifig 10" away, misses
     /// landing short: the tests change what they are about.
@@ -620,14 +614,7 @@ mod tests {
     }
 
     fn run(v: &Volley, script: &[(Die, u32)]) -> BlastOutcome {
-        let mut dice = Script::new(script);
-        let o = v.trial(&mut dice, &mut NoLog);
-        assert!(
-            dice.is_done(),
-            "script not used up: {} rolls, {o:?}",
-            dice.used()
-        );
-        o
+        crate::scenario::scripted(v, script)
     }
 
     const D10: Die = Die::D10;

@@ -686,7 +686,7 @@ impl Scenario for Squad {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
-    use crate::dice::{Die, NoLog, Script};
+    use crate::dice::{Die, NoLog};
     use crate::rules::{ArmorTie, RuleOptions};
     use crate::scenario::duel::First;
     use crate::scenario::squad::{Policy, SideSpec};
@@ -701,14 +701,7 @@ mod tests {
     }
 
     fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
-        let mut dice = Script::new(script);
-        let o = s.trial(&mut dice, &mut NoLog);
-        assert!(
-            dice.is_done(),
-            "script not used up: {} rolls, outcome {o:?}",
-            dice.used()
-        );
-        o
+        crate::scenario::scripted(s, script)
     }
 
     const D6: Die = Die::D6;

@@ -89,9 +89,13 @@ impl Kind {
                         Err(why) => unused.push(format!("{}: {why}", i.name)),
                     }
                 }
-                Armament::Sized { stats, .. } if stats.kind == WeaponKind::MeleeShield => {
+                Armament::Sized { name, stats } if stats.kind == WeaponKind::MeleeShield => {
+                    let Some(u) = stats.use_rating else {
+                        unused.push(format!("{name}: no Use in its stats"));
+                        continue;
+                    };
                     let s = Shield {
-                        use_rating: stats.use_rating.unwrap_or(0) as i64,
+                        use_rating: u as i64,
                         layers: stats.size,
                     };
                     if shield.is_none_or(|b| s.layers > b.layers) {
@@ -107,10 +111,10 @@ impl Kind {
                         (WeaponKind::Gun, Damage::Dice(e)) => Some(e.clone()),
                         _ => None,
                     };
-                    match damage {
-                        Some(d) => arms.push(arm(
+                    match damage.zip(stats.use_rating) {
+                        Some((d, u)) => arms.push(arm(
                             name,
-                            stats.use_rating.unwrap_or(0) as i64,
+                            u as i64,
                             stats.range == Reach::CloseCombat,
                             match stats.range {
                                 Reach::Inches(r) => Some(r),
