@@ -63,6 +63,7 @@ fn bench(c: &mut Criterion) {
             seed: 1,
             cell: 0,
             stop: Stop::Trials(DUELS),
+            shard: diemon::sim::engine::Shard::WHOLE,
         };
         g.bench_function(name, |b| {
             b.iter(|| {

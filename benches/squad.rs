@@ -37,6 +37,7 @@ fn bench(c: &mut Criterion) {
                     seed: 1,
                     cell: 0,
                     stop: Stop::Trials(DUELS),
+                    shard: diemon::sim::engine::Shard::WHOLE,
                 };
                 pool.install(|| e.run(&s, &Silent, &AtomicBool::new(false)))
             })

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use polars::prelude::{Column, DataFrame, PolarsResult};
+use polars::prelude::{Column, DataFrame, DataType, PolarsResult};
 use serde_json::Value;
 
 /// Report keys that are not seeded results.
@@ -43,14 +43,20 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
                     continue;
                 }
                 // (column base, 0 point / 1 low / 2 high, report key): a CI sits after its
-                // point.
+                // point, and `ci_a_wins` belongs to `p_a_wins` when the report has one.
                 match v {
                     Value::Number(_) => {
                         keys.insert((k.clone(), 0u8, k.clone()));
                     }
                     Value::Array(a) if k.starts_with("ci_") && a.len() == 2 => {
-                        keys.insert((k[3..].to_string(), 1, k.clone()));
-                        keys.insert((k[3..].to_string(), 2, k.clone()));
+                        let base = &k[3..];
+                        let base = if m.contains_key(&format!("p_{base}")) {
+                            format!("p_{base}")
+                        } else {
+                            base.to_string()
+                        };
+                        keys.insert((base.clone(), 1, k.clone()));
+                        keys.insert((base, 2, k.clone()));
                     }
                     _ => {}
                 }
@@ -63,17 +69,50 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
             1 => format!("{base}_lo"),
             _ => format!("{base}_hi"),
         };
-        let values: Vec<Option<f64>> = reports
+        let values: Vec<Option<&Value>> = reports
             .iter()
             .map(|r| match (r.get(&k), part) {
-                (Some(v), 0) => v.as_f64(),
-                (Some(Value::Array(a)), p) => a.get(p as usize - 1).and_then(Value::as_f64),
+                (Some(v), 0) => Some(v),
+                (Some(Value::Array(a)), p) => a.get(p as usize - 1),
                 _ => None,
             })
             .collect();
-        cols.push(Column::new(name.as_str().into(), values));
+        // Counts stay integers (trials, seed, units); anything else is a float.
+        if part == 0 && values.iter().flatten().all(|v| v.is_i64()) {
+            let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
+            cols.push(Column::new(name.as_str().into(), ints));
+        } else {
+            let floats: Vec<Option<f64>> =
+                values.iter().map(|v| v.and_then(Value::as_f64)).collect();
+            cols.push(Column::new(name.as_str().into(), floats));
+        }
     }
-    DataFrame::new_infer_height(cols)
+    let mut df = DataFrame::new_infer_height(cols)?;
+    derive(&mut df)?;
+    Ok(df)
+}
+
+/// Derived columns, computed in Polars from the report columns when they are there:
+/// - `cp_efficiency_a`/`_b`: CP of the other side destroyed per CP fielded (a squad duel);
+///   linear in the mean CP left, so its CI is that CI mapped through the same line.
+fn derive(df: &mut DataFrame) -> PolarsResult<()> {
+    for (me, them) in [("a", "b"), ("b", "a")] {
+        let (Ok(cp_me), Ok(cp_them)) = (df.column(&format!("cp_{me}")), df.column(&format!("cp_{them}"))) else {
+            continue;
+        };
+        let cp_me = cp_me.cast(&DataType::Float64)?;
+        let cp_them = cp_them.cast(&DataType::Float64)?;
+        // destroyed / fielded = (cp_them - left) / cp_me; the CI's ends swap.
+        for (suffix, left) in [("", ""), ("_lo", "_hi"), ("_hi", "_lo")] {
+            let Ok(left) = df.column(&format!("cp_left_{them}{left}")) else {
+                continue;
+            };
+            let destroyed = (&cp_them - left)?;
+            let v = (&destroyed / &cp_me)?;
+            df.with_column(v.with_name(format!("cp_efficiency_{me}{suffix}").into()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The reports' histograms in long form: one row per (cell, histogram, value) with the
@@ -157,6 +196,26 @@ mod tests {
         assert_eq!(df.height(), 2);
         let k = df.column("mean_kills").unwrap().f64().unwrap();
         assert_eq!(k.get(1), Some(1.5));
+    }
+
+    #[test]
+    fn rates_keep_their_p_and_counts_stay_integers() {
+        let params = vec![vec![]];
+        let reports = vec![json!({
+            "p_a_wins": 0.5, "ci_a_wins": [0.4, 0.6], "trials": 100,
+            "cp_a": 10.0, "cp_b": 20.0, "cp_left_a": 4.0, "ci_cp_left_a": [3.0, 5.0],
+            "cp_left_b": 15.0, "ci_cp_left_b": [14.0, 16.0],
+        })];
+        let df = summary(&params, &reports).unwrap();
+        let f = |c: &str| df.column(c).unwrap().f64().unwrap().get(0).unwrap();
+        assert_eq!((f("p_a_wins_lo"), f("p_a_wins_hi")), (0.4, 0.6));
+        assert_eq!(df.column("trials").unwrap().i64().unwrap().get(0), Some(100));
+        // A destroyed 20 - 15 = 5 of B's CP with its 10: 0.5, CI (20-16)/10 to (20-14)/10.
+        assert_eq!(
+            (f("cp_efficiency_a"), f("cp_efficiency_a_lo"), f("cp_efficiency_a_hi")),
+            (0.5, 0.4, 0.6)
+        );
+        assert_eq!(f("cp_efficiency_b"), 0.3);
     }
 
     #[test]

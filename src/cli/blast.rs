@@ -135,9 +135,9 @@ pub struct BlastArgs {
     /// Narrate trial N of this run, die by die.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub replay_trial: Option<u64>,
-    /// The experiment cell this run is (`diemon run` sets it): its own random streams.
-    #[arg(long, hide = true, default_value_t = 0)]
-    pub cell: u64,
+    /// What `diemon run` tells the command about the cell it runs (hidden flags).
+    #[command(flatten)]
+    pub part: super::runs::CellArgs,
     /// A catalog file (TOML) whose units are added to the built-in ones.
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
@@ -159,7 +159,7 @@ pub fn run(
         max_half_width: f64::INFINITY,
         ci_unit: "kills, e.g. 0.01",
         seed: a.seed,
-        cell: a.cell,
+        part: a.part.clone(),
         threads: a.threads,
         replay: a.replay_trial,
         silent: a.quiet || a.json,
@@ -225,7 +225,7 @@ fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
     }
     let (run, threads) = flags.execute(&engine, scenario, "turns of fire", cancel)?;
     let text = if a.json {
-        format!("{}\n", json_report(s, &run, a, threads, opts))
+        flags.json(json_report(s, &run, a, threads, opts), &run)?
     } else {
         table(s, &run, a, threads)
     };

@@ -136,9 +136,9 @@ pub struct DuelArgs {
     /// Narrate trial N (0-based) of this run instead of running it all.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub replay_trial: Option<u64>,
-    /// The experiment cell this run is (`diemon run` sets it): its own random streams.
-    #[arg(long, hide = true, default_value_t = 0)]
-    pub cell: u64,
+    /// What `diemon run` tells the command about the cell it runs (hidden flags).
+    #[command(flatten)]
+    pub part: super::runs::CellArgs,
 
     /// No progress bar.
     #[arg(long, short)]
@@ -237,7 +237,7 @@ pub fn run(
     }
     let (run, threads) = flags.execute(&engine, &duel, "duels", cancel)?;
     let text = if a.json {
-        format!("{}\n", json_report(&duel, &run, a, threads, opts))
+        flags.json(json_report(&duel, &run, a, threads, opts), &run)?
     } else {
         table(&duel, &run, a, threads)
     };
@@ -282,7 +282,7 @@ impl DuelArgs {
             max_half_width: 0.5,
             ci_unit: "of P(A wins), e.g. 0.001",
             seed: self.seed,
-            cell: self.cell,
+            part: self.part.clone(),
             threads: self.threads,
             replay: self.replay_trial,
             silent: self.quiet || self.json,

@@ -8,6 +8,7 @@ mod blast;
 mod burst;
 mod dist;
 mod duel;
+mod merge;
 mod options;
 mod progress;
 mod roll;
@@ -82,6 +83,9 @@ pub enum Command {
     Burst(burst::BurstArgs),
     /// Run an experiment file: a sweep of duels or blasts, exported as CSV and Parquet.
     Run(run::RunArgs),
+    /// Add up the shards of an experiment run on several machines (`run --shard I/N`) into
+    /// the frames one machine would have written.
+    Merge(merge::MergeArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -171,6 +175,10 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
              [options] in the experiment file",
         )),
         Command::Run(a) => run::run(a, out),
+        Command::Merge(_) if !cli.options.is_empty() => Err(Failure::input(
+            "-o: a merge adds up runs that already chose their options",
+        )),
+        Command::Merge(a) => merge::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),
@@ -197,7 +205,9 @@ pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
     }
 }
 
-/// Runs one experiment cell: `command args`, seeded, quiet, as JSON.
+/// Runs one experiment cell: `command args`, seeded, quiet, as JSON. `part` adds the hidden
+/// cell flags (`--shard I/N`, `--with-tally`, `--tally JSON`...).
+#[allow(clippy::too_many_arguments)]
 pub fn run_cell(
     command: &str,
     args: &[String],
@@ -206,6 +216,7 @@ pub fn run_cell(
     cell: u64,
     trials: u64,
     threads: Option<usize>,
+    part: &[String],
 ) -> Result<serde_json::Value, String> {
     let mut argv: Vec<String> = vec!["diemon".into(), command.into()];
     argv.extend(args.iter().cloned());
@@ -224,6 +235,7 @@ pub fn run_cell(
     if let Some(t) = threads {
         argv.extend(["--threads".into(), t.to_string()]);
     }
+    argv.extend(part.iter().cloned());
     let mut out = Vec::new();
     let mut err = Vec::new();
     let code = run_with(argv, &mut out, &mut err);

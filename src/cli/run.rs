@@ -1,7 +1,7 @@
 //! `diemon run FILE`: an experiment file's sweep, exported as CSV and Parquet.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -11,28 +11,36 @@ use crate::experiment::{self, Experiment};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic, write_text_atomic};
+use crate::sim::engine::Shard;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   diemon run                                   the default experiment (launcher-vs-swarm)
-  diemon run experiments/launcher-vs-swarm.toml
+  diemon run experiments/hero-worth.toml       what a Hero is worth, in minifigs and CP
   diemon run experiments/cp-matched-duels.toml --out /tmp/duels --threads 2
+  diemon run experiments/hero-worth.toml --shard 2/4 --out /shared/hero-2
+                                               one machine's quarter; `diemon merge` adds them
 
 Writes DIR/summary.csv and .parquet (one row per cell), DIR/distributions.csv and .parquet
 (each cell's histograms, long form), with the manifest as Parquet key-value metadata, and
 DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
 cells it finished; each cell's report is kept in DIR/cells/, and running the same
-experiment again resumes where it stopped.")]
+experiment again resumes where it stopped. docs/cluster.md shows sharded runs on Slurm and
+Kubernetes.")]
 pub struct RunArgs {
     /// The experiment file (TOML; see experiments/). Without one, the built-in default:
     /// experiments/launcher-vs-swarm.toml.
     pub file: Option<PathBuf>,
-    /// Where to write (default: reports/NAME).
+    /// Where to write (default: reports/NAME, or reports/NAME-shard-I-of-N).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Worker threads for each cell (default: all cores). Never changes a result.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Run only shard I of N of every cell's trial batches (1-based), for a cluster; the
+    /// shards' outputs add up exactly with `diemon merge`.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// No per-cell lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -43,40 +51,76 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(f) => experiment::load(f),
         None => experiment::default_experiment(),
     };
-    let e = loaded.map_err(|es| {
-        Failure::input(
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
+    let e = loaded.map_err(input_errors)?;
     if a.threads == Some(0) {
         return Err(Failure::input("--threads 0: expected at least one thread"));
     }
-    let dir = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
-    std::fs::create_dir_all(&dir)
-        .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
-    let manifest = manifest(&e)?;
-    let parquet = Parquet {
-        metadata: vec![("diemon_manifest".into(), manifest.clone())],
-    };
-    let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
-    let mut reports = Vec::with_capacity(e.cells.len());
+    let dir = a.out.clone().unwrap_or_else(|| {
+        PathBuf::from("reports").join(match a.shard {
+            Some(s) => format!("{}-shard-{}-of-{}", e.name, s.index + 1, s.count),
+            None => e.name.clone(),
+        })
+    });
+    let mut part = vec!["--with-tally".to_string()];
+    if let Some(s) = a.shard {
+        part.extend(["--shard".into(), s.to_string()]);
+    }
     io(writeln!(
         out,
-        "{}: {} cell{} of {} trials, seed {}",
+        "{}: {} cell{} of {} trials, seed {}{}",
         e.name,
         e.cells.len(),
         if e.cells.len() == 1 { "" } else { "s" },
         e.trials,
-        e.seed
+        e.seed,
+        a.shard.map(|s| format!(", shard {s}")).unwrap_or_default()
     ))?;
-    // A re-run of the same experiment (same manifest: file, options, version) resumes: the
-    // cells already written are kept, the rest run. Anything else starts afresh.
+    let reports = sweep(&e, &dir, &manifest(&e, a.shard)?, a.quiet, out, |i, cell| {
+        crate::cli::run_cell(
+            e.kind.command(),
+            &cell.args,
+            &e.opts,
+            e.seed,
+            i as u64,
+            e.trials,
+            a.threads,
+            &part,
+        )
+        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
+    })?;
+    let _ = reports;
+    Ok(())
+}
+
+/// An experiment's errors, one per line, as a bad-input failure.
+pub(super) fn input_errors(es: Vec<experiment::ExperimentError>) -> Failure {
+    Failure::input(
+        es.iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// Produces every cell of `e` with `cell` (skipping cells a previous run with the same
+/// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each.
+pub(super) fn sweep(
+    e: &Experiment,
+    dir: &Path,
+    manifest: &str,
+    quiet: bool,
+    out: &mut dyn Write,
+    mut cell: impl FnMut(usize, &experiment::Cell) -> Result<serde_json::Value, Failure>,
+) -> Result<Vec<serde_json::Value>, Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
+    let parquet = Parquet {
+        metadata: vec![("diemon_manifest".into(), manifest.to_string())],
+    };
+    let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
+    let mut reports = Vec::with_capacity(e.cells.len());
+    // A re-run of the same experiment (same manifest: file, options, version, shard)
+    // resumes: the cells already written are kept, the rest run. Anything else starts afresh.
     let cells_dir = dir.join("cells");
     let resume = std::fs::read_to_string(dir.join("manifest.toml")).is_ok_and(|m| m == manifest);
     if !resume && cells_dir.exists() {
@@ -86,33 +130,23 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     std::fs::create_dir_all(&cells_dir)
         .map_err(|err| Failure::other(format!("cannot create {}: {err}", cells_dir.display())))?;
-    write_text_atomic(&dir, "manifest.toml", &manifest).map_err(Failure::other)?;
-    for (i, cell) in e.cells.iter().enumerate() {
-        let saved = cells_dir.join(format!("{i:05}.json"));
+    write_text_atomic(dir, "manifest.toml", manifest).map_err(Failure::other)?;
+    for (i, c) in e.cells.iter().enumerate() {
+        let name = format!("{i:05}.json");
         let kept = resume
-            .then(|| std::fs::read(&saved).ok())
+            .then(|| std::fs::read(cells_dir.join(&name)).ok())
             .flatten()
             .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
         let report = match kept {
             Some(r) => r,
             None => {
-                let r = crate::cli::run_cell(
-                    e.kind.command(),
-                    &cell.args,
-                    &e.opts,
-                    e.seed,
-                    i as u64,
-                    e.trials,
-                    a.threads,
-                )
-                .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))?;
-                write_text_atomic(&cells_dir, &format!("{i:05}.json"), &r.to_string())
-                    .map_err(Failure::other)?;
+                let r = cell(i, c)?;
+                write_text_atomic(&cells_dir, &name, &r.to_string()).map_err(Failure::other)?;
                 r
             }
         };
-        if !a.quiet {
-            io(writeln!(out, "  {}", line(&cell.params, &report)))?;
+        if !quiet {
+            io(writeln!(out, "  {}", line(&c.params, &report)))?;
         }
         reports.push(report);
         // Each cell is written as it finishes: a killed run keeps what it finished.
@@ -122,8 +156,8 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Failure::other(format!("cannot build the distributions frame: {err}"))
         })?;
         for exporter in [&Csv as &dyn Exporter, &parquet] {
-            write_atomic(exporter, &mut frame, &dir, "summary").map_err(Failure::other)?;
-            write_atomic(exporter, &mut hist, &dir, "distributions").map_err(Failure::other)?;
+            write_atomic(exporter, &mut frame, dir, "summary").map_err(Failure::other)?;
+            write_atomic(exporter, &mut hist, dir, "distributions").map_err(Failure::other)?;
         }
     }
     io(writeln!(
@@ -131,7 +165,8 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "wrote {0}/summary.csv and .parquet, {0}/distributions.csv and .parquet, \
          {0}/manifest.toml",
         dir.display()
-    ))
+    ))?;
+    Ok(reports)
 }
 
 /// One cell's parameters and its key figure with its CI.
@@ -163,8 +198,9 @@ fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
     )
 }
 
-/// What the outputs came from: the experiment as resolved, the options, diemon's version.
-fn manifest(e: &Experiment) -> Result<String, Failure> {
+/// What the outputs came from: the experiment as resolved, the options, diemon's version,
+/// and the shard when the run was one.
+pub(super) fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, Failure> {
     let mut t = toml::Table::new();
     t.insert(
         "diemon_version".into(),
@@ -185,6 +221,9 @@ fn manifest(e: &Experiment) -> Result<String, Failure> {
         toml::Value::Array(e.axes.iter().map(|a| a.clone().into()).collect()),
     );
     t.insert("cells".into(), (e.cells.len() as i64).into());
+    if let Some(s) = shard {
+        t.insert("shard".into(), s.to_string().into());
+    }
     t.insert("source".into(), e.text.clone().into());
     toml::to_string(&t).map_err(|err| Failure::other(format!("cannot write the manifest: {err}")))
 }

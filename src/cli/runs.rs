@@ -3,11 +3,35 @@
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::progress::Bar;
 use super::{Failure, interrupted, io};
-use crate::scenario::Scenario;
-use crate::sim::engine::{Ended, Engine, Run, Stop};
+use crate::scenario::{Scenario, Tally};
+use crate::sim::engine::{Ended, Engine, Run, Shard, Stop};
+
+/// What `diemon run` and `diemon merge` tell a command about the experiment cell it runs.
+/// Hidden: a person runs a cell with the command's own flags.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CellArgs {
+    /// The experiment cell: each cell of a sweep draws its own streams.
+    #[arg(long, hide = true, default_value_t = 0)]
+    pub cell: u64,
+    /// Run only shard I/N of the cell's batches.
+    #[arg(long, hide = true, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// Put the raw tally in the JSON report (what a merge adds up).
+    #[arg(long, hide = true)]
+    pub with_tally: bool,
+    /// Run nothing: add up these tallies (JSON, one per flag) and report their sum.
+    #[arg(long = "tally", hide = true, value_name = "JSON")]
+    pub tallies: Vec<String>,
+}
+
 
 /// The flags of a seeded run, as one command gives them.
 pub(super) struct RunFlags {
@@ -18,8 +42,8 @@ pub(super) struct RunFlags {
     /// What the precision target is measured in, for the error message.
     pub ci_unit: &'static str,
     pub seed: u64,
-    /// The experiment cell: each cell of a sweep draws its own streams.
-    pub cell: u64,
+    /// The experiment cell, shard and merge inputs.
+    pub part: CellArgs,
     pub threads: Option<usize>,
     pub replay: Option<u64>,
     /// No progress bar (`--quiet` or `--json`).
@@ -39,6 +63,12 @@ impl RunFlags {
                 self.max_half_width, self.ci_unit
             )));
         }
+        if self.part.shard.is_some() && self.target_ci.is_some() {
+            return Err(Failure::input(
+                "--shard with --target-ci: a precision stop needs every batch in order\n\
+                 hint: shard a run of fixed --trials",
+            ));
+        }
         if self.threads == Some(0) {
             return Err(Failure::input("--threads 0: expected at least one thread"));
         }
@@ -56,7 +86,8 @@ impl RunFlags {
     pub fn engine(&self) -> Engine {
         Engine {
             seed: self.seed,
-            cell: self.cell,
+            cell: self.part.cell,
+            shard: self.part.shard.unwrap_or(Shard::WHOLE),
             stop: match self.target_ci {
                 Some(x) => Stop::Precision {
                     half_width: x,
@@ -74,7 +105,13 @@ impl RunFlags {
         scenario: &S,
         what: &'static str,
         cancel: &AtomicBool,
-    ) -> Result<(Run<S::Tally>, usize), Failure> {
+    ) -> Result<(Run<S::Tally>, usize), Failure>
+    where
+        S::Tally: DeserializeOwned,
+    {
+        if !self.part.tallies.is_empty() {
+            return Ok((self.merged::<S>()?, 0));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.unwrap_or(0))
             .build()
@@ -88,6 +125,58 @@ impl RunFlags {
             }
         });
         Ok((run, threads))
+    }
+}
+
+impl RunFlags {
+    /// The sum of the `--tally` inputs: what the run that made them all would have counted.
+    fn merged<S: Scenario>(&self) -> Result<Run<S::Tally>, Failure>
+    where
+        S::Tally: DeserializeOwned,
+    {
+        let mut tally = S::Tally::default();
+        for (i, t) in self.part.tallies.iter().enumerate() {
+            let t: S::Tally = serde_json::from_str(t).map_err(|e| {
+                Failure::input(format!("--tally {}: not a tally of this command: {e}", i + 1))
+            })?;
+            tally = tally + t;
+        }
+        let trials = tally.trials();
+        if trials != self.trials {
+            return Err(Failure::input(format!(
+                "the tallies hold {trials} trials, the cell asks for {}\n\
+                 hint: every shard must have finished the cell",
+                self.trials
+            )));
+        }
+        Ok(Run {
+            tally,
+            trials,
+            ended: Ended::Complete,
+            elapsed: Duration::ZERO,
+        })
+    }
+
+    /// The JSON report as printed: with the raw tally when `diemon run` asks for it.
+    pub fn json<T: Serialize>(
+        &self,
+        mut report: serde_json::Value,
+        run: &Run<T>,
+    ) -> Result<String, Failure> {
+        if self.part.with_tally {
+            // As a string: serde_json's Value cannot hold the tallies' 128-bit sums.
+            let t = serde_json::to_string(&run.tally)
+                .map_err(|e| Failure::other(format!("cannot write the tally: {e}")))?;
+            report["tally"] = t.into();
+        }
+        if !self.part.tallies.is_empty()
+            && let Some(m) = report.as_object_mut()
+        {
+            // A merge measures no speed: the shards' machines did the work.
+            m.remove("trials_per_sec");
+            m.remove("threads");
+        }
+        Ok(format!("{report}\n"))
     }
 }
 

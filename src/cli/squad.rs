@@ -41,7 +41,7 @@ pub fn run(
     }
     let (run, threads) = flags.execute(&engine, &squad, "squad duels", cancel)?;
     let text = if a.json {
-        format!("{}\n", json_report(&squad, &run, a, threads, opts))
+        flags.json(json_report(&squad, &run, a, threads, opts), &run)?
     } else {
         table(&squad, &run, a, threads)
     };
@@ -148,6 +148,14 @@ fn side(
 }
 
 /// "7 x minifig-hand-weapon (42 CP)" for one side.
+/// A side's CP as fielded.
+fn side_cp(squad: &Squad, side: u8) -> Cp {
+    (0..squad.kinds().len())
+        .filter(|&i| squad.kind_side(i) == side)
+        .map(|i| squad.kinds()[i].cp * squad.units_of(i) as i64)
+        .fold(Cp::ZERO, |a, b| a + b)
+}
+
 fn describe(squad: &Squad, side: u8) -> String {
     let kinds = squad.kinds();
     let mut parts = Vec::new();
@@ -202,6 +210,8 @@ fn json_report(
         "b": describe(squad, 1),
         "units_a": squad.count()[0],
         "units_b": squad.count()[1],
+        "cp_a": side_cp(squad, 0),
+        "cp_b": side_cp(squad, 1),
         "distance": a.distance,
         "first": first_name(a),
         "policy_a": squad.policy(0),

@@ -237,7 +237,7 @@ impl Scenario for Duel {
 }
 
 /// Counts over many duels.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DuelTally {
     pub trials: u64,
     pub a_wins: u64,

@@ -53,8 +53,11 @@ where
     o
 }
 
-/// Integer tallies that add.
-pub trait Tally<O>: Default + Clone + Send + Add<Output = Self> {
+/// Integer tallies that add. They serialize so that shards of a run, written by different
+/// machines, can be added up later (`diemon merge`).
+pub trait Tally<O>:
+    Default + Clone + Send + Add<Output = Self> + serde::Serialize + serde::de::DeserializeOwned
+{
     fn record(&mut self, outcome: &O);
     /// Trials recorded.
     fn trials(&self) -> u64;

@@ -7,6 +7,9 @@
 //! the seed and the stopping rule, never on the thread count or on which thread was fast: a
 //! round may compute batches past the stopping point, and those are simply discarded.
 //!
+//! A [`Shard`] runs only every n-th batch, so n machines can split a run and add their
+//! tallies up to exactly the single-machine result.
+//!
 //! Memory is one tally per batch of the current round, whatever the trial count.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +76,50 @@ pub struct Engine {
     pub seed: u64,
     pub cell: u64,
     pub stop: Stop,
+    /// Which of the cell's batches this run does: all of them, or one shard's.
+    pub shard: Shard,
+}
+
+/// A disjoint part of a run's batches: shard `index` of `count` (0-based) runs batches
+/// `index`, `index + count`, `index + 2 count`, ... (round robin, so shards get equal work
+/// even when batches differ). The shards' tallies add up to the whole run's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Every batch.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `i/n` as written on a command line (1-based: `1/4` to `4/4`).
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let bad = || format!("{s:?}: expected I/N with 1 <= I <= N, e.g. 2/8");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (i, n): (u64, u64) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if i == 0 || i > n {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: i - 1,
+            count: n,
+        })
+    }
+
+    /// How many of the first `batches` batches are this shard's.
+    fn batches(self, batches: u64) -> u64 {
+        batches.saturating_sub(self.index).div_ceil(self.count)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
 }
 
 /// Batches per thread in one round: enough to balance uneven batches, few enough that an
@@ -105,9 +152,11 @@ impl Engine {
     ) -> Run<S::Tally> {
         let start = Instant::now();
         let max = self.stop.max_trials();
-        let batches = max.div_ceil(BATCH);
+        // This shard's k-th batch is `index + k * count`.
+        let batches = self.shard.batches(max.div_ceil(BATCH));
+        let batch_of = |k: u64| self.shard.index + k * self.shard.count;
         let round = (rayon::current_num_threads() * BATCHES_PER_THREAD).max(1) as u64;
-        progress.start(max);
+        progress.start((0..batches).map(|k| Self::batch_len(max, batch_of(k))).sum());
         let mut tally = S::Tally::default();
         let mut trials = 0;
         let mut next = 0;
@@ -121,10 +170,11 @@ impl Engine {
             let end = (next + round).min(batches);
             let done: Vec<Option<S::Tally>> = (next..end)
                 .into_par_iter()
-                .map(|b| {
+                .map(|k| {
                     if cancel.load(Ordering::Relaxed) {
                         return None;
                     }
+                    let b = batch_of(k);
                     let len = Self::batch_len(max, b);
                     let t = self.batch(s, b, len);
                     progress.advance(len);
@@ -135,7 +185,7 @@ impl Engine {
                 let Some(t) = t else {
                     break 'run Ended::Interrupted;
                 };
-                trials += Self::batch_len(max, next + i as u64);
+                trials += Self::batch_len(max, batch_of(next + i as u64));
                 tally = tally + t;
                 if let Stop::Precision { half_width, .. } = self.stop
                     && s.key(&tally).half_width() <= half_width

@@ -116,3 +116,26 @@ mod tests {
         assert_eq!((Histogram::default() + hist(&[4])).count(4), 1);
     }
 }
+
+/// Serde for fixed arrays of any length (serde derives only up to 32): a list, checked for
+/// its length when read. `#[serde(with = "crate::sim::tally::fixed")]`.
+pub mod fixed {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
+        a: &[T; N],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        a.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+        d: D,
+    ) -> Result<[T; N], D::Error> {
+        let v: Vec<T> = Vec::deserialize(d)?;
+        let len = v.len();
+        v.try_into()
+            .map_err(|_| D::Error::invalid_length(len, &format!("{N} counts").as_str()))
+    }
+}

@@ -39,6 +39,37 @@ fn any_thread_count_gives_the_same_tally() {
 }
 
 #[test]
+fn shards_add_up_to_the_whole_run() {
+    use diemon::sim::engine::Shard;
+    let d = duel("d6/2/1d6/4", "d10/3/1d6+1/2d6", First::Random, &[]);
+    let n = 5 * BATCH + 123;
+    let whole = run(&d, Stop::Trials(n), 3, 2).0;
+    for count in [1, 2, 3, 7] {
+        let mut sum = DuelTally::default();
+        let mut trials = 0;
+        for index in 0..count {
+            let e = Engine {
+                seed: 3,
+                cell: 0,
+                stop: Stop::Trials(n),
+                shard: Shard { index, count },
+            };
+            let r = e.run(&d, &Silent, &AtomicBool::new(false));
+            assert_eq!(r.ended, Ended::Complete);
+            trials += r.trials;
+            sum = sum + r.tally;
+        }
+        assert_eq!(trials, n, "{count} shards");
+        assert_eq!(sum, whole, "{count} shards");
+    }
+    // Shard 7 of 7 has no batch of a 6-batch run: an empty, complete tally.
+    assert_eq!(Shard::parse("2/8"), Ok(Shard { index: 1, count: 8 }));
+    for bad in ["0/3", "4/3", "1", "a/b", "1/0"] {
+        assert!(Shard::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
 fn precision_stop_is_deterministic_too() {
     let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::Random, &[]);
     let stop = Stop::Precision {
@@ -71,6 +102,7 @@ fn an_interrupted_run_keeps_what_it_finished() {
         seed: 1,
         cell: 0,
         stop: Stop::Trials(10 * BATCH),
+        shard: diemon::sim::engine::Shard::WHOLE,
     };
     let r = e.run(&d, &Silent, &AtomicBool::new(true));
     assert_eq!(r.ended, Ended::Interrupted);
@@ -85,6 +117,7 @@ fn replaying_trial_n_reproduces_what_the_run_counted() {
         seed: 5,
         cell: 0,
         stop: Stop::Trials(n),
+        shard: diemon::sim::engine::Shard::WHOLE,
     };
     // First batch: every trial replayed alone.
     let n = 400;

@@ -55,6 +55,7 @@ pub(crate) fn run_on<S: Scenario>(s: &S, stop: Stop, seed: u64, threads: usize) 
         seed,
         cell: 0,
         stop,
+        shard: diemon::sim::engine::Shard::WHOLE,
     };
     pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
 }

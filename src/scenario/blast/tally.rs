@@ -53,7 +53,7 @@ impl BlastOutcome {
 }
 
 /// Sums over many turns of fire (integers only).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlastTally {
     pub trials: u64,
     pub shots: u64,
@@ -62,7 +62,9 @@ pub struct BlastTally {
     pub kills: u64,
     pub kills_sq: u128,
     /// `kills_hist[k]`: turns that killed exactly `k`.
+    #[serde(with = "crate::sim::tally::fixed")]
     pub kills_hist: [u64; MAX_FIGURES + 1],
+    #[serde(with = "crate::sim::tally::fixed")]
     pub by_ring: [u64; MAX_EXP_DICE],
     pub knocked_back: u64,
     pub ties: u64,

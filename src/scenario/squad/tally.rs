@@ -22,7 +22,7 @@ pub struct SquadOutcome {
 }
 
 /// Sums over many squad duels (integers only, so any merge order gives the same digits).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SquadTally {
     pub trials: u64,
     pub a_wins: u64,

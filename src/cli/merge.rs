@@ -1,0 +1,169 @@
+//! `diemon merge DIR...`: the shards of a run, added up into one machine's frames.
+//!
+//! Each shard's DIR holds its manifest (the experiment, options, version and `shard = "I/N"`)
+//! and every cell's report with its raw tally. The merge checks the shards belong together
+//! and cover 1..N once each, adds each cell's tallies, and has the cell's command report the
+//! sum, so the frames are exactly those of the unsharded run.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::run::{input_errors, manifest, sweep};
+use super::{Failure, io};
+use crate::experiment;
+use crate::sim::engine::Shard;
+
+#[derive(Args, Debug)]
+#[command(after_help = "Example (docs/cluster.md runs this on Slurm and Kubernetes):
+  diemon run experiments/hero-worth.toml --shard 1/2 --out /shared/hero-1
+  diemon run experiments/hero-worth.toml --shard 2/2 --out /shared/hero-2
+  diemon merge /shared/hero-1 /shared/hero-2 --out reports/hero-worth
+
+The merged frames equal those of `diemon run experiments/hero-worth.toml`, digit for digit.")]
+pub struct MergeArgs {
+    /// The shards' output folders (`diemon run --shard I/N --out DIR`), one per shard.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where to write (default: reports/NAME).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// No per-cell lines.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    // Each shard's manifest, without its `shard` line: they must all be the same.
+    let mut shards: Vec<(Shard, PathBuf)> = Vec::new();
+    let mut common: Option<(toml::Table, PathBuf)> = None;
+    for dir in &a.dirs {
+        let path = dir.join("manifest.toml");
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Failure::input(format!(
+                "{}: cannot read it: {e}\nhint: give the folders `diemon run --shard I/N --out DIR` wrote",
+                path.display()
+            ))
+        })?;
+        let mut table: toml::Table = text.parse().map_err(|e| {
+            Failure::input(format!("{}: not a diemon manifest: {e}", path.display()))
+        })?;
+        let shard = match table.remove("shard") {
+            None => Shard::WHOLE,
+            Some(toml::Value::String(s)) => Shard::parse(&s)
+                .map_err(|e| Failure::input(format!("{}: shard {e}", path.display())))?,
+            Some(v) => {
+                return Err(Failure::input(format!(
+                    "{}: shard = {v}: expected \"I/N\"",
+                    path.display()
+                )));
+            }
+        };
+        match &common {
+            None => common = Some((table, path.clone())),
+            Some((first, first_path)) if *first != table => {
+                return Err(Failure::input(format!(
+                    "{} and {} come from different experiments (or options, seeds, versions)\n\
+                     hint: merge only the shards of one `diemon run FILE --shard I/N`",
+                    first_path.display(),
+                    path.display()
+                )));
+            }
+            Some(_) => {}
+        }
+        shards.push((shard, dir.clone()));
+    }
+    let (table, first_path) = common.expect("clap requires at least one DIR");
+    let n = shards[0].0.count;
+    if let Some((s, d)) = shards.iter().find(|(s, _)| s.count != n) {
+        return Err(Failure::input(format!(
+            "{} is shard {s}, but {} is shard {}: the shards of one run share N",
+            d.display(),
+            shards[0].1.display(),
+            shards[0].0
+        )));
+    }
+    shards.sort_by_key(|(s, _)| s.index);
+    for w in shards.windows(2) {
+        if w[0].0 == w[1].0 {
+            return Err(Failure::input(format!(
+                "shard {} is given twice ({} and {})",
+                w[0].0,
+                w[0].1.display(),
+                w[1].1.display()
+            )));
+        }
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|&i| !shards.iter().any(|(s, _)| s.index == i))
+        .map(|i| format!("{}/{n}", i + 1))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Failure::input(format!(
+            "shard{} {} missing\nhint: merge needs the folder of every shard",
+            if missing.len() == 1 { " is" } else { "s are" },
+            missing.join(", ")
+        )));
+    }
+    let version = table.get("diemon_version").and_then(|v| v.as_str());
+    if version != Some(env!("CARGO_PKG_VERSION")) {
+        return Err(Failure::input(format!(
+            "{}: written by diemon {}, this is {}\nhint: merge with the version that ran the shards",
+            first_path.display(),
+            version.unwrap_or("(unknown)"),
+            env!("CARGO_PKG_VERSION")
+        )));
+    }
+    let source = table
+        .get("source")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| Failure::input(format!("{}: no source", first_path.display())))?;
+    let e = experiment::parse(&format!("{} (source)", first_path.display()), source)
+        .map_err(input_errors)?;
+    let merged = manifest(&e, None)?;
+    let dir = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
+    io(writeln!(
+        out,
+        "{}: {} cell{}, {n} shard{} added up",
+        e.name,
+        e.cells.len(),
+        if e.cells.len() == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" }
+    ))?;
+    sweep(&e, &dir, &merged, a.quiet, out, |i, cell| {
+        let mut part = vec!["--with-tally".to_string()];
+        for (s, d) in &shards {
+            let path = d.join("cells").join(format!("{i:05}.json"));
+            let tally = std::fs::read(&path)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+                .and_then(|r| r.get("tally").and_then(|t| t.as_str()).map(String::from))
+                .ok_or_else(|| {
+                    Failure::input(format!(
+                        "{} (shard {s}) has not finished cell {} of {}\n\
+                         hint: run that shard's command again; it resumes",
+                        d.display(),
+                        i + 1,
+                        e.cells.len()
+                    ))
+                })?;
+            part.extend(["--tally".into(), tally]);
+        }
+        crate::cli::run_cell(
+            e.kind.command(),
+            &cell.args,
+            &e.opts,
+            e.seed,
+            i as u64,
+            e.trials,
+            Some(1),
+            &part,
+        )
+        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
+    })?;
+    Ok(())
+}
