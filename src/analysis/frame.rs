@@ -97,7 +97,10 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
 ///   linear in the mean CP left, so its CI is that CI mapped through the same line.
 fn derive(df: &mut DataFrame) -> PolarsResult<()> {
     for (me, them) in [("a", "b"), ("b", "a")] {
-        let (Ok(cp_me), Ok(cp_them)) = (df.column(&format!("cp_{me}")), df.column(&format!("cp_{them}"))) else {
+        let (Ok(cp_me), Ok(cp_them)) = (
+            df.column(&format!("cp_{me}")),
+            df.column(&format!("cp_{them}")),
+        ) else {
             continue;
         };
         let cp_me = cp_me.cast(&DataType::Float64)?;
@@ -162,6 +165,113 @@ pub fn distributions(
     DataFrame::new_infer_height(cols)
 }
 
+/// One fair-CP fit as a row: its group's parameters and the worth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorthRow {
+    pub group: Vec<(String, String)>,
+    pub unit: String,
+    pub reference: String,
+    pub units: u64,
+    pub cp_unit: f64,
+    pub cp_reference: f64,
+    /// The fit, or why there is none (no 50% point among the cells).
+    pub worth: Result<super::fair_cp::Worth, super::fair_cp::NoWorth>,
+}
+
+/// The fair-CP fits, one row each: the ratio, the CP it makes, and the fit's quality.
+pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
+    let mut cols = group_columns(rows.iter().map(|r| &r.group));
+    let text = |f: fn(&WorthRow) -> &String| rows.iter().map(f).cloned().collect::<Vec<String>>();
+    cols.push(Column::new("unit".into(), text(|r| &r.unit)));
+    cols.push(Column::new("reference".into(), text(|r| &r.reference)));
+    cols.push(Column::new(
+        "units".into(),
+        rows.iter().map(|r| r.units).collect::<Vec<u64>>(),
+    ));
+    let num = |f: &dyn Fn(&WorthRow) -> Option<f64>| rows.iter().map(f).collect::<Vec<_>>();
+    let w = |f: fn(&super::fair_cp::Worth) -> f64| move |r: &WorthRow| r.worth.as_ref().ok().map(f);
+    let per = |r: &WorthRow| r.cp_reference;
+    let columns: [(&str, Vec<Option<f64>>); 13] = [
+        ("cp_unit_listed", num(&|r| Some(r.cp_unit))),
+        ("cp_reference", num(&|r| Some(r.cp_reference))),
+        ("ratio", num(&w(|w| w.ratio.point))),
+        ("ratio_lo", num(&w(|w| w.ratio.ci[0]))),
+        ("ratio_hi", num(&w(|w| w.ratio.ci[1]))),
+        (
+            "fair_cp",
+            num(&|r| w(|w| w.ratio.point)(r).map(|x| x * per(r))),
+        ),
+        (
+            "fair_cp_lo",
+            num(&|r| w(|w| w.ratio.ci[0])(r).map(|x| x * per(r))),
+        ),
+        (
+            "fair_cp_hi",
+            num(&|r| w(|w| w.ratio.ci[1])(r).map(|x| x * per(r))),
+        ),
+        ("cells_fitted", num(&w(|w| w.cells as f64))),
+        ("slope", num(&w(|w| w.slope))),
+        ("chi2", num(&w(|w| w.chi2))),
+        ("p_fit", num(&w(|w| w.p_fit))),
+        ("dispersion", num(&w(|w| w.dispersion))),
+    ];
+    for (name, values) in columns {
+        cols.push(Column::new(name.into(), values));
+    }
+    DataFrame::new_infer_height(cols)
+}
+
+/// A matchup matrix in long form: one row per (unit, opponent) with the unit's chance of
+/// winning and its CI, and each unit's score.
+pub fn matchups(
+    groups: &[(Vec<(String, String)>, super::matchups::Matrix)],
+) -> PolarsResult<DataFrame> {
+    let mut group = Vec::new();
+    let (mut unit, mut opponent) = (Vec::new(), Vec::new());
+    let (mut p, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut score, mut score_lo, mut score_hi) = (Vec::new(), Vec::new(), Vec::new());
+    for (g, m) in groups {
+        for (i, row) in m.wins.iter().enumerate() {
+            for (j, e) in row.iter().enumerate() {
+                let Some(e) = e else { continue };
+                group.push(g);
+                unit.push(m.units[i].clone());
+                opponent.push(m.units[j].clone());
+                p.push(e.point);
+                lo.push(e.ci[0]);
+                hi.push(e.ci[1]);
+                score.push(m.score[i].point);
+                score_lo.push(m.score[i].ci[0]);
+                score_hi.push(m.score[i].ci[1]);
+            }
+        }
+    }
+    let mut cols = group_columns(group.into_iter());
+    cols.push(Column::new("unit".into(), unit));
+    cols.push(Column::new("opponent".into(), opponent));
+    cols.push(Column::new("p_wins".into(), p));
+    cols.push(Column::new("p_wins_lo".into(), lo));
+    cols.push(Column::new("p_wins_hi".into(), hi));
+    cols.push(Column::new("score".into(), score));
+    cols.push(Column::new("score_lo".into(), score_lo));
+    cols.push(Column::new("score_hi".into(), score_hi));
+    DataFrame::new_infer_height(cols)
+}
+
+/// A column per group parameter (the sweep axes other than the analysis's own).
+fn group_columns<'a>(groups: impl Iterator<Item = &'a Vec<(String, String)>>) -> Vec<Column> {
+    let groups: Vec<&Vec<(String, String)>> = groups.collect();
+    let Some(first) = groups.first() else {
+        return Vec::new();
+    };
+    (0..first.len())
+        .map(|i| {
+            let values: Vec<String> = groups.iter().map(|g| g[i].1.clone()).collect();
+            Column::new(first[i].0.as_str().into(), values)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,10 +319,17 @@ mod tests {
         let df = summary(&params, &reports).unwrap();
         let f = |c: &str| df.column(c).unwrap().f64().unwrap().get(0).unwrap();
         assert_eq!((f("p_a_wins_lo"), f("p_a_wins_hi")), (0.4, 0.6));
-        assert_eq!(df.column("trials").unwrap().i64().unwrap().get(0), Some(100));
+        assert_eq!(
+            df.column("trials").unwrap().i64().unwrap().get(0),
+            Some(100)
+        );
         // A destroyed 20 - 15 = 5 of B's CP with its 10: 0.5, CI (20-16)/10 to (20-14)/10.
         assert_eq!(
-            (f("cp_efficiency_a"), f("cp_efficiency_a_lo"), f("cp_efficiency_a_hi")),
+            (
+                f("cp_efficiency_a"),
+                f("cp_efficiency_a_lo"),
+                f("cp_efficiency_a_hi")
+            ),
             (0.5, 0.4, 0.6)
         );
         assert_eq!(f("cp_efficiency_b"), 0.3);

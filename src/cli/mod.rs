@@ -4,6 +4,7 @@
 //! expression, an option, an argument), 1 when something else failed (writing output).
 //! The library never prints; only this module does.
 
+mod analyses;
 mod blast;
 mod burst;
 mod dist;

@@ -75,21 +75,28 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         e.seed,
         a.shard.map(|s| format!(", shard {s}")).unwrap_or_default()
     ))?;
-    let reports = sweep(&e, &dir, &manifest(&e, a.shard)?, a.quiet, out, |i, cell| {
-        crate::cli::run_cell(
-            e.kind.command(),
-            &cell.args,
-            &e.opts,
-            e.seed,
-            i as u64,
-            e.trials,
-            a.threads,
-            &part,
-        )
-        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
-    })?;
-    let _ = reports;
-    Ok(())
+    let shard = a.shard.is_some();
+    sweep(
+        &e,
+        &dir,
+        &manifest(&e, a.shard)?,
+        shard,
+        a.quiet,
+        out,
+        |i, cell| {
+            crate::cli::run_cell(
+                e.kind.command(),
+                &cell.args,
+                &e.opts,
+                e.seed,
+                i as u64,
+                e.trials,
+                a.threads,
+                &part,
+            )
+            .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
+        },
+    )
 }
 
 /// An experiment's errors, one per line, as a bad-input failure.
@@ -103,15 +110,17 @@ pub(super) fn input_errors(es: Vec<experiment::ExperimentError>) -> Failure {
 }
 
 /// Produces every cell of `e` with `cell` (skipping cells a previous run with the same
-/// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each.
+/// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each;
+/// then the experiment's analysis, unless this is one `shard` of the run.
 pub(super) fn sweep(
     e: &Experiment,
     dir: &Path,
     manifest: &str,
+    shard: bool,
     quiet: bool,
     out: &mut dyn Write,
     mut cell: impl FnMut(usize, &experiment::Cell) -> Result<serde_json::Value, Failure>,
-) -> Result<Vec<serde_json::Value>, Failure> {
+) -> Result<(), Failure> {
     std::fs::create_dir_all(dir)
         .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
     let parquet = Parquet {
@@ -166,7 +175,7 @@ pub(super) fn sweep(
          {0}/manifest.toml",
         dir.display()
     ))?;
-    Ok(reports)
+    super::analyses::report(e, &reports, dir, &parquet, shard, out)
 }
 
 /// One cell's parameters and its key figure with its CI.
@@ -208,7 +217,7 @@ pub(super) fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, F
     );
     t.insert("name".into(), e.name.clone().into());
     t.insert("description".into(), e.description.clone().into());
-    t.insert("kind".into(), e.kind.command().to_string().into());
+    t.insert("kind".into(), e.kind.name().to_string().into());
     t.insert("seed".into(), (e.seed as i64).into());
     t.insert("trials".into(), (e.trials as i64).into());
     let mut opts = toml::Table::new();

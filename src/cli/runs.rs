@@ -32,7 +32,6 @@ pub struct CellArgs {
     pub tallies: Vec<String>,
 }
 
-
 /// The flags of a seeded run, as one command gives them.
 pub(super) struct RunFlags {
     pub trials: u64,
@@ -137,7 +136,10 @@ impl RunFlags {
         let mut tally = S::Tally::default();
         for (i, t) in self.part.tallies.iter().enumerate() {
             let t: S::Tally = serde_json::from_str(t).map_err(|e| {
-                Failure::input(format!("--tally {}: not a tally of this command: {e}", i + 1))
+                Failure::input(format!(
+                    "--tally {}: not a tally of this command: {e}",
+                    i + 1
+                ))
             })?;
             tally = tally + t;
         }

@@ -19,6 +19,7 @@
 //! spacing = [1.0, 1.5, 2.0]
 //! ```
 
+pub mod axes;
 pub mod spec;
 
 use std::path::Path;
@@ -26,20 +27,50 @@ use std::path::Path;
 use crate::rules::RuleOptions;
 use spec::{ExperimentSpec, line_column};
 
-/// Which command answers a cell.
+/// What an experiment is: a sweep of one command, or an analysis built on duels.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
     Duel,
     Blast,
+    /// What a unit is worth in a reference unit (`[fair_cp]`).
+    FairCp,
+    /// Every unit of a list against every other at equal CP (`[matchups]`).
+    Matchups,
 }
 
 impl Kind {
-    pub fn command(self) -> &'static str {
+    /// As the file writes it.
+    pub fn name(self) -> &'static str {
         match self {
             Kind::Duel => "duel",
             Kind::Blast => "blast",
+            Kind::FairCp => "fair-cp",
+            Kind::Matchups => "matchups",
         }
     }
+
+    /// The command that answers one cell.
+    pub fn command(self) -> &'static str {
+        match self {
+            Kind::Blast => "blast",
+            _ => "duel",
+        }
+    }
+}
+
+/// The analysis a kind runs over its cells.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Analysis {
+    None,
+    FairCp {
+        unit: String,
+        reference: String,
+        units: u64,
+        counts: Vec<u64>,
+    },
+    Matchups {
+        units: Vec<String>,
+    },
 }
 
 /// One cell of the sweep: its parameter values and the command's arguments.
@@ -58,8 +89,9 @@ pub struct Experiment {
     pub seed: u64,
     pub trials: u64,
     pub opts: RuleOptions,
-    /// The sweep axes, in file order.
+    /// The parameter names of the cells, in file order (an analysis's own last).
     pub axes: Vec<String>,
+    pub analysis: Analysis,
     pub cells: Vec<Cell>,
     /// The file as written, stored in every output.
     pub text: String,
@@ -119,15 +151,18 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
     let kind = match spec.kind.get_ref().as_str() {
         "duel" => Kind::Duel,
         "blast" => Kind::Blast,
+        "fair-cp" => Kind::FairCp,
+        "matchups" => Kind::Matchups,
         k => {
             errors.push(at(
                 spec.kind.span().start,
-                format!("kind {k:?} is not a command an experiment can sweep"),
-                "kind = \"duel\" or kind = \"blast\"",
+                format!("kind {k:?} is not a kind of experiment"),
+                "kind = \"duel\", \"blast\", \"fair-cp\" or \"matchups\"",
             ));
             Kind::Duel
         }
     };
+    let analysis = analysis(&spec, kind, &at, &mut errors);
     let name = spec.name.get_ref().clone();
     if name.is_empty()
         || !name
@@ -179,31 +214,31 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
             ));
         }
     }
-    let axes: Vec<(String, usize, Vec<String>)> = spec
-        .sweep
-        .0
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.get_ref().clone(),
-                k.span().start,
-                v.get_ref().iter().map(spec::value_text).collect(),
-            )
-        })
-        .collect();
-    for (k, start, values) in &axes {
+    let mut axes: Vec<axes::Axis> = Vec::new();
+    for (k, v) in &spec.sweep.0 {
+        let values: Vec<String> = v.get_ref().iter().map(spec::value_text).collect();
         if values.is_empty() {
             errors.push(at(
-                *start,
-                format!("sweep axis {k:?} has no values"),
+                k.span().start,
+                format!("sweep axis {:?} has no values", k.get_ref()),
                 "a list, e.g. [6, 12, 18]",
             ));
+            continue;
         }
+        axes.push(axes::sweep(k.get_ref(), k.span().start, &values));
     }
+    let analysis_at = spec
+        .fair_cp
+        .as_ref()
+        .map(|f| f.unit.span().start)
+        .or(spec.matchups.as_ref().map(|m| m.units.span().start))
+        .unwrap_or(0);
+    axes.extend(axes::of(&analysis, analysis_at));
     let count = axes
         .iter()
-        .map(|(_, _, v)| v.len().max(1))
-        .product::<usize>();
+        .map(|a| a.choices.len())
+        .try_fold(1usize, |n, k| n.checked_mul(k))
+        .unwrap_or(usize::MAX);
     if count > MAX_CELLS {
         errors.push(at(
             0,
@@ -217,34 +252,23 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
     let base: Vec<String> = spec
         .scenario
         .iter()
-        .flat_map(|(k, v)| flag(k.get_ref(), v.get_ref()))
+        .flat_map(|(k, v)| axes::flag_text(k.get_ref(), &spec::value_text(v.get_ref())))
         .collect();
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
-        let mut rest = index;
-        let mut params = Vec::new();
+        let picked = axes::cell(&axes, index);
+        let params: Vec<(String, String)> = picked
+            .iter()
+            .flat_map(|c| c.params.iter().cloned())
+            .collect();
         let mut args = base.clone();
-        for (k, _, values) in axes.iter().rev() {
-            let v = &values[rest % values.len()];
-            rest /= values.len();
-            params.push((k.clone(), v.clone()));
-        }
-        params.reverse();
-        for (k, v) in &params {
-            args.extend(flag_text(k, v));
-        }
+        args.extend(picked.iter().flat_map(|c| c.args.iter().cloned()));
         // The command's own parser checks every cell before anything runs.
         let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
         probe.extend(args.iter().cloned());
         if let Err(e) = crate::cli::check_args(&probe, &opts) {
-            let key = params.first().map(|(k, _)| k.clone()).unwrap_or_default();
-            let offset = spec
-                .sweep
-                .keys()
-                .find(|k| k.get_ref() == &key)
-                .map_or(0, |k| k.span().start);
             return Err(vec![at(
-                offset,
+                axes.first().map_or(0, |a| a.offset),
                 format!(
                     "cell {} ({}): {e}",
                     index + 1,
@@ -266,7 +290,8 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
         seed: spec.seed,
         trials,
         opts,
-        axes: axes.into_iter().map(|(k, _, _)| k).collect(),
+        axes: axes.into_iter().flat_map(|a| a.names).collect(),
+        analysis,
         cells,
         text: text.to_string(),
     })
@@ -286,17 +311,115 @@ const RESERVED: &[&str] = &[
     "target_ci",
 ];
 
-fn flag(key: &str, value: &toml::Value) -> Vec<String> {
-    flag_text(key, &spec::value_text(value))
-}
-
-/// `--key value`, or `--key` alone for a true switch (and nothing for false).
-fn flag_text(key: &str, value: &str) -> Vec<String> {
-    let name = format!("--{}", key.replace('_', "-"));
-    match value {
-        "true" => vec![name],
-        "false" => vec![],
-        v => vec![name, v.to_string()],
+/// The `[fair_cp]` or `[matchups]` section, checked against the kind.
+fn analysis(
+    spec: &ExperimentSpec,
+    kind: Kind,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> Analysis {
+    let sets = |key: &str| {
+        spec.scenario
+            .keys()
+            .chain(spec.sweep.keys())
+            .find(|k| k.get_ref() == key)
+            .map(|k| k.span().start)
+    };
+    match (kind, &spec.fair_cp, &spec.matchups) {
+        (Kind::FairCp, Some(f), None) => {
+            for key in ["a", "b", "budget", "a-squad", "b-squad"] {
+                if let Some(o) = sets(key) {
+                    errors.push(at(
+                        o,
+                        format!("{key:?}: a fair-cp experiment sets the sides itself"),
+                        "name them in [fair_cp]: unit, reference, units, counts",
+                    ));
+                }
+            }
+            let counts = f.counts.get_ref().clone();
+            if counts.len() < 2 || counts.iter().any(|&n| n == 0) {
+                errors.push(at(
+                    f.counts.span().start,
+                    format!("counts {counts:?}: the fit needs at least two sizes, each above 0"),
+                    "e.g. counts = [1, 2, 3, 4, 5, 6]: the 50% point must lie among them",
+                ));
+            }
+            if *f.units.get_ref() == 0 {
+                errors.push(at(
+                    f.units.span().start,
+                    "units 0".into(),
+                    "how many of the unit fight: 1 or more",
+                ));
+            }
+            Analysis::FairCp {
+                unit: f.unit.get_ref().clone(),
+                reference: f.reference.get_ref().clone(),
+                units: *f.units.get_ref(),
+                counts,
+            }
+        }
+        (Kind::Matchups, None, Some(m)) => {
+            for key in ["a", "b", "a-squad", "b-squad"] {
+                if let Some(o) = sets(key) {
+                    errors.push(at(
+                        o,
+                        format!("{key:?}: a matchups experiment pairs the units itself"),
+                        "list them in [matchups] units",
+                    ));
+                }
+            }
+            if sets("budget").is_none() {
+                errors.push(at(
+                    m.units.span().start,
+                    "matchups at equal CP need a budget".into(),
+                    "set budget = 36 under [scenario] (or sweep it)",
+                ));
+            }
+            let units = m.units.get_ref().clone();
+            if units.len() < 2 {
+                errors.push(at(
+                    m.units.span().start,
+                    format!("{} unit(s): a matchup needs two", units.len()),
+                    "list at least two catalog units (`diemon unit list`)",
+                ));
+            }
+            for (i, u) in units.iter().enumerate() {
+                if units[..i].contains(u) {
+                    errors.push(at(
+                        m.units.span().start,
+                        format!("{u:?} is listed twice"),
+                        "list each unit once",
+                    ));
+                }
+            }
+            Analysis::Matchups { units }
+        }
+        (Kind::Duel | Kind::Blast, None, None) => Analysis::None,
+        (k, f, m) => {
+            let (want, offset) = match k {
+                Kind::FairCp => ("a [fair_cp] section and no [matchups]", 0),
+                Kind::Matchups => ("a [matchups] section and no [fair_cp]", 0),
+                _ => (
+                    "no [fair_cp] or [matchups] section",
+                    f.as_ref()
+                        .map(|f| f.unit.span().start)
+                        .or(m.as_ref().map(|m| m.units.span().start))
+                        .unwrap_or(0),
+                ),
+            };
+            // Point at the stray section, or else at the kind.
+            let offset = if offset == 0 {
+                spec.kind.span().start
+            } else {
+                offset
+            };
+            errors.push(at(
+                offset,
+                format!("kind {:?} takes {want}", k.name()),
+                "kind = \"fair-cp\" goes with [fair_cp], kind = \"matchups\" with [matchups]",
+            ));
+            Analysis::None
+        }
     }
 }
 

@@ -30,6 +30,35 @@ pub struct ExperimentSpec {
     /// Sweep axes: a flag and its values. Kept in file order.
     #[serde(default)]
     pub sweep: Sweep,
+    /// `kind = "fair-cp"`: the unit, the reference, and the squad sizes to fit over.
+    pub fair_cp: Option<FairCpSpec>,
+    /// `kind = "matchups"`: the units to play against each other at equal CP.
+    pub matchups: Option<MatchupsSpec>,
+}
+
+/// What a unit is worth in units of a reference: `units` of `unit` against each of
+/// `counts` of `reference`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FairCpSpec {
+    pub unit: Spanned<String>,
+    pub reference: Spanned<String>,
+    /// How many of `unit` fight (default 1).
+    #[serde(default = "one_spanned")]
+    pub units: Spanned<u64>,
+    /// How many of `reference` they face, one cell each; the 50% point must lie within.
+    pub counts: Spanned<Vec<u64>>,
+}
+
+/// Every unit against every other at the budget of `[scenario]` or `[sweep]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchupsSpec {
+    pub units: Spanned<Vec<String>>,
+}
+
+fn one_spanned() -> Spanned<u64> {
+    Spanned::new(0..0, 1)
 }
 
 /// Sweep axes in the order the file gives them.

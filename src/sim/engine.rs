@@ -156,7 +156,11 @@ impl Engine {
         let batches = self.shard.batches(max.div_ceil(BATCH));
         let batch_of = |k: u64| self.shard.index + k * self.shard.count;
         let round = (rayon::current_num_threads() * BATCHES_PER_THREAD).max(1) as u64;
-        progress.start((0..batches).map(|k| Self::batch_len(max, batch_of(k))).sum());
+        progress.start(
+            (0..batches)
+                .map(|k| Self::batch_len(max, batch_of(k)))
+                .sum(),
+        );
         let mut tally = S::Tally::default();
         let mut trials = 0;
         let mut next = 0;

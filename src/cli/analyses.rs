@@ -1,0 +1,261 @@
+//! What `diemon run` and `diemon merge` print and write after the cells of a `fair-cp` or
+//! `matchups` experiment: the worth of a unit, or the matchup matrix, per group of the
+//! other sweep axes.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{Failure, io};
+use crate::analysis::fair_cp::{self, NoWorth, Point};
+use crate::analysis::frame::{self, WorthRow};
+use crate::analysis::matchups::{self, Matrix, Pair};
+use crate::experiment::{Analysis, Experiment};
+use crate::export::csv::Csv;
+use crate::export::parquet::Parquet;
+use crate::export::{Exporter, write_atomic};
+
+/// Prints and writes the analysis of `e` over `reports` into `dir` (nothing for a plain
+/// sweep, nor for a shard: one shard's trials are not the run's).
+pub fn report(
+    e: &Experiment,
+    reports: &[Value],
+    dir: &Path,
+    parquet: &Parquet,
+    shard: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if e.analysis != Analysis::None && shard {
+        return io(writeln!(
+            out,
+            "the {} analysis runs when `diemon merge` has added up every shard",
+            e.kind.name()
+        ));
+    }
+    let mut df = match &e.analysis {
+        Analysis::None => return Ok(()),
+        Analysis::FairCp {
+            unit,
+            reference,
+            units,
+            counts,
+        } => {
+            io(writeln!(
+                out,
+                "\nfair CP: {units} x {unit} against n x {reference}, n = {}; the 50% point \
+                 of a logistic fit to the cells between {:.0}% and {:.0}% (draws count half), \
+                 95% CI",
+                counts
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                fair_cp::WINDOW.0 * 100.0,
+                fair_cp::WINDOW.1 * 100.0
+            ))?;
+            let mut rows = Vec::new();
+            for (g, chunk) in groups(e, reports, counts.len()) {
+                let row = worth(unit, reference, *units, counts, &g, chunk);
+                io(writeln!(out, "  {}", worth_line(&row)))?;
+                rows.push(row);
+            }
+            frame::fair_cp(&rows)
+        }
+        Analysis::Matchups { units } => {
+            let pairs = units.len() * (units.len() - 1) / 2;
+            let mut all = Vec::new();
+            for (g, chunk) in groups(e, reports, pairs) {
+                let m = matchups::matrix(units, &chunk.iter().map(pair).collect::<Vec<_>>(), 0.95);
+                io(write!(out, "\n{}", matrix_text(&g, &m)))?;
+                all.push((g, m));
+            }
+            frame::matchups(&all)
+        }
+    }
+    .map_err(|err| Failure::other(format!("cannot build the analysis frame: {err}")))?;
+    let name = match e.analysis {
+        Analysis::FairCp { .. } => "fair_cp",
+        _ => "matchups",
+    };
+    for exporter in [&Csv as &dyn Exporter, parquet] {
+        write_atomic(exporter, &mut df, dir, name).map_err(Failure::other)?;
+    }
+    io(writeln!(
+        out,
+        "wrote {0}/{name}.csv and {0}/{name}.parquet",
+        dir.display()
+    ))
+}
+
+/// The cells in runs of `size` (the analysis axis is innermost), each with the parameters of
+/// the other axes.
+fn groups<'a>(
+    e: &Experiment,
+    reports: &'a [Value],
+    size: usize,
+) -> Vec<(Vec<(String, String)>, &'a [Value])> {
+    let own = ["count", "a", "b"];
+    reports
+        .chunks(size)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let g = e.cells[i * size]
+                .params
+                .iter()
+                .filter(|(k, _)| !own.contains(&k.as_str()))
+                .cloned()
+                .collect();
+            (g, chunk)
+        })
+        .collect()
+}
+
+fn num(r: &Value, key: &str) -> f64 {
+    r.get(key).and_then(Value::as_f64).unwrap_or(f64::NAN)
+}
+
+/// Wins of a report's side A, B and trials, as the integers they were counted as.
+fn counts(r: &Value) -> (u64, u64, u64) {
+    let t = num(r, "trials");
+    let k = |p: &str| (num(r, p) * t).round() as u64;
+    (k("p_a_wins"), k("p_b_wins"), t as u64)
+}
+
+fn pair(r: &Value) -> Pair {
+    let (a_wins, b_wins, trials) = counts(r);
+    Pair {
+        a_wins,
+        b_wins,
+        trials,
+    }
+}
+
+fn worth(
+    unit: &str,
+    reference: &str,
+    units: u64,
+    counts_: &[u64],
+    group: &[(String, String)],
+    chunk: &[Value],
+) -> WorthRow {
+    let points: Vec<Point> = chunk
+        .iter()
+        .zip(counts_)
+        .map(|(r, &n)| {
+            let (a, b, t) = counts(r);
+            Point {
+                ratio: n as f64 / units as f64,
+                trials: t as f64,
+                score: a as f64 + (t - a - b) as f64 / 2.0,
+            }
+        })
+        .collect();
+    let fit = fair_cp::worth(&points, fair_cp::WINDOW, 0.95);
+    WorthRow {
+        group: group.to_vec(),
+        unit: unit.into(),
+        reference: reference.into(),
+        units,
+        cp_unit: num(&chunk[0], "cp_a") / units as f64,
+        cp_reference: num(&chunk[0], "cp_b") / counts_[0] as f64,
+        worth: fit,
+    }
+}
+
+fn worth_line(r: &WorthRow) -> String {
+    let g = if r.group.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{}: ",
+            r.group
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    match &r.worth {
+        Ok(w) => format!(
+            "{g}{} is worth {:.3} {}s [{:.3}, {:.3}] = {:.2} CP [{:.2}, {:.2}] (listed {} CP)\n    \
+             fit to {} cells: slope {:.2}, chi-squared {:.1} on {} df (p = {:.3}){}",
+            r.unit,
+            w.ratio.point,
+            r.reference,
+            w.ratio.ci[0],
+            w.ratio.ci[1],
+            w.ratio.point * r.cp_reference,
+            w.ratio.ci[0] * r.cp_reference,
+            w.ratio.ci[1] * r.cp_reference,
+            r.cp_unit,
+            w.cells,
+            w.slope,
+            w.chi2,
+            w.df,
+            w.p_fit,
+            if w.dispersion > 1.0 {
+                format!(
+                    "; the curve misses the cells by more than noise, so the CI is widened {:.1}x",
+                    w.dispersion.sqrt()
+                )
+            } else {
+                String::new()
+            }
+        ),
+        Err(NoWorth::AlwaysAhead { largest }) => format!(
+            "{g}{} wins over half its fights even against {largest} {}s each: no worth found\n    \
+             hint: add larger counts",
+            r.unit, r.reference
+        ),
+        Err(NoWorth::AlwaysBehind { smallest }) => format!(
+            "{g}{} loses over half its fights even against {smallest} {}s each: no worth found\n    \
+             hint: add smaller counts, or raise units",
+            r.unit, r.reference
+        ),
+        Err(NoWorth::NoFit) => format!(
+            "{g}{}: its chance does not fall as the {}s grow in number: no worth to read",
+            r.unit, r.reference
+        ),
+    }
+}
+
+fn matrix_text(group: &[(String, String)], m: &Matrix) -> String {
+    let mut s = format!(
+        "matchups{}: P(row's side wins) at equal CP; score = mean over opponents (draw = 1/2), \
+         95% CI; each cell's CI is in matchups.csv\n",
+        if group.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " at {}",
+                group
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        }
+    );
+    let width = m.units.iter().map(String::len).max().unwrap_or(4);
+    s.push_str(&format!("  {:>3} {:<width$}", "", ""));
+    for j in 0..m.units.len() {
+        s.push_str(&format!(" {:>5}", j + 1));
+    }
+    s.push_str("   score\n");
+    for (i, row) in m.wins.iter().enumerate() {
+        s.push_str(&format!("  {:>3} {:<width$}", i + 1, m.units[i]));
+        for e in row {
+            match e {
+                Some(e) => s.push_str(&format!(" {:>5.3}", e.point)),
+                None => s.push_str(&format!(" {:>5}", "-")),
+            }
+        }
+        let sc = &m.score[i];
+        s.push_str(&format!(
+            "   {:.3} [{:.3}, {:.3}]\n",
+            sc.point, sc.ci[0], sc.ci[1]
+        ));
+    }
+    s
+}
