@@ -4,22 +4,25 @@
 //! (a draw counts half) falls as `n` grows; a logistic curve in the exchange ratio `n / m`,
 //!
 //! ```text
-//! logit P(X wins) = alpha + beta * n / m,
+//! logit P(X wins) = b0 + b1 u + b2 u^2,   u = n / m - centre
 //! ```
 //!
-//! is fitted by maximum likelihood (Newton's method on the binomial likelihood, each cell
-//! weighted by its trials) to the cells whose chance lies in a window around 50% (default
-//! 10% to 90%: far from even, lopsided fights bend away from any one curve; with fewer than
-//! two cells inside, the two either side of 50% are used). Its 50% point
-//! `r = -alpha / beta` is the exchange ratio: X is worth `r` R's, which is `r * CP(R)` CP.
-//! The CI comes from the delta method, with the covariance scaled by the Pearson dispersion
-//! when the curve fits the cells worse than binomial noise would (never scaled down), so a
-//! poor fit widens the CI instead of hiding. The 50% point must lie among the cells: an
-//! extrapolated worth is refused.
+//! (a straight line when only two cells are fitted) is fitted by maximum likelihood
+//! (Newton's method on the binomial likelihood, each cell weighted by its trials) to the
+//! cells whose chance lies in a window around 50% (default 10% to 90%: lopsided fights bend
+//! away from any smooth curve; with fewer than two cells inside, the two either side of 50%
+//! are used). Its 50% point `r` (the root within the cells, where the chance falls) is the
+//! exchange ratio: X is worth `r` R's, which is `r * CP(R)` CP. The CI comes from the delta
+//! method, with the covariance scaled by the Pearson dispersion when the curve fits the
+//! cells worse than binomial noise would (never scaled down), so a poor fit widens the CI
+//! instead of hiding. The 50% point must lie among the cells: an extrapolated worth is
+//! refused.
 //!
-//! The curve is linear in `n / m` rather than in its log because it fits measured fights
-//! better: for 3 Heroes against 4..9 minifigs at 20,000 trials a cell, chi-squared 2.3 on 4
-//! df against 66 for the log form.
+//! Why this curve: measured fights are not symmetric about 50% in the ratio or its log.
+//! Four minifigs against 3, 4 and 5 of the same (20,000 trials a cell) put a straight logit
+//! line's 50% point at 1.019 [1.000, 1.037] though symmetry makes it exactly 1; the
+//! quadratic term takes that bend up. The test `a_unit_against_itself_is_worth_one_of_itself`
+//! pins it.
 
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
@@ -39,7 +42,8 @@ pub struct Point {
 pub struct Worth {
     /// R's per X at the 50% point, with its CI.
     pub ratio: Estimate,
-    /// The curve's slope in ln(ratio): how sharply the odds turn.
+    /// The curve's slope (in log-odds per unit of ratio) at the 50% point: how sharply
+    /// the fight turns there.
     pub slope: f64,
     /// Cells the curve was fitted to (those in the window).
     pub cells: usize,
@@ -96,64 +100,108 @@ pub fn worth(points: &[Point], window: (f64, f64), level: f64) -> Result<Worth, 
         inside = above.into_iter().chain(below).copied().collect();
     }
     let points = &inside[..];
-    let (mut a, mut b) = (0.0f64, 0.0f64);
-    let mut cov = [[0.0; 2]; 2];
+    // A quadratic in the ratio once three cells allow it (the win chance's curve is not
+    // symmetric about 50%: a straight logit line through 3 v 4 and 5 v 4 misses 4 v 4),
+    // centred on the cells' mean ratio for a well-conditioned fit.
+    let terms = if points.len() >= 3 { 3 } else { 2 };
+    let centre = points.iter().map(|q| q.ratio).sum::<f64>() / points.len() as f64;
+    let basis = |u: f64| [1.0, u, u * u];
+    let eta = |beta: &[f64; 3], u: f64| (0..terms).map(|k| beta[k] * basis(u)[k]).sum::<f64>();
+    let mut beta = [0.0f64; 3];
+    let mut cov = [[0.0f64; 3]; 3];
     let mut settled = false;
     for _ in 0..200 {
         // Gradient and information of the binomial log-likelihood.
-        let (mut g0, mut g1, mut h00, mut h01, mut h11) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        let mut g = [0.0f64; 3];
+        let mut h = [[0.0f64; 3]; 3];
         for q in points {
-            let x = q.ratio;
-            let mu = 1.0 / (1.0 + (-(a + b * x)).exp());
+            let u = q.ratio - centre;
+            let mu = 1.0 / (1.0 + (-eta(&beta, u)).exp());
             let w = q.trials * mu * (1.0 - mu);
             let r = q.score - q.trials * mu;
-            g0 += r;
-            g1 += r * x;
-            h00 += w;
-            h01 += w * x;
-            h11 += w * x * x;
+            let x = basis(u);
+            for i in 0..terms {
+                g[i] += r * x[i];
+                for j in 0..terms {
+                    h[i][j] += w * x[i] * x[j];
+                }
+            }
         }
-        let det = h00 * h11 - h01 * h01;
-        if det.is_nan() || det <= 0.0 {
+        let Some(inv) = invert(h, terms) else {
+            return Err(NoWorth::NoFit);
+        };
+        cov = inv;
+        let mut biggest = 0.0f64;
+        for i in 0..terms {
+            let step: f64 = (0..terms).map(|j| cov[i][j] * g[j]).sum();
+            beta[i] += step;
+            biggest = biggest.max(step.abs());
+        }
+        if !biggest.is_finite() {
             return Err(NoWorth::NoFit);
         }
-        cov = [[h11 / det, -h01 / det], [-h01 / det, h00 / det]];
-        let (da, db) = (
-            cov[0][0] * g0 + cov[0][1] * g1,
-            cov[1][0] * g0 + cov[1][1] * g1,
-        );
-        a += da;
-        b += db;
-        if da.abs() < 1e-12 && db.abs() < 1e-12 {
+        if biggest < 1e-12 {
             settled = true;
             break;
         }
     }
-    // More R's must make X's win less likely.
-    if !settled || b >= 0.0 {
+    if !settled {
         return Err(NoWorth::NoFit);
     }
+    // The 50% point: the root of the curve within the cells where the chance falls.
+    let lo = points.iter().map(|q| q.ratio).fold(f64::MAX, f64::min) - centre;
+    let hi = points.iter().map(|q| q.ratio).fold(f64::MIN, f64::max) - centre;
+    let slope = |u: f64| beta[1] + 2.0 * beta[2] * u;
+    let roots: Vec<f64> = if beta[2].abs() < 1e-12 {
+        vec![-beta[0] / beta[1]]
+    } else {
+        let disc = beta[1] * beta[1] - 4.0 * beta[2] * beta[0];
+        if disc < 0.0 {
+            vec![]
+        } else {
+            let d = disc.sqrt();
+            vec![
+                (-beta[1] + d) / (2.0 * beta[2]),
+                (-beta[1] - d) / (2.0 * beta[2]),
+            ]
+        }
+    };
+    // More R's must make X's win less likely there.
+    let Some(u) = roots
+        .into_iter()
+        .filter(|&u| (lo..=hi).contains(&u) && slope(u) < 0.0)
+        .min_by(|x, y| x.abs().total_cmp(&y.abs()))
+    else {
+        return Err(NoWorth::NoFit);
+    };
     let chi2: f64 = points
         .iter()
         .map(|q| {
-            let mu = 1.0 / (1.0 + (-(a + b * q.ratio)).exp());
+            let mu = 1.0 / (1.0 + (-eta(&beta, q.ratio - centre)).exp());
             let var = q.trials * mu * (1.0 - mu);
             (q.score - q.trials * mu).powi(2) / var.max(f64::MIN_POSITIVE)
         })
         .sum();
-    let df = points.len().saturating_sub(2);
+    let df = points.len() - terms;
     let (dispersion, p_fit) = if df > 0 {
         let p_fit = ChiSquared::new(df as f64).map_or(f64::NAN, |c| c.sf(chi2));
         ((chi2 / df as f64).max(1.0), p_fit)
     } else {
         (1.0, f64::NAN)
     };
-    // r = -a / b; its gradient in (a, b) is (-1 / b, a / b^2).
-    let r = -a / b;
-    let (ga, gb) = (-1.0 / b, a / (b * b));
-    let var = dispersion * (ga * ga * cov[0][0] + 2.0 * ga * gb * cov[0][1] + gb * gb * cov[1][1]);
+    // The root moves with the coefficients as -(1, u, u^2) / slope(u) (implicit function).
+    let grad: Vec<f64> = basis(u)[..terms].iter().map(|x| -x / slope(u)).collect();
+    let var: f64 = (0..terms)
+        .map(|i| {
+            (0..terms)
+                .map(|j| grad[i] * cov[i][j] * grad[j])
+                .sum::<f64>()
+        })
+        .sum::<f64>()
+        * dispersion;
     let se = var.sqrt();
     let h = z(level) * se;
+    let r = centre + u;
     Ok(Worth {
         ratio: Estimate {
             point: r,
@@ -161,13 +209,45 @@ pub fn worth(points: &[Point], window: (f64, f64), level: f64) -> Result<Worth, 
             ci: [r - h, r + h],
             level,
         },
-        slope: b,
+        slope: slope(u),
         cells: points.len(),
         chi2,
         df,
         p_fit,
         dispersion,
     })
+}
+
+/// The inverse of the leading `n` x `n` block of `m` (Gauss-Jordan with partial pivoting),
+/// or None when it is singular.
+fn invert(mut m: [[f64; 3]; 3], n: usize) -> Option<[[f64; 3]; 3]> {
+    let mut inv = [[0.0; 3]; 3];
+    for (i, row) in inv.iter_mut().enumerate().take(n) {
+        row[i] = 1.0;
+    }
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
+        if !(m[pivot][col].abs() > 1e-300) {
+            return None;
+        }
+        m.swap(col, pivot);
+        inv.swap(col, pivot);
+        let d = m[col][col];
+        for j in 0..n {
+            m[col][j] /= d;
+            inv[col][j] /= d;
+        }
+        for r in 0..n {
+            if r != col {
+                let f = m[r][col];
+                for j in 0..n {
+                    m[r][j] -= f * m[col][j];
+                    inv[r][j] -= f * inv[col][j];
+                }
+            }
+        }
+    }
+    Some(inv)
 }
 
 #[cfg(test)]
@@ -200,15 +280,17 @@ mod tests {
 
     #[test]
     fn more_trials_narrow_the_ci_and_a_poor_fit_widens_it() {
-        let ratios = [0.8, 1.2, 1.6, 2.0];
+        let ratios = [0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
         let w1 = worth(&on_curve(2.0, -1.5, &ratios, 1_000.0), WINDOW, 0.95).unwrap();
         let w100 = worth(&on_curve(2.0, -1.5, &ratios, 100_000.0), WINDOW, 0.95).unwrap();
         // Standard error shrinks as 1/sqrt(trials): 10 times here.
         let ratio = w1.ratio.standard_error / w100.ratio.standard_error;
         assert!((ratio - 10.0).abs() < 1e-6, "{ratio}");
-        // Push one cell off the curve by far more than binomial noise.
+        // Zigzag two cells off the curve by far more than binomial noise (about 160 wins):
+        // no smooth curve takes that up.
         let mut off = on_curve(2.0, -1.5, &ratios, 100_000.0);
-        off[0].score -= 2_000.0;
+        off[2].score -= 2_000.0;
+        off[3].score += 2_000.0;
         let w = worth(&off, WINDOW, 0.95).unwrap();
         assert!(w.dispersion > 10.0 && w.p_fit < 1e-6, "{w:?}");
         assert!(w.ratio.standard_error > 3.0 * w100.ratio.standard_error);
@@ -225,7 +307,7 @@ mod tests {
         // With the whole range it is fitted, and the fit shows it.
         let all = worth(&pts, (0.0, 1.0), 0.95).unwrap();
         assert_eq!(all.cells, 6);
-        assert!(all.dispersion > 10.0, "{all:?}");
+        assert!(all.dispersion > 3.0 && all.p_fit < 0.001, "{all:?}");
         // Too few cells inside: the two either side of 50% carry it.
         let steep = on_curve(30.0, -20.0, &[1.0, 1.45, 1.55, 2.0], 1_000.0);
         let w = worth(&steep, WINDOW, 0.95).unwrap();

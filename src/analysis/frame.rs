@@ -26,7 +26,7 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
                 .iter()
                 .map(|p| p[i].1.clone())
                 .collect();
-            cols.push(Column::new(name.as_str().into(), values));
+            cols.push(param_column(name, values));
         }
     }
     // Every numeric key any report has, in sorted order; a parameter's own column already
@@ -156,7 +156,7 @@ pub fn distributions(
     let mut cols = vec![Column::new("cell".into(), cell)];
     if let Some(first) = params.first() {
         for ((name, _), values) in first.iter().zip(param_cols) {
-            cols.push(Column::new(name.as_str().into(), values));
+            cols.push(param_column(name, values));
         }
     }
     cols.push(Column::new("metric".into(), metric));
@@ -258,6 +258,26 @@ pub fn matchups(
     DataFrame::new_infer_height(cols)
 }
 
+/// A parameter's column, typed as its values read: integers (a distance, a count), then
+/// numbers (a spacing), else text (a unit's name), so analysts sort and plot them as such.
+fn param_column(name: &str, values: Vec<String>) -> Column {
+    if let Ok(v) = values
+        .iter()
+        .map(|v| v.parse::<i64>())
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Column::new(name.into(), v)
+    } else if let Ok(v) = values
+        .iter()
+        .map(|v| v.parse::<f64>())
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Column::new(name.into(), v)
+    } else {
+        Column::new(name.into(), values)
+    }
+}
+
 /// A column per group parameter (the sweep axes other than the analysis's own).
 fn group_columns<'a>(groups: impl Iterator<Item = &'a Vec<(String, String)>>) -> Vec<Column> {
     let groups: Vec<&Vec<(String, String)>> = groups.collect();
@@ -267,7 +287,7 @@ fn group_columns<'a>(groups: impl Iterator<Item = &'a Vec<(String, String)>>) ->
     (0..first.len())
         .map(|i| {
             let values: Vec<String> = groups.iter().map(|g| g[i].1.clone()).collect();
-            Column::new(first[i].0.as_str().into(), values)
+            param_column(&first[i].0, values)
         })
         .collect()
 }

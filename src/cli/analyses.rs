@@ -179,7 +179,7 @@ fn worth_line(r: &WorthRow) -> String {
     match &r.worth {
         Ok(w) => format!(
             "{g}{} is worth {:.3} {}s [{:.3}, {:.3}] = {:.2} CP [{:.2}, {:.2}] (listed {} CP)\n    \
-             fit to {} cells: slope {:.2}, chi-squared {:.1} on {} df (p = {:.3}){}",
+             fit to {} cells: slope {:.2}, {}{}",
             r.unit,
             w.ratio.point,
             r.reference,
@@ -191,9 +191,14 @@ fn worth_line(r: &WorthRow) -> String {
             r.cp_unit,
             w.cells,
             w.slope,
-            w.chi2,
-            w.df,
-            w.p_fit,
+            if w.df == 0 {
+                "as many coefficients as cells: no test of the fit".to_string()
+            } else {
+                format!(
+                    "chi-squared {:.1} on {} df (p = {:.3})",
+                    w.chi2, w.df, w.p_fit
+                )
+            },
             if w.dispersion > 1.0 {
                 format!(
                     "; the curve misses the cells by more than noise, so the CI is widened {:.1}x",

@@ -103,9 +103,10 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     if !missing.is_empty() {
         return Err(Failure::input(format!(
-            "shard{} {} missing\nhint: merge needs the folder of every shard",
-            if missing.len() == 1 { " is" } else { "s are" },
-            missing.join(", ")
+            "shard{} {} {} missing\nhint: merge needs the folder of every shard",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" },
         )));
     }
     let version = table.get("diemon_version").and_then(|v| v.as_str());

@@ -131,6 +131,54 @@ fn a_bad_experiment_names_the_place_and_writes_nothing() {
             "name = \"b c\"\nkind = \"blast\"\ntrials = 10\n",
             ":1:8: name \"b c\"",
         ),
+        (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 0\n",
+            ":3:10: trials 0",
+        ),
+        (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 10\n[sweep]\ndistance = []\n",
+            ":5:1: sweep axis \"distance\" has no values",
+        ),
+        (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 10\n[scenario]\nthreads = 4\n",
+            ":5:1: \"threads\" is set by the experiment itself",
+        ),
+        (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 10\n[scenario]\ndistance = 6\n[sweep]\ndistance = [6]\n",
+            ":7:1: \"distance\" is both a scenario input and a sweep axis",
+        ),
+        (
+            "name = \"b\"\nkind = \"fair-cp\"\ntrials = 10\n",
+            ":2:8: kind \"fair-cp\" takes a [fair_cp] section",
+        ),
+        (
+            "name = \"b\"\nkind = \"duel\"\ntrials = 10\n[matchups]\nunits = [\"x\", \"y\"]\n",
+            ":5:9: kind \"duel\" takes no [fair_cp] or [matchups]",
+        ),
+        (
+            "name = \"b\"\nkind = \"fair-cp\"\ntrials = 10\n[fair_cp]\nunit = \"hero-hand-weapon\"\nreference = \"minifig-hand-weapon\"\ncounts = [4]\n",
+            ":7:10: counts [4]: the fit needs at least two sizes",
+        ),
+        (
+            "name = \"b\"\nkind = \"fair-cp\"\ntrials = 10\n[scenario]\nb = \"minifig\"\n[fair_cp]\nunit = \"hero-hand-weapon\"\nreference = \"minifig-hand-weapon\"\ncounts = [1, 2]\n",
+            ":5:1: \"b\": a fair-cp experiment sets the sides itself",
+        ),
+        (
+            "name = \"b\"\nkind = \"fair-cp\"\ntrials = 10\n[fair_cp]\nunit = \"hero-hand-weapon\"\nreference = \"minifig\"\ncounts = [1, 2]\nsize = 3\n",
+            ":8:1: unknown field `size`",
+        ),
+        (
+            "name = \"b\"\nkind = \"fair-cp\"\ntrials = 10\n[fair_cp]\nunit = \"dragon\"\nreference = \"minifig-hand-weapon\"\ncounts = [1, 2]\n",
+            ":5:8: cell 1 (count = 1): side A",
+        ),
+        (
+            "name = \"b\"\nkind = \"matchups\"\ntrials = 10\n[matchups]\nunits = [\"minifig-pistol\", \"minifig-rifle\"]\n",
+            ":5:9: matchups at equal CP need a budget",
+        ),
+        (
+            "name = \"b\"\nkind = \"matchups\"\ntrials = 10\n[scenario]\nbudget = 20\n[matchups]\nunits = [\"minifig-pistol\", \"minifig-pistol\"]\n",
+            ":7:9: \"minifig-pistol\" is listed twice",
+        ),
     ] {
         let file = dir.join("bad.toml");
         std::fs::write(&file, text).unwrap();
@@ -160,4 +208,168 @@ fn the_default_experiment_is_the_shipped_file() {
     assert_eq!(diemon::experiment::DEFAULT, shipped);
     let e = diemon::experiment::default_experiment().unwrap();
     assert_eq!((e.name.as_str(), e.cells.len()), ("launcher-vs-swarm", 16));
+}
+
+/// Runs `diemon ARGS...` and fails the test on a non-zero exit.
+fn ok(args: &[&str]) -> String {
+    let (code, text, err) = diemon(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    text
+}
+
+#[test]
+fn shards_merge_into_exactly_the_single_run() {
+    let dir = temp("shards");
+    let file = dir.join("s.toml");
+    // Three batches a cell (3 x 65536 + 17 trials), so every shard has work.
+    std::fs::write(
+        &file,
+        "name = \"s\"\nkind = \"blast\"\ntrials = 196625\n[scenario]\nformation = \"line:3\"\n[sweep]\ndistance = [6, 18]\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let at = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    ok(&["run", f, "--out", &at("one"), "-q"]);
+    for i in 1..=3 {
+        let text = ok(&[
+            "run",
+            f,
+            "--shard",
+            &format!("{i}/3"),
+            "--out",
+            &at(&format!("s{i}")),
+            "-q",
+        ]);
+        assert!(text.contains(&format!("shard {i}/3")), "{text}");
+    }
+    // Not every shard: refused, nothing written.
+    let (code, _, err) = diemon(&["merge", &at("s1"), &at("s3"), "--out", &at("m")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 2/3 is missing"), "{err}");
+    let (code, _, err) = diemon(&["merge", &at("s1"), &at("s1"), &at("s2"), "--out", &at("m")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 1/3 is given twice"), "{err}");
+    assert!(!dir.join("m").exists());
+    // Every shard, in any order: the single run's files, byte for byte.
+    let text = ok(&[
+        "merge",
+        &at("s3"),
+        &at("s1"),
+        &at("s2"),
+        "--out",
+        &at("m"),
+        "-q",
+    ]);
+    assert!(text.contains("3 shards added up"), "{text}");
+    for name in [
+        "summary.csv",
+        "summary.parquet",
+        "distributions.csv",
+        "distributions.parquet",
+        "manifest.toml",
+    ] {
+        let one = std::fs::read(dir.join("one").join(name)).unwrap();
+        let merged = std::fs::read(dir.join("m").join(name)).unwrap();
+        assert!(one == merged, "{name} differs after the merge");
+    }
+    // A shard that has not finished a cell is named.
+    std::fs::remove_file(dir.join("s2/cells/00001.json")).unwrap();
+    let (code, _, err) = diemon(&["merge", &at("s1"), &at("s2"), &at("s3"), "--out", &at("m2")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("(shard 2/3) has not finished cell 2 of 2"),
+        "{err}"
+    );
+    // Shards of another experiment do not mix.
+    std::fs::write(
+        &file,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("[6, 18]", "[6, 12]"),
+    )
+    .unwrap();
+    ok(&["run", f, "--shard", "2/3", "--out", &at("other"), "-q"]);
+    let (code, _, err) = diemon(&[
+        "merge",
+        &at("s1"),
+        &at("other"),
+        &at("s3"),
+        "--out",
+        &at("m3"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("come from different experiments"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_unit_against_itself_is_worth_one_of_itself() {
+    // Four minifigs against n of the same: by symmetry (who moves first is random) the 50%
+    // point is n = 4, a ratio of 1, worth the unit's own CP. The 95% CI covers it
+    // (alpha = 0.05; the seed is fixed, so this test always gives the same answer).
+    let dir = temp("fair");
+    let file = dir.join("f.toml");
+    std::fs::write(
+        &file,
+        "name = \"f\"\nkind = \"fair-cp\"\ntrials = 20000\nseed = 1\n[fair_cp]\nunit = \"minifig-hand-weapon\"\nreference = \"minifig-hand-weapon\"\nunits = 4\ncounts = [3, 4, 5]\n",
+    )
+    .unwrap();
+    let text = ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(text.contains("minifig-hand-weapon is worth"), "{text}");
+    let csv = std::fs::read_to_string(dir.join("o/fair_cp.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| -> f64 {
+        row[header.iter().position(|h| *h == name).unwrap()]
+            .parse()
+            .unwrap()
+    };
+    assert!(col("ratio_lo") <= 1.0 && 1.0 <= col("ratio_hi"), "{csv}");
+    assert!(
+        col("ratio_hi") - col("ratio_lo") < 0.1,
+        "a useful CI: {csv}"
+    );
+    assert!(
+        col("fair_cp_lo") <= 6.0 && 6.0 <= col("fair_cp_hi"),
+        "{csv}"
+    );
+    assert_eq!(col("cp_unit_listed"), 6.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_small_runs_summary_is_pinned() {
+    // The whole summary of a small seeded run, digit for digit: a change to any rule,
+    // stream or column shows here (record it under "Value-breaking" in CHANGELOG.md, then
+    // rerun with DIEMON_BLESS=1 to write the new snapshot).
+    let dir = temp("snap");
+    let file = dir.join("snap.toml");
+    std::fs::write(
+        &file,
+        "name = \"snap\"\nkind = \"duel\"\ntrials = 3000\nseed = 5\n[scenario]\nb = \"minifig-hand-weapon*3\"\n[sweep]\na = [\"minifig-pistol*3\", \"minifig-rifle*2\"]\ndistance = [4, 16]\n",
+    )
+    .unwrap();
+    ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+        "-q",
+    ]);
+    let got = std::fs::read_to_string(dir.join("o/summary.csv")).unwrap();
+    let snap =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/snapshots/small-summary.csv");
+    if std::env::var_os("DIEMON_BLESS").is_some() {
+        std::fs::write(&snap, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&snap).unwrap();
+    assert!(got == want, "the summary changed:\n{got}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
