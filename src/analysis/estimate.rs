@@ -66,6 +66,30 @@ impl Estimate {
         }
     }
 
+    /// A ratio of two means, sum(x) / sum(y), from `n` samples with sums `[sx, sy]` and
+    /// second moments `[sxx, syy, sxy]` (delta method: the ratio's variance is
+    /// `(var x - 2 r cov(x,y) + r^2 var y) / (n mean(y)^2)`).
+    pub fn ratio(sums: [f64; 2], second: [f64; 3], n: u64, level: f64) -> Estimate {
+        let nf = n as f64;
+        let [sx, sy] = sums;
+        let [sxx, syy, sxy] = second;
+        let r = sx / sy;
+        let (mx, my) = (sx / nf, sy / nf);
+        let d = (nf - 1.0).max(1.0);
+        let vx = (sxx - nf * mx * mx) / d;
+        let vy = (syy - nf * my * my) / d;
+        let cxy = (sxy - nf * mx * my) / d;
+        let var = ((vx - 2.0 * r * cxy + r * r * vy) / (nf * my * my)).max(0.0);
+        let se = var.sqrt();
+        let h = z(level) * se;
+        Estimate {
+            point: r,
+            standard_error: se,
+            ci: [r - h, r + h],
+            level,
+        }
+    }
+
     /// The CI half-width.
     pub fn half_width(&self) -> f64 {
         (self.ci[1] - self.ci[0]) / 2.0
@@ -99,6 +123,18 @@ mod tests {
         let zero = Estimate::proportion(0, 100, 0.95);
         assert_eq!(zero.ci[0], 0.0);
         assert!(zero.ci[1] > 0.03 && zero.ci[1] < 0.04);
+    }
+
+    #[test]
+    fn a_ratio_with_constant_denominator_is_a_scaled_mean() {
+        // x = 1, 2, 3, 4 over y = 2 each: the ratio is mean(x) / 2 with half its error.
+        let r = Estimate::ratio([10.0, 8.0], [30.0, 16.0, 20.0], 4, 0.95);
+        let m = Estimate::mean(10, 30, 4, 0.95);
+        assert_eq!(r.point, 1.25);
+        assert!((r.standard_error - m.standard_error / 2.0).abs() < 1e-15);
+        // x proportional to y: no error at all.
+        let r = Estimate::ratio([6.0, 3.0], [14.0, 3.5, 7.0], 2, 0.95);
+        assert_eq!((r.point, r.standard_error), (2.0, 0.0));
     }
 
     #[test]

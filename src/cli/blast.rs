@@ -550,8 +550,11 @@ fn json_report(
 ) -> serde_json::Value {
     let t = &run.tally;
     let m = t.mean_kills();
-    let cp = s.cp_weapon.map(|w| (w + s.cp_ammo).as_f64());
-    json!({
+    let cp = s
+        .cp_weapon
+        .map(|w| (w + s.cp_ammo).as_f64())
+        .filter(|c| *c > 0.0);
+    let mut r = json!({
         "weapon": s.weapon,
         "shooter": a.shooter,
         "action_die": s.action_die,
@@ -560,38 +563,27 @@ fn json_report(
         "formation": s.formation,
         "distance": s.distance,
         "out_of_range": s.out_of_range,
-        "shots_per_trial": t.shots as f64 / t.trials as f64,
         "per": s.per,
         "trials": run.trials,
         "seed": a.seed,
         "ended": ended(run.ended),
-        "mean_kills": m.point,
-        "ci_mean_kills": m.ci,
-        "kills_per_shot": if t.shots > 0 { Some(t.kills as f64 / t.shots as f64) } else { None },
         "cp_weapon": s.cp_weapon,
         "cp_ammo_per_trial": s.cp_ammo,
-        "kills_per_cp": cp.filter(|c| *c > 0.0).map(|c| m.point / c),
-        "cp_killed": m.point * s.target_cp,
         "kills_hist": t.kills_hist().iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
-        "by_ring": (0..t.rings_used()).map(|r| json!({
-            "ring": r,
-            "inches": [2 * r, 2 * r + 2],
-            "mean_kills": t.by_ring[r] as f64 / t.trials as f64,
-        })).collect::<Vec<_>>(),
-        "p_hit": Estimate::proportion(t.hits, t.shots, 0.95).point,
-        "duds_per_trial": t.duds as f64 / t.trials as f64,
-        "knocked_back_per_trial": t.knocked_back as f64 / t.trials as f64,
-        "on_fire_per_trial": t.on_fire as f64 / t.trials as f64,
-        "p_jam": t.jams as f64 / t.trials as f64,
-        "chain_detonations_per_trial": t.chain as f64 / t.trials as f64,
-        "burning": (t.on_fire > 0).then(|| json!({
+        "by_ring": (0..t.rings_used()).map(|r| {
+            let e = t.by_ring[r].mean(t.trials);
+            json!({
+                "ring": r,
+                "inches": [2 * r, 2 * r + 2],
+                "mean_kills": e.point,
+                "ci_mean_kills": e.ci,
+            })
+        }).collect::<Vec<_>>(),
+        "burning": (t.on_fire.sum > 0).then(|| json!({
             "p_out_per_burning_roll": crate::rules::fire::P_OUT,
             "mean_turns_alight": crate::rules::fire::mean_turns_alight(),
             "limbs_lost_in_3_turns": crate::rules::fire::limbs_lost(3).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
         })),
-        "wounded_per_trial": t.wounded as f64 / t.trials as f64,
-        "p_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).point),
-        "ci_wall_destroyed": s.wall.then(|| Estimate::proportion(t.walls, t.trials, 0.95).ci),
         "armor_ties": t.ties,
         "aim": a.aim,
         "scatter": a.scatter,
@@ -599,7 +591,45 @@ fn json_report(
         "threads": threads,
         "trials_per_sec": run.trials_per_sec(),
         "options": opts,
-    })
+    });
+    // Every Monte Carlo figure with its CI: `key` and `ci_key` (`ci_hit` for `p_hit`).
+    let scaled = |e: Estimate, k: f64| Estimate {
+        point: e.point * k,
+        standard_error: e.standard_error * k,
+        ci: [e.ci[0] * k, e.ci[1] * k],
+        level: e.level,
+    };
+    let figures: [(&str, Option<Estimate>); 13] = [
+        ("mean_kills", Some(m)),
+        ("shots_per_trial", Some(t.shots.mean(t.trials))),
+        ("kills_per_shot", t.kills_per_shot()),
+        ("kills_per_cp", cp.map(|c| scaled(m, 1.0 / c))),
+        ("cp_killed", Some(scaled(m, s.target_cp))),
+        (
+            "p_hit",
+            (t.shots.sum > 0).then(|| Estimate::proportion(t.hits, t.shots.sum, 0.95)),
+        ),
+        ("duds_per_trial", Some(t.duds.mean(t.trials))),
+        (
+            "knocked_back_per_trial",
+            Some(t.knocked_back.mean(t.trials)),
+        ),
+        ("on_fire_per_trial", Some(t.on_fire.mean(t.trials))),
+        ("p_jam", Some(Estimate::proportion(t.jams, t.trials, 0.95))),
+        ("chain_detonations_per_trial", Some(t.chain.mean(t.trials))),
+        ("wounded_per_trial", Some(t.wounded.mean(t.trials))),
+        (
+            "p_wall_destroyed",
+            s.wall
+                .then(|| Estimate::proportion(t.walls, t.trials, 0.95)),
+        ),
+    ];
+    for (key, e) in figures {
+        let ci = format!("ci_{}", key.strip_prefix("p_").unwrap_or(key));
+        r[key] = json!(e.map(|e| e.point));
+        r[ci] = json!(e.map(|e| e.ci));
+    }
+    r
 }
 
 fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> String {
@@ -623,29 +653,38 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
         "  mean kills a {per:<6}      {:>8.4}  95% CI [{:.4}, {:.4}]\n",
         m.point, m.ci[0], m.ci[1]
     ));
-    if t.shots > 0 {
+    if let Some(k) = t.kills_per_shot() {
+        let shots = t.shots.mean(t.trials);
         out.push_str(&format!(
-            "  per shot                 {:>8.4}   ({:.3} shots a {per})\n",
-            t.kills as f64 / t.shots as f64,
-            t.shots as f64 / t.trials as f64
+            "  per shot                 {:>8.4}  95% CI [{:.4}, {:.4}]   ({:.3} shots a {per})\n",
+            k.point, k.ci[0], k.ci[1], shots.point
         ));
     }
     match s.cp_weapon {
-        Some(w) if (w + s.cp_ammo).as_f64() > 0.0 => out.push_str(&format!(
-            "  per CP of weapon + ammo  {:>8.4}   ({w} CP weapon, {} CP ammo a {per})\n",
-            m.point / (w + s.cp_ammo).as_f64(),
-            s.cp_ammo
-        )),
+        Some(w) if (w + s.cp_ammo).as_f64() > 0.0 => {
+            let c = (w + s.cp_ammo).as_f64();
+            out.push_str(&format!(
+                "  per CP of weapon + ammo  {:>8.4}  95% CI [{:.4}, {:.4}]   ({w} CP weapon, {} CP ammo a {per})\n",
+                m.point / c,
+                m.ci[0] / c,
+                m.ci[1] / c,
+                s.cp_ammo
+            ))
+        }
         Some(_) => {}
         None => out.push_str(
             "  per CP                        -   (the texts give this weapon no price)\n",
         ),
     }
-    let hit = Estimate::proportion(t.hits, t.shots, 0.95);
-    out.push_str(&format!(
-        "  P(a shot hits)           {:>8.4}  95% CI [{:.4}, {:.4}]\n",
-        hit.point, hit.ci[0], hit.ci[1]
-    ));
+    if t.shots.sum == 0 {
+        out.push_str("  no shot was fired: the target is out of Range\n");
+    } else {
+        let hit = Estimate::proportion(t.hits, t.shots.sum, 0.95);
+        out.push_str(&format!(
+            "  P(a shot hits)           {:>8.4}  95% CI [{:.4}, {:.4}]\n",
+            hit.point, hit.ci[0], hit.ci[1]
+        ));
+    }
     if s.wall {
         let w = Estimate::proportion(t.walls, t.trials, 0.95);
         out.push_str(&format!(
@@ -653,22 +692,42 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
             w.point, w.ci[0], w.ci[1]
         ));
     }
-    for (label, count) in [
-        ("Knocked Back (survivors)", t.knocked_back),
-        ("Fire hits on survivors", t.on_fire),
-        ("duds", t.duds),
-        ("MachineGun jams", t.jams),
-        ("carried Explosives set off", t.chain),
-        ("wounded (lost Size)", t.wounded),
+    for (label, count, e) in [
+        (
+            "Knocked Back (survivors)",
+            t.knocked_back.sum,
+            t.knocked_back.mean(t.trials),
+        ),
+        (
+            "Fire hits on survivors",
+            t.on_fire.sum,
+            t.on_fire.mean(t.trials),
+        ),
+        ("duds", t.duds.sum, t.duds.mean(t.trials)),
+        (
+            "P(a MachineGun jams)",
+            t.jams,
+            Estimate::proportion(t.jams, t.trials, 0.95),
+        ),
+        (
+            "carried Explosives set off",
+            t.chain.sum,
+            t.chain.mean(t.trials),
+        ),
+        (
+            "wounded (lost Size)",
+            t.wounded.sum,
+            t.wounded.mean(t.trials),
+        ),
     ] {
         if count > 0 {
             out.push_str(&format!(
-                "  {label:<26} {:>6.4}\n",
-                count as f64 / t.trials as f64
+                "  {label:<26} {:>6.4}  95% CI [{:.4}, {:.4}]\n",
+                e.point, e.ci[0], e.ci[1]
             ));
         }
     }
-    if t.on_fire > 0 {
+    if t.on_fire.sum > 0 {
         out.push_str(&format!(
             "  a figure set on fire makes a Burning Roll each turn: out on a 1 on 1d4, else a \
              limb lost\n  (Ch. 8.3): {} Burning Rolls on average until the fire goes out, {:.4} limbs lost over the \
@@ -678,12 +737,13 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
         ));
     }
     if t.rings_used() > 0 {
-        out.push_str("\n  kills by ring (mean a trial)\n");
+        out.push_str("\n  kills by ring (mean a trial, 95% CI)\n");
         for r in 0..t.rings_used() {
             let ring = format!("{}\"-{}\"", 2 * r, 2 * r + 2);
+            let e = t.by_ring[r].mean(t.trials);
             out.push_str(&format!(
-                "    {ring:<8} {:.4}\n",
-                t.by_ring[r] as f64 / t.trials as f64
+                "    {ring:<8} {:.4}  [{:.4}, {:.4}]\n",
+                e.point, e.ci[0], e.ci[1]
             ));
         }
     }

@@ -117,6 +117,62 @@ mod tests {
     }
 }
 
+/// The sum and sum of squares of a per-trial count: what a mean's CI needs.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Moments {
+    pub sum: u64,
+    pub sum_sq: u128,
+}
+
+impl Moments {
+    pub const ZERO: Moments = Moments { sum: 0, sum_sq: 0 };
+
+    /// Counts one trial's value.
+    #[inline]
+    pub fn record(&mut self, v: u64) {
+        self.sum += v;
+        self.sum_sq += (v as u128) * (v as u128);
+    }
+
+    /// The mean over `trials` trials with its 95% CI.
+    pub fn mean(&self, trials: u64) -> crate::analysis::Estimate {
+        crate::analysis::Estimate::mean(self.sum as i128, self.sum_sq as i128, trials, 0.95)
+    }
+}
+
+impl Add for Moments {
+    type Output = Moments;
+    fn add(self, o: Moments) -> Moments {
+        Moments {
+            sum: self.sum + o.sum,
+            sum_sq: self.sum_sq + o.sum_sq,
+        }
+    }
+}
+
+#[cfg(test)]
+mod moments_tests {
+    use super::*;
+
+    #[test]
+    fn moments_add_and_give_the_mean() {
+        let mut a = Moments::ZERO;
+        for v in [1, 2] {
+            a.record(v);
+        }
+        let mut b = Moments::ZERO;
+        for v in [3, 4] {
+            b.record(v);
+        }
+        let m = a + b;
+        assert_eq!((m.sum, m.sum_sq), (10, 30));
+        // 1..4: mean 2.5, sample variance 5/3.
+        let e = m.mean(4);
+        assert_eq!(e.point, 2.5);
+        assert!((e.standard_error - (5.0f64 / 12.0).sqrt()).abs() < 1e-15);
+    }
+}
+
 /// Serde for fixed arrays of any length (serde derives only up to 32): a list, checked for
 /// its length when read. `#[serde(with = "crate::sim::tally::fixed")]`.
 pub mod fixed {

@@ -88,10 +88,10 @@ fn blast_value_stability() {
         (
             t.kills,
             t.hits,
-            t.duds,
-            t.knocked_back,
-            t.by_ring[0],
-            t.by_ring[1]
+            t.duds.sum,
+            t.knocked_back.sum,
+            t.by_ring[0].sum,
+            t.by_ring[1].sum
         ),
         PINNED
     );

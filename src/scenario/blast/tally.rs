@@ -6,6 +6,7 @@ use super::formation::MAX_FIGURES;
 use crate::analysis::Estimate;
 use crate::rules::explosion::MAX_EXP_DICE;
 use crate::scenario::Tally;
+use crate::sim::tally::Moments;
 
 /// One turn (or Cannon volley) of fire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -52,47 +53,52 @@ impl BlastOutcome {
     };
 }
 
-/// Sums over many turns of fire (integers only).
+/// Sums over many turns of fire (integers only): every per-turn count with its squares,
+/// so each mean comes with its CI.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlastTally {
     pub trials: u64,
-    pub shots: u64,
+    pub shots: Moments,
     pub hits: u64,
-    pub duds: u64,
+    pub duds: Moments,
     pub kills: u64,
     pub kills_sq: u128,
+    /// Sum of kills x shots a turn: kills per shot's CI (a ratio of two means).
+    pub kills_shots: u128,
     /// `kills_hist[k]`: turns that killed exactly `k`.
     #[serde(with = "crate::sim::tally::fixed")]
     pub kills_hist: [u64; MAX_FIGURES + 1],
     #[serde(with = "crate::sim::tally::fixed")]
-    pub by_ring: [u64; MAX_EXP_DICE],
-    pub knocked_back: u64,
+    pub by_ring: [Moments; MAX_EXP_DICE],
+    pub knocked_back: Moments,
     pub ties: u64,
-    pub on_fire: u64,
+    pub on_fire: Moments,
+    /// Turns a MachineGun jammed (a jam ends the sweep or burst: at most one a turn).
     pub jams: u64,
     pub walls: u64,
-    pub chain: u64,
-    pub wounded: u64,
+    pub chain: Moments,
+    pub wounded: Moments,
 }
 
 impl Default for BlastTally {
     fn default() -> BlastTally {
         BlastTally {
             trials: 0,
-            shots: 0,
+            shots: Moments::ZERO,
             hits: 0,
-            duds: 0,
+            duds: Moments::ZERO,
             kills: 0,
             kills_sq: 0,
+            kills_shots: 0,
             kills_hist: [0; MAX_FIGURES + 1],
-            by_ring: [0; MAX_EXP_DICE],
-            knocked_back: 0,
+            by_ring: [Moments::ZERO; MAX_EXP_DICE],
+            knocked_back: Moments::ZERO,
             ties: 0,
-            on_fire: 0,
+            on_fire: Moments::ZERO,
             jams: 0,
             walls: 0,
-            chain: 0,
-            wounded: 0,
+            chain: Moments::ZERO,
+            wounded: Moments::ZERO,
         }
     }
 }
@@ -101,24 +107,25 @@ impl Add for BlastTally {
     type Output = BlastTally;
     fn add(mut self, o: BlastTally) -> BlastTally {
         self.trials += o.trials;
-        self.shots += o.shots;
+        self.shots = self.shots + o.shots;
         self.hits += o.hits;
-        self.duds += o.duds;
+        self.duds = self.duds + o.duds;
         self.kills += o.kills;
         self.kills_sq += o.kills_sq;
+        self.kills_shots += o.kills_shots;
         for (a, b) in self.kills_hist.iter_mut().zip(o.kills_hist) {
             *a += b;
         }
         for (a, b) in self.by_ring.iter_mut().zip(o.by_ring) {
-            *a += b;
+            *a = *a + b;
         }
-        self.knocked_back += o.knocked_back;
+        self.knocked_back = self.knocked_back + o.knocked_back;
         self.ties += o.ties;
-        self.on_fire += o.on_fire;
+        self.on_fire = self.on_fire + o.on_fire;
         self.jams += o.jams;
         self.walls += o.walls;
-        self.chain += o.chain;
-        self.wounded += o.wounded;
+        self.chain = self.chain + o.chain;
+        self.wounded = self.wounded + o.wounded;
         self
     }
 }
@@ -127,22 +134,26 @@ impl Tally<BlastOutcome> for BlastTally {
     #[inline]
     fn record(&mut self, o: &BlastOutcome) {
         self.trials += 1;
-        self.shots += o.shots as u64;
+        self.shots.record(o.shots as u64);
         self.hits += o.hits as u64;
-        self.duds += o.duds as u64;
+        self.duds.record(o.duds as u64);
         self.kills += o.kills as u64;
         self.kills_sq += (o.kills as u128).pow(2);
+        self.kills_shots += o.kills as u128 * o.shots as u128;
         self.kills_hist[(o.kills as usize).min(MAX_FIGURES)] += 1;
+        // A zero adds nothing to either sum: only the rings that killed are touched.
         for (a, &b) in self.by_ring.iter_mut().zip(&o.by_ring) {
-            *a += b as u64;
+            if b > 0 {
+                a.record(b as u64);
+            }
         }
-        self.knocked_back += o.knocked_back as u64;
+        self.knocked_back.record(o.knocked_back as u64);
         self.ties += o.ties as u64;
-        self.on_fire += o.on_fire as u64;
+        self.on_fire.record(o.on_fire as u64);
         self.jams += o.jams as u64;
         self.walls += o.walls as u64;
-        self.chain += o.chain as u64;
-        self.wounded += o.wounded as u64;
+        self.chain.record(o.chain as u64);
+        self.wounded.record(o.wounded as u64);
     }
 
     fn trials(&self) -> u64 {
@@ -154,6 +165,23 @@ impl BlastTally {
     /// Mean kills a turn, with its 95% CI.
     pub fn mean_kills(&self) -> Estimate {
         Estimate::mean(self.kills as i128, self.kills_sq as i128, self.trials, 0.95)
+    }
+
+    /// Kills per shot fired (total kills / total shots), with a 95% CI by the delta method
+    /// for a ratio of means (shots a turn vary when a MachineGun jams).
+    pub fn kills_per_shot(&self) -> Option<Estimate> {
+        (self.shots.sum > 0).then(|| {
+            Estimate::ratio(
+                [self.kills as f64, self.shots.sum as f64],
+                [
+                    self.kills_sq as f64,
+                    self.shots.sum_sq as f64,
+                    self.kills_shots as f64,
+                ],
+                self.trials,
+                0.95,
+            )
+        })
     }
 
     /// `(kills, probability)` for every kill count seen.
@@ -170,7 +198,7 @@ impl BlastTally {
     pub fn rings_used(&self) -> usize {
         self.by_ring
             .iter()
-            .rposition(|&c| c > 0)
+            .rposition(|c| c.sum > 0)
             .map_or(0, |i| i + 1)
     }
 }
@@ -207,9 +235,13 @@ mod tests {
             ..o
         });
         let t = a + b;
-        assert_eq!((t.trials, t.shots, t.kills, t.kills_sq), (2, 6, 3, 9));
+        assert_eq!((t.trials, t.shots.sum, t.kills, t.kills_sq), (2, 6, 3, 9));
+        assert_eq!((t.shots.sum_sq, t.kills_shots), (18, 9));
         assert_eq!(t.kills_hist(), vec![(0, 0.5), (3, 0.5)]);
-        assert_eq!((t.by_ring[0], t.by_ring[1], t.rings_used()), (2, 1, 2));
+        assert_eq!(
+            (t.by_ring[0].sum, t.by_ring[1].sum, t.rings_used()),
+            (2, 1, 2)
+        );
         assert_eq!(t.mean_kills().point, 1.5);
     }
 }
