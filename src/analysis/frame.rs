@@ -165,6 +165,94 @@ pub fn distributions(
     DataFrame::new_infer_height(cols)
 }
 
+/// Each report key holding a list of objects (`by_ring`: kills by ring) as its own long
+/// frame: one row per (cell, entry) with the parameters and the entry's numbers (a `ci_*`
+/// pair as `*_lo`, `*_hi`). Named by the key; none when no report has such a key.
+pub fn tables(
+    params: &[Vec<(String, String)>],
+    reports: &[Value],
+) -> PolarsResult<Vec<(String, DataFrame)>> {
+    let mut names = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            for (k, v) in m {
+                if let Value::Array(a) = v
+                    && a.first().is_some_and(Value::is_object)
+                {
+                    names.insert(k.clone());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for name in names {
+        // Rows: (cell, entry); columns: every numeric field any entry has, in sorted order.
+        let mut rows: Vec<(usize, &serde_json::Map<String, Value>)> = Vec::new();
+        for (i, r) in reports.iter().enumerate() {
+            if let Some(Value::Array(a)) = r.get(&name) {
+                rows.extend(a.iter().filter_map(Value::as_object).map(|o| (i, o)));
+            }
+        }
+        let mut fields = BTreeSet::new();
+        for (_, o) in &rows {
+            for (k, v) in o.iter() {
+                match v {
+                    Value::Number(_) => {
+                        fields.insert((k.clone(), 0u8));
+                    }
+                    Value::Array(a) if a.len() == 2 => {
+                        let base = k.strip_prefix("ci_").unwrap_or(k).to_string();
+                        fields.insert((base.clone(), 1));
+                        fields.insert((base, 2));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut cols = vec![Column::new(
+            "cell".into(),
+            rows.iter().map(|(i, _)| *i as u64).collect::<Vec<u64>>(),
+        )];
+        if let Some(first) = params.first() {
+            for (j, (p, _)) in first.iter().enumerate() {
+                let values = rows.iter().map(|(i, _)| params[*i][j].1.clone()).collect();
+                cols.push(param_column(p, values));
+            }
+        }
+        for (field, part) in fields {
+            let ci = format!("ci_{field}");
+            let (key, col) = match part {
+                0 => (field.clone(), field.clone()),
+                // A pair under its own name is a range (`inches`); under ci_ a CI.
+                p => {
+                    let ranged = rows
+                        .iter()
+                        .any(|(_, o)| o.get(&field).is_some_and(Value::is_array));
+                    let key = if ranged { field.clone() } else { ci.clone() };
+                    let suffix = match (ranged, p) {
+                        (true, 1) => "_from",
+                        (true, _) => "_to",
+                        (false, 1) => "_lo",
+                        (false, _) => "_hi",
+                    };
+                    (key, format!("{field}{suffix}"))
+                }
+            };
+            let values: Vec<Option<f64>> = rows
+                .iter()
+                .map(|(_, o)| match (o.get(&key), part) {
+                    (Some(v), 0) => v.as_f64(),
+                    (Some(Value::Array(a)), p) => a.get(p as usize - 1).and_then(Value::as_f64),
+                    _ => None,
+                })
+                .collect();
+            cols.push(Column::new(col.as_str().into(), values));
+        }
+        out.push((name, DataFrame::new_infer_height(cols)?));
+    }
+    Ok(out)
+}
+
 /// One fair-CP fit as a row: its group's parameters and the worth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorthRow {
@@ -353,6 +441,48 @@ mod tests {
             (0.5, 0.4, 0.6)
         );
         assert_eq!(f("cp_efficiency_b"), 0.3);
+    }
+
+    #[test]
+    fn lists_of_objects_become_their_own_frames() {
+        let params = vec![
+            vec![("xsize".to_string(), "1".to_string())],
+            vec![("xsize".to_string(), "2".to_string())],
+        ];
+        let ring = |r: u64, k: f64| json!({"ring": r, "inches": [2 * r, 2 * r + 2], "mean_kills": k, "ci_mean_kills": [k - 0.5, k + 0.5]});
+        let reports = vec![
+            json!({"by_ring": [ring(0, 3.0)]}),
+            json!({"by_ring": [ring(0, 4.0), ring(1, 1.0)]}),
+        ];
+        let t = tables(&params, &reports).unwrap();
+        assert_eq!(t.len(), 1);
+        let (name, df) = &t[0];
+        assert_eq!(name, "by_ring");
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "cell",
+                "xsize",
+                "inches_from",
+                "inches_to",
+                "mean_kills",
+                "mean_kills_lo",
+                "mean_kills_hi",
+                "ring"
+            ]
+        );
+        assert_eq!(df.height(), 3);
+        let f = |c: &str, i: usize| df.column(c).unwrap().f64().unwrap().get(i).unwrap();
+        assert_eq!(
+            (f("mean_kills", 2), f("mean_kills_lo", 2), f("inches_to", 2)),
+            (1.0, 0.5, 4.0)
+        );
+        assert_eq!(df.column("xsize").unwrap().i64().unwrap().get(2), Some(2));
     }
 
     #[test]

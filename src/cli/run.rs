@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{Failure, io};
-use crate::analysis::frame::{distributions, summary};
+use crate::analysis::frame::{distributions, summary, tables};
 use crate::experiment::{self, Experiment};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
@@ -22,7 +22,8 @@ use crate::sim::engine::Shard;
                                                one machine's quarter; `diemon merge` adds them
 
 Writes DIR/summary.csv and .parquet (one row per cell), DIR/distributions.csv and .parquet
-(each cell's histograms, long form), with the manifest as Parquet key-value metadata, and
+(each cell's histograms, long form), DIR/by_ring.csv and .parquet for Explosions (kills
+by ring), with the manifest as Parquet key-value metadata, and
 DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
 cells it finished; each cell's report is kept in DIR/cells/, and running the same
 experiment again resumes where it stopped. docs/cluster.md shows sharded runs on Slurm and
@@ -128,6 +129,7 @@ pub(super) fn sweep(
     };
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
+    let mut written: Vec<String> = Vec::new();
     // A re-run of the same experiment (same manifest: file, options, version, shard)
     // resumes: the cells already written are kept, the rest run. Anything else starts afresh.
     let cells_dir = dir.join("cells");
@@ -159,21 +161,32 @@ pub(super) fn sweep(
         }
         reports.push(report);
         // Each cell is written as it finishes: a killed run keeps what it finished.
-        let mut frame = summary(&params, &reports)
+        let frame = summary(&params, &reports)
             .map_err(|err| Failure::other(format!("cannot build the summary frame: {err}")))?;
-        let mut hist = distributions(&params, &reports).map_err(|err| {
+        let hist = distributions(&params, &reports).map_err(|err| {
             Failure::other(format!("cannot build the distributions frame: {err}"))
         })?;
-        for exporter in [&Csv as &dyn Exporter, &parquet] {
-            write_atomic(exporter, &mut frame, dir, "summary").map_err(Failure::other)?;
-            write_atomic(exporter, &mut hist, dir, "distributions").map_err(Failure::other)?;
+        let more = tables(&params, &reports)
+            .map_err(|err| Failure::other(format!("cannot build a table frame: {err}")))?;
+        written = vec!["summary".to_string(), "distributions".into()];
+        written.extend(more.iter().map(|(n, _)| n.clone()));
+        let frames = [frame, hist]
+            .into_iter()
+            .chain(more.into_iter().map(|(_, t)| t));
+        for (name, mut f) in written.iter().zip(frames) {
+            for exporter in [&Csv as &dyn Exporter, &parquet] {
+                write_atomic(exporter, &mut f, dir, name).map_err(Failure::other)?;
+            }
         }
     }
     io(writeln!(
         out,
-        "wrote {0}/summary.csv and .parquet, {0}/distributions.csv and .parquet, \
-         {0}/manifest.toml",
-        dir.display()
+        "wrote {}, each .csv and .parquet, and manifest.toml",
+        written
+            .iter()
+            .map(|n| dir.join(n).display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     ))?;
     super::analyses::report(e, &reports, dir, &parquet, shard, out)
 }

@@ -267,8 +267,22 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
         let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
         probe.extend(args.iter().cloned());
         if let Err(e) = crate::cli::check_args(&probe, &opts) {
+            // Point at the axis whose value is refused: the one that, put back to its first
+            // value, makes the cell acceptable (else the first axis).
+            let culprit = (0..axes.len())
+                .find(|&k| {
+                    let mut args = base.clone();
+                    for (j, c) in picked.iter().enumerate() {
+                        let c = if j == k { &axes[k].choices[0] } else { c };
+                        args.extend(c.args.iter().cloned());
+                    }
+                    let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
+                    probe.extend(args);
+                    crate::cli::check_args(&probe, &opts).is_ok()
+                })
+                .unwrap_or(0);
             return Err(vec![at(
-                axes.first().map_or(0, |a| a.offset),
+                axes.get(culprit).map_or(0, |a| a.offset),
                 format!(
                     "cell {} ({}): {e}",
                     index + 1,
