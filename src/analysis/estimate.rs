@@ -56,12 +56,16 @@ impl Estimate {
         } else {
             0.0
         };
-        let se = (var / nf).sqrt();
-        let h = z(level) * se;
+        Estimate::normal(m, (var / nf).sqrt(), level)
+    }
+
+    /// A point with its standard error and the normal CI `point +- z se`.
+    pub fn normal(point: f64, standard_error: f64, level: f64) -> Estimate {
+        let h = z(level) * standard_error;
         Estimate {
-            point: m,
-            standard_error: se,
-            ci: [m - h, m + h],
+            point,
+            standard_error,
+            ci: [point - h, point + h],
             level,
         }
     }
@@ -80,14 +84,7 @@ impl Estimate {
         let vy = (syy - nf * my * my) / d;
         let cxy = (sxy - nf * mx * my) / d;
         let var = ((vx - 2.0 * r * cxy + r * r * vy) / (nf * my * my)).max(0.0);
-        let se = var.sqrt();
-        let h = z(level) * se;
-        Estimate {
-            point: r,
-            standard_error: se,
-            ci: [r - h, r + h],
-            level,
-        }
+        Estimate::normal(r, var.sqrt(), level)
     }
 
     /// The CI half-width.

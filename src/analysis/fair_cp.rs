@@ -27,7 +27,6 @@
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 use super::Estimate;
-use super::estimate::z;
 
 /// One cell: `ratio = n / m` of R to X, `trials`, and X's score (wins + draws / 2).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -199,16 +198,8 @@ pub fn worth(points: &[Point], window: (f64, f64), level: f64) -> Result<Worth, 
         })
         .sum::<f64>()
         * dispersion;
-    let se = var.sqrt();
-    let h = z(level) * se;
-    let r = centre + u;
     Ok(Worth {
-        ratio: Estimate {
-            point: r,
-            standard_error: se,
-            ci: [r - h, r + h],
-            level,
-        },
+        ratio: Estimate::normal(centre + u, var.sqrt(), level),
         slope: slope(u),
         cells: points.len(),
         chi2,

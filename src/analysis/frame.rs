@@ -385,6 +385,13 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    fn names(df: &DataFrame) -> Vec<String> {
+        df.get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
     #[test]
     fn reports_become_rows() {
         let params = vec![
@@ -396,11 +403,7 @@ mod tests {
             json!({"mean_kills": 1.5, "ci_mean_kills": [1.0, 2.0], "threads": 8}),
         ];
         let df = summary(&params, &reports).unwrap();
-        let names: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let names = names(&df);
         assert_eq!(
             names,
             [
@@ -458,11 +461,7 @@ mod tests {
         assert_eq!(t.len(), 1);
         let (name, df) = &t[0];
         assert_eq!(name, "by_ring");
-        let names: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let names = names(&df);
         assert_eq!(
             names,
             [
@@ -490,11 +489,7 @@ mod tests {
         let params = vec![vec![("distance".to_string(), "6".to_string())]];
         let reports = vec![json!({"kills_hist": [[0, 0.25], [3, 0.75]], "mean_kills": 2.25})];
         let df = distributions(&params, &reports).unwrap();
-        let names: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let names = names(&df);
         assert_eq!(
             names,
             ["cell", "distance", "metric", "value", "probability"]

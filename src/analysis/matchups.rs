@@ -53,18 +53,9 @@ pub fn matrix(units: &[String], pairs: &[Pair], level: f64) -> Matrix {
         }
     }
     let others = n.saturating_sub(1).max(1) as f64;
-    let h = super::estimate::z(level);
     let score = sum
         .iter()
-        .map(|&(s, v)| {
-            let (point, se) = (s / others, v.sqrt() / others);
-            Estimate {
-                point,
-                standard_error: se,
-                ci: [point - h * se, point + h * se],
-                level,
-            }
-        })
+        .map(|&(s, v)| Estimate::normal(s / others, v.sqrt() / others, level))
         .collect();
     Matrix {
         units: units.to_vec(),

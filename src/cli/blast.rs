@@ -25,6 +25,7 @@ use crate::scenario::blast::{
     Variant, Volley, VolleySpec, Wall,
 };
 use crate::sim::engine::{Engine, Run};
+use crate::sim::tally::Moments;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum WeaponArg {
@@ -692,35 +693,20 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
             w.point, w.ci[0], w.ci[1]
         ));
     }
-    for (label, count, e) in [
-        (
-            "Knocked Back (survivors)",
-            t.knocked_back.sum,
-            t.knocked_back.mean(t.trials),
-        ),
-        (
-            "Fire hits on survivors",
-            t.on_fire.sum,
-            t.on_fire.mean(t.trials),
-        ),
-        ("duds", t.duds.sum, t.duds.mean(t.trials)),
+    // Only what happened at all: a mean over turns, with its CI.
+    let seen = |m: Moments| (m.sum > 0).then(|| m.mean(t.trials));
+    for (label, e) in [
+        ("Knocked Back (survivors)", seen(t.knocked_back)),
+        ("Fire hits on survivors", seen(t.on_fire)),
+        ("duds", seen(t.duds)),
         (
             "P(a MachineGun jams)",
-            t.jams,
-            Estimate::proportion(t.jams, t.trials, 0.95),
+            (t.jams > 0).then(|| Estimate::proportion(t.jams, t.trials, 0.95)),
         ),
-        (
-            "carried Explosives set off",
-            t.chain.sum,
-            t.chain.mean(t.trials),
-        ),
-        (
-            "wounded (lost Size)",
-            t.wounded.sum,
-            t.wounded.mean(t.trials),
-        ),
+        ("carried Explosives set off", seen(t.chain)),
+        ("wounded (lost Size)", seen(t.wounded)),
     ] {
-        if count > 0 {
+        if let Some(e) = e {
             out.push_str(&format!(
                 "  {label:<26} {:>6.4}  95% CI [{:.4}, {:.4}]\n",
                 e.point, e.ci[0], e.ci[1]

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::run::{input_errors, manifest, sweep};
+use super::run::{input_errors, manifest, run_cell, sweep};
 use super::{Failure, io};
 use crate::experiment;
 use crate::sim::engine::Shard;
@@ -156,16 +156,6 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 })?;
             part.extend(["--tally".into(), tally]);
         }
-        crate::cli::run_cell(
-            e.kind.command(),
-            &cell.args,
-            &e.opts,
-            e.seed,
-            i as u64,
-            e.trials,
-            Some(1),
-            &part,
-        )
-        .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
+        run_cell(&e, i, cell, Some(1), &part)
     })
 }

@@ -84,20 +84,29 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         shard,
         a.quiet,
         out,
-        |i, cell| {
-            crate::cli::run_cell(
-                e.kind.command(),
-                &cell.args,
-                &e.opts,
-                e.seed,
-                i as u64,
-                e.trials,
-                a.threads,
-                &part,
-            )
-            .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
-        },
+        |i, cell| run_cell(&e, i, cell, a.threads, &part),
     )
+}
+
+/// Runs cell `i` of `e` with the hidden cell flags `part`.
+pub(super) fn run_cell(
+    e: &Experiment,
+    i: usize,
+    cell: &experiment::Cell,
+    threads: Option<usize>,
+    part: &[String],
+) -> Result<serde_json::Value, Failure> {
+    crate::cli::run_cell(
+        e.kind.command(),
+        &cell.args,
+        &e.opts,
+        e.seed,
+        i as u64,
+        e.trials,
+        threads,
+        part,
+    )
+    .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
 }
 
 /// An experiment's errors, one per line, as a bad-input failure.

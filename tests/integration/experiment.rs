@@ -91,10 +91,27 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
         std::fs::read_to_string(out.join("summary.csv")).unwrap()
     };
     assert_eq!(run(&out1, &["--threads", "1"]), csv);
-    // A run killed after its first cell resumes, and the result is the same.
+    // A run killed after its first cell resumes, and every file is the same.
+    let files = [
+        "summary.parquet",
+        "distributions.csv",
+        "distributions.parquet",
+        "by_ring.csv",
+        "manifest.toml",
+    ];
+    let before: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| std::fs::read(out.join(f)).unwrap())
+        .collect();
     std::fs::remove_file(out.join("cells/00001.json")).unwrap();
     std::fs::remove_file(out.join("summary.csv")).unwrap();
     assert_eq!(run(&out, &[]), csv);
+    for (f, b) in files.iter().zip(&before) {
+        assert!(
+            std::fs::read(out.join(f)).unwrap() == *b,
+            "{f} differs after resuming"
+        );
+    }
     // Kept cells are read back, not run again: a doctored kept cell shows through.
     std::fs::write(out.join("cells/00000.json"), "{\"mean_kills\": 99.0}").unwrap();
     assert!(run(&out, &[]).contains("99.0"));
