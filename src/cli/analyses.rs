@@ -12,8 +12,6 @@ use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
 use crate::experiment::{Analysis, Experiment};
-use crate::export::csv::Csv;
-use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic};
 
 /// Prints and writes the analysis of `e` over `reports` into `dir` (nothing for a plain
@@ -22,7 +20,7 @@ pub fn report(
     e: &Experiment,
     reports: &[Value],
     dir: &Path,
-    parquet: &Parquet,
+    exporters: &[&dyn Exporter],
     shard: bool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -78,13 +76,17 @@ pub fn report(
         Analysis::FairCp { .. } => "fair_cp",
         _ => "matchups",
     };
-    for exporter in [&Csv as &dyn Exporter, parquet] {
-        write_atomic(exporter, &mut df, dir, name).map_err(Failure::other)?;
+    for exporter in exporters {
+        write_atomic(*exporter, &mut df, dir, name).map_err(Failure::other)?;
     }
     io(writeln!(
         out,
-        "wrote {0}/{name}.csv and {0}/{name}.parquet",
-        dir.display()
+        "wrote {}",
+        exporters
+            .iter()
+            .map(|x| format!("{}/{name}.{}", dir.display(), x.extension()))
+            .collect::<Vec<_>>()
+            .join(" and ")
     ))
 }
 

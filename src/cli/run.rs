@@ -56,6 +56,13 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if a.threads == Some(0) {
         return Err(Failure::input("--threads 0: expected at least one thread"));
     }
+    if a.shard.is_some() && e.target_ci.is_some() {
+        return Err(Failure::input(format!(
+            "--shard: {} stops each cell at a CI target, which needs every batch in order\n\
+             hint: shard an experiment of fixed trials (drop target_ci)",
+            e.name
+        )));
+    }
     let dir = a.out.clone().unwrap_or_else(|| {
         PathBuf::from("reports").join(match a.shard {
             Some(s) => format!("{}-shard-{}-of-{}", e.name, s.index + 1, s.count),
@@ -68,11 +75,14 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     io(writeln!(
         out,
-        "{}: {} cell{} of {} trials, seed {}{}",
+        "{}: {} cell{} of {}, seed {}{}",
         e.name,
         e.cells.len(),
         if e.cells.len() == 1 { "" } else { "s" },
-        e.trials,
+        match e.target_ci {
+            Some(t) => format!("up to {} trials until the 95% CI is within +-{t}", e.trials),
+            None => format!("{} trials", e.trials),
+        },
         e.seed,
         a.shard.map(|s| format!(", shard {s}")).unwrap_or_default()
     ))?;
@@ -136,6 +146,7 @@ pub(super) fn sweep(
     let parquet = Parquet {
         metadata: vec![("diemon_manifest".into(), manifest.to_string())],
     };
+    let exporters = exporters(e, &parquet);
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
     let mut written: Vec<String> = Vec::new();
@@ -183,21 +194,38 @@ pub(super) fn sweep(
             .into_iter()
             .chain(more.into_iter().map(|(_, t)| t));
         for (name, mut f) in written.iter().zip(frames) {
-            for exporter in [&Csv as &dyn Exporter, &parquet] {
-                write_atomic(exporter, &mut f, dir, name).map_err(Failure::other)?;
+            for exporter in &exporters {
+                write_atomic(*exporter, &mut f, dir, name).map_err(Failure::other)?;
             }
         }
     }
     io(writeln!(
         out,
-        "wrote {}, each .csv and .parquet, and manifest.toml",
+        "wrote {}, each {}, and manifest.toml",
         written
             .iter()
             .map(|n| dir.join(n).display().to_string())
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", "),
+        exporters
+            .iter()
+            .map(|x| format!(".{}", x.extension()))
+            .collect::<Vec<_>>()
+            .join(" and ")
     ))?;
-    super::analyses::report(e, &reports, dir, &parquet, shard, out)
+    super::analyses::report(e, &reports, dir, &exporters, shard, out)
+}
+
+/// The exporters the experiment's `outputs` ask for.
+pub(super) fn exporters<'a>(e: &Experiment, parquet: &'a Parquet) -> Vec<&'a dyn Exporter> {
+    let mut v: Vec<&dyn Exporter> = Vec::new();
+    if e.outputs.csv {
+        v.push(&Csv);
+    }
+    if e.outputs.parquet {
+        v.push(parquet);
+    }
+    v
 }
 
 /// One cell's parameters and its key figure with its CI.

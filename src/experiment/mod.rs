@@ -58,6 +58,13 @@ impl Kind {
     }
 }
 
+/// Which formats an experiment writes (the manifest is always written).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outputs {
+    pub csv: bool,
+    pub parquet: bool,
+}
+
 /// The analysis a kind runs over its cells.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Analysis {
@@ -88,6 +95,10 @@ pub struct Experiment {
     pub kind: Kind,
     pub seed: u64,
     pub trials: u64,
+    /// Each cell stops once its key figure's CI half-width is at most this (`trials` caps).
+    pub target_ci: Option<f64>,
+    /// The formats written.
+    pub outputs: Outputs,
     pub opts: RuleOptions,
     /// The parameter names of the cells, in file order (an analysis's own last).
     pub axes: Vec<String>,
@@ -143,8 +154,8 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
         vec![at(
             e.span().map_or(0, |s| s.start),
             e.message().trim().to_string(),
-            "fields: name, description, kind, seed, trials, [options], [scenario], [sweep] \
-             (see experiments/)",
+            "fields: name, description, kind, seed, trials, target_ci, outputs, [options], \
+             [scenario], [sweep], [fair_cp], [matchups] (see docs/experiments.md)",
         )]
     })?;
     let mut errors = Vec::new();
@@ -183,6 +194,35 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
             "from 1 to 1e9 trials a cell",
         ));
     }
+    let target_ci = spec.target_ci.as_ref().map(|t| *t.get_ref());
+    let mut outputs = Outputs {
+        csv: true,
+        parquet: true,
+    };
+    if let Some(o) = &spec.outputs {
+        outputs = Outputs {
+            csv: false,
+            parquet: false,
+        };
+        for f in o.get_ref() {
+            match f.as_str() {
+                "csv" => outputs.csv = true,
+                "parquet" => outputs.parquet = true,
+                other => errors.push(at(
+                    o.span().start,
+                    format!("output {other:?} is not a format diemon writes"),
+                    "outputs = [\"csv\", \"parquet\"] (or one of them)",
+                )),
+            }
+        }
+        if !outputs.csv && !outputs.parquet {
+            errors.push(at(
+                o.span().start,
+                "outputs is empty".into(),
+                "outputs = [\"csv\", \"parquet\"] (or one of them)",
+            ));
+        }
+    }
     let mut opts = RuleOptions::default();
     for (k, v) in &spec.options {
         if let Err(e) = opts.set(k.get_ref(), &spec::value_text(v.get_ref())) {
@@ -198,7 +238,7 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
             errors.push(at(
                 k.span().start,
                 format!("{:?} is set by the experiment itself", k.get_ref()),
-                "use the top-level seed and trials; outputs are always written quietly",
+                "use the top-level seed, trials and target_ci; outputs are always written quietly",
             ));
         }
     }
@@ -249,11 +289,15 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
     if !errors.is_empty() {
         return Err(errors);
     }
-    let base: Vec<String> = spec
+    let mut base: Vec<String> = spec
         .scenario
         .iter()
         .flat_map(|(k, v)| axes::flag_text(k.get_ref(), &spec::value_text(v.get_ref())))
         .collect();
+    // The command checks the target like any flag (a probability's is below 0.5).
+    if let Some(t) = target_ci {
+        base.extend(["--target-ci".into(), t.to_string()]);
+    }
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
         let picked = axes::cell(&axes, index);
@@ -281,8 +325,12 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
                     crate::cli::check_args(&probe, &opts).is_ok()
                 })
                 .unwrap_or(0);
+            let offset = match &spec.target_ci {
+                Some(t) if e.starts_with("--target-ci") => t.span().start,
+                _ => axes.get(culprit).map_or(0, |a| a.offset),
+            };
             return Err(vec![at(
-                axes.get(culprit).map_or(0, |a| a.offset),
+                offset,
                 format!(
                     "cell {} ({}): {e}",
                     index + 1,
@@ -303,6 +351,8 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
         kind,
         seed: spec.seed,
         trials,
+        target_ci,
+        outputs,
         opts,
         axes: axes.into_iter().flat_map(|a| a.names).collect(),
         analysis,

@@ -19,8 +19,12 @@ pub struct ExperimentSpec {
     pub kind: Spanned<String>,
     #[serde(default = "one")]
     pub seed: u64,
-    /// Trials a cell.
+    /// Trials a cell (with `target_ci`, the most a cell may run).
     pub trials: Spanned<u64>,
+    /// Stop each cell once the 95% CI half-width of its key figure is at most this.
+    pub target_ci: Option<Spanned<f64>>,
+    /// Which formats to write: "csv", "parquet" (default both).
+    pub outputs: Option<Spanned<Vec<String>>>,
     /// Rule options, `key = value` as `diemon options` lists them.
     #[serde(default)]
     pub options: BTreeMap<Spanned<String>, Spanned<toml::Value>>,

@@ -149,6 +149,14 @@ fn a_bad_experiment_names_the_place_and_writes_nothing() {
             ":1:8: name \"b c\"",
         ),
         (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 10\noutputs = [\"xlsx\"]\n",
+            ":4:11: output \"xlsx\" is not a format",
+        ),
+        (
+            "name = \"b\"\nkind = \"duel\"\ntrials = 10\ntarget_ci = 0.7\n",
+            ":4:13: cell 1 (): --target-ci 0.7: expected a half-width above 0 and below 0.5",
+        ),
+        (
             "name = \"b\"\nkind = \"blast\"\ntrials = 0\n",
             ":3:10: trials 0",
         ),
@@ -388,5 +396,54 @@ fn a_small_runs_summary_is_pinned() {
     }
     let want = std::fs::read_to_string(&snap).unwrap();
     assert!(got == want, "the summary changed:\n{got}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_ci_target_stops_each_cell_and_outputs_choose_the_formats() {
+    let dir = temp("target");
+    let file = dir.join("t.toml");
+    std::fs::write(
+        &file,
+        "name = \"t\"\nkind = \"duel\"\ntrials = 2000000\ntarget_ci = 0.005\noutputs = [\"csv\"]\n[scenario]\nb = \"minifig-pistol*3\"\n[sweep]\na = [\"minifig-hand-weapon*3\", \"minifig-rifle*2\"]\n",
+    )
+    .unwrap();
+    let out = dir.join("o");
+    let text = ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(
+        text.contains("up to 2000000 trials until the 95% CI is within +-0.005"),
+        "{text}"
+    );
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |row: &[&str], name: &str| -> f64 {
+        row[header.iter().position(|h| *h == name).unwrap()]
+            .parse()
+            .unwrap()
+    };
+    for line in lines {
+        let row: Vec<&str> = line.split(',').collect();
+        // Stopped at a batch boundary once the half-width met the target, far below the cap.
+        let trials = col(&row, "trials");
+        assert!(trials < 2e6 && trials % 65536.0 == 0.0, "{line}");
+        assert!(
+            col(&row, "p_a_wins_hi") - col(&row, "p_a_wins_lo") <= 0.01,
+            "{line}"
+        );
+    }
+    assert!(
+        !out.join("summary.parquet").exists(),
+        "outputs = [\"csv\"] writes no Parquet"
+    );
+    let (code, _, err) = diemon(&["run", file.to_str().unwrap(), "--shard", "1/2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("stops each cell at a CI target"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
