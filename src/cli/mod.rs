@@ -199,9 +199,14 @@ pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
             .trim_start_matches("error: ")
             .to_string()
     })?;
+    // A cell's own `-o` (a swept option) goes on top of the experiment's options.
+    let mut opts = *opts;
+    for a in &cli.options {
+        opts.assign(a).map_err(|e| format!("-o {a}: {e}"))?;
+    }
     match &cli.command {
-        Command::Duel(a) => duel::validate(a, opts).map_err(|f| f.message),
-        Command::Blast(a) => blast::validate(a, opts).map_err(|f| f.message),
+        Command::Duel(a) => duel::validate(a, &opts).map_err(|f| f.message),
+        Command::Blast(a) => blast::validate(a, &opts).map_err(|f| f.message),
         _ => Ok(()),
     }
 }
@@ -220,10 +225,11 @@ pub fn run_cell(
     part: &[String],
 ) -> Result<serde_json::Value, String> {
     let mut argv: Vec<String> = vec!["diemon".into(), command.into()];
-    argv.extend(args.iter().cloned());
+    // The experiment's options first: a cell's own `-o` (a swept option) comes after and wins.
     for (k, v) in opts.pairs() {
         argv.extend(["-o".into(), format!("{k}={v}")]);
     }
+    argv.extend(args.iter().cloned());
     argv.extend([
         "--json".into(),
         "--seed".into(),

@@ -20,8 +20,10 @@ pub struct Axis {
     pub choices: Vec<Choice>,
 }
 
-/// A `[sweep]` axis: `--key value` for each value.
+/// A `[sweep]` axis: `--key value` for each value, or `-o key=value` when the key names a
+/// rule option (`d4_bonus = ["none", "all"]`: what changes if d4s can explode?).
 pub fn sweep(key: &str, offset: usize, values: &[String]) -> Axis {
+    let option = crate::rules::OPTIONS.iter().any(|o| o.key == key);
     Axis {
         names: vec![key.to_string()],
         offset,
@@ -29,7 +31,11 @@ pub fn sweep(key: &str, offset: usize, values: &[String]) -> Axis {
             .iter()
             .map(|v| Choice {
                 params: vec![(key.to_string(), v.clone())],
-                args: flag_text(key, v),
+                args: if option {
+                    vec!["-o".into(), format!("{key}={v}")]
+                } else {
+                    flag_text(key, v)
+                },
             })
             .collect(),
     }
@@ -145,6 +151,8 @@ mod tests {
             (c[0].params[0].1.as_str(), c[1].params[0].1.as_str()),
             ("2", "b")
         );
+        let o = sweep("d4_bonus", 0, &["all".into()]);
+        assert_eq!(o.choices[0].args, ["-o", "d4_bonus=all"]);
         let f = of(
             &Analysis::FairCp {
                 unit: "hero".into(),

@@ -157,6 +157,10 @@ fn a_bad_experiment_names_the_place_and_writes_nothing() {
             ":4:13: cell 1 (): --target-ci 0.7: expected a half-width above 0 and below 0.5",
         ),
         (
+            "name = \"b\"\nkind = \"blast\"\ntrials = 10\n[sweep]\nd4_bonus = [\"none\", \"often\"]\n",
+            ":5:1: cell 2 (d4_bonus = often): -o d4_bonus=often: option d4_bonus cannot be \"often\"",
+        ),
+        (
             "name = \"b\"\nkind = \"blast\"\ntrials = 0\n",
             ":3:10: trials 0",
         ),
