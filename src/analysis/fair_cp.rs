@@ -44,6 +44,9 @@ pub struct Worth {
     /// The curve's slope (in log-odds per unit of ratio) at the 50% point: how sharply
     /// the fight turns there.
     pub slope: f64,
+    /// The fitted curve: logit P = b0 + b1 u + b2 u^2 with u = ratio - centre.
+    pub curve: [f64; 3],
+    pub centre: f64,
     /// Cells the curve was fitted to (those in the window).
     pub cells: usize,
     /// Pearson chi-squared of those cells against the curve, its degrees of freedom, and the
@@ -53,6 +56,15 @@ pub struct Worth {
     pub p_fit: f64,
     /// The factor the covariance was scaled by (1 when the fit is within noise).
     pub dispersion: f64,
+}
+
+impl Worth {
+    /// The fitted chance that X's side wins at exchange ratio `r`.
+    pub fn chance(&self, r: f64) -> f64 {
+        let u = r - self.centre;
+        let [b0, b1, b2] = self.curve;
+        1.0 / (1.0 + (-(b0 + b1 * u + b2 * u * u)).exp())
+    }
 }
 
 /// Why no worth was found.
@@ -201,6 +213,8 @@ pub fn worth(points: &[Point], window: (f64, f64), level: f64) -> Result<Worth, 
     Ok(Worth {
         ratio: Estimate::normal(centre + u, var.sqrt(), level),
         slope: slope(u),
+        curve: [beta[0], beta[1], if terms == 3 { beta[2] } else { 0.0 }],
+        centre,
         cells: points.len(),
         chi2,
         df,
@@ -265,6 +279,9 @@ mod tests {
         assert!((w.ratio.point - 1.5).abs() < 1e-9, "{w:?}");
         assert_eq!(w.cells, 5);
         assert!((w.slope + 2.0).abs() < 1e-9);
+        // The curve reads back: 50% at 1.5, logit 1 at r = 1.
+        assert!((w.chance(1.5) - 0.5).abs() < 1e-9);
+        assert!((w.chance(1.0) - 1.0 / (1.0 + (-1.0f64).exp())).abs() < 1e-9);
         assert!(w.chi2 < 1e-12 && w.dispersion == 1.0);
         assert!(w.ratio.ci[0] < w.ratio.point && w.ratio.point < w.ratio.ci[1]);
     }

@@ -279,7 +279,7 @@ pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
     let num = |f: &dyn Fn(&WorthRow) -> Option<f64>| rows.iter().map(f).collect::<Vec<_>>();
     let w = |f: fn(&super::fair_cp::Worth) -> f64| move |r: &WorthRow| r.worth.as_ref().ok().map(f);
     let per = |r: &WorthRow| r.cp_reference;
-    let columns: [(&str, Vec<Option<f64>>); 13] = [
+    let columns: [(&str, Vec<Option<f64>>); 17] = [
         ("cp_unit_listed", num(&|r| Some(r.cp_unit))),
         ("cp_reference", num(&|r| Some(r.cp_reference))),
         ("ratio", num(&w(|w| w.ratio.point))),
@@ -298,6 +298,10 @@ pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
             num(&|r| w(|w| w.ratio.ci[1])(r).map(|x| x * per(r))),
         ),
         ("cells_fitted", num(&w(|w| w.cells as f64))),
+        ("curve_centre", num(&w(|w| w.centre))),
+        ("curve_b0", num(&w(|w| w.curve[0]))),
+        ("curve_b1", num(&w(|w| w.curve[1]))),
+        ("curve_b2", num(&w(|w| w.curve[2]))),
         ("slope", num(&w(|w| w.slope))),
         ("chi2", num(&w(|w| w.chi2))),
         ("p_fit", num(&w(|w| w.p_fit))),

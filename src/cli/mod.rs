@@ -12,6 +12,7 @@ mod duel;
 mod merge;
 mod options;
 mod progress;
+mod report;
 mod roll;
 mod run;
 mod runs;
@@ -87,6 +88,8 @@ pub enum Command {
     /// Add up the shards of an experiment run on several machines (`run --shard I/N`) into
     /// the frames one machine would have written.
     Merge(merge::MergeArgs),
+    /// Redraw a run's report (report.md, report.html, charts/) from its Parquet files.
+    Report(report::ReportArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -180,6 +183,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
             "-o: a merge adds up runs that already chose their options",
         )),
         Command::Merge(a) => merge::run(a, out),
+        Command::Report(a) => report::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),

@@ -213,7 +213,13 @@ pub(super) fn sweep(
             .collect::<Vec<_>>()
             .join(" and ")
     ))?;
-    super::analyses::report(e, &reports, dir, &exporters, shard, out)
+    super::analyses::report(e, &reports, dir, &exporters, shard, out)?;
+    // The report reads the frames back: a shard's are partial, and with no Parquet and no
+    // CSV there is nothing to read.
+    if !shard {
+        super::report::write(dir, out)?;
+    }
+    Ok(())
 }
 
 /// The exporters the experiment's `outputs` ask for.

@@ -1,0 +1,565 @@
+//! From frames to figures: which charts a run gets, and the sentence that says what each
+//! shows, written from the numbers.
+
+use polars::prelude::DataFrame;
+
+use super::chart::{Body, Chart, Series};
+use super::frames::{Frames, is_numeric, numbers, texts};
+
+/// A chart with its file stem and the sentence under it.
+pub struct Figure {
+    pub stem: String,
+    pub chart: Chart,
+    pub sentence: String,
+}
+
+/// Most lines one chart draws; more are left out and the sentence says so.
+const MAX_SERIES: usize = 8;
+
+/// The key figure of a kind: its column, its label, and whether it is a probability.
+pub fn key(frames: &Frames) -> (&'static str, &'static str, bool) {
+    if frames.summary.column("p_a_wins").is_ok() {
+        ("p_a_wins", "P(side A wins)", true)
+    } else {
+        ("mean_kills", "mean kills a turn", false)
+    }
+}
+
+/// Every figure the run's frames support.
+pub fn figures(frames: &Frames) -> Vec<Figure> {
+    let mut out = Vec::new();
+    match frames.text("kind") {
+        "fair-cp" => out.extend(fair_cp(frames)),
+        "matchups" => out.extend(matchups(frames)),
+        _ => out.extend(sweep(frames)),
+    }
+    out.extend(histograms(frames));
+    out.extend(rings(frames));
+    out
+}
+
+/// "0.421 ± 0.004" or, for a probability, "42.1% ± 0.4%" (the 95% CI's half-width).
+pub fn pm(point: f64, lo: f64, hi: f64, probability: bool) -> String {
+    let h = (hi - lo) / 2.0;
+    if probability {
+        format!("{:.1}% ± {:.1}%", point * 100.0, h * 100.0)
+    } else {
+        format!("{point:.3} ± {h:.3}")
+    }
+}
+
+/// Cell labels "distance=6 spacing=1.5" over the named parameters.
+fn labels(df: &DataFrame, names: &[String]) -> Vec<String> {
+    let cols: Vec<Vec<String>> = names.iter().filter_map(|n| texts(df, n)).collect();
+    (0..df.height())
+        .map(|i| {
+            names
+                .iter()
+                .zip(&cols)
+                .map(|(n, c)| format!("{n}={}", c[i]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// (point, lo, hi) of `name` in row `i`.
+fn triple(df: &DataFrame, name: &str) -> Vec<(f64, f64, f64)> {
+    let p = numbers(df, name).unwrap_or_default();
+    let lo = numbers(df, &format!("{name}_lo")).unwrap_or_else(|| p.clone());
+    let hi = numbers(df, &format!("{name}_hi")).unwrap_or_else(|| p.clone());
+    p.iter()
+        .zip(lo.iter().zip(&hi))
+        .map(|(p, (l, h))| {
+            let p = p.unwrap_or(f64::NAN);
+            (p, l.unwrap_or(p), h.unwrap_or(p))
+        })
+        .collect()
+}
+
+/// The key figure against the first numeric axis, a line per combination of the others
+/// (or bars when no axis is a number).
+fn sweep(frames: &Frames) -> Option<Figure> {
+    let df = &frames.summary;
+    let axes = frames.axes();
+    let (metric, label, prob) = key(frames);
+    let values = triple(df, metric);
+    if values.is_empty() {
+        return None;
+    }
+    let x_axis = axes.iter().find(|a| is_numeric(df, a)).cloned();
+    let Some(x_axis) = x_axis else {
+        let names = labels(df, &axes);
+        let bars: Vec<(String, f64, f64, f64)> = names
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| (n.clone(), v.0, v.1, v.2))
+            .collect();
+        let best = bars.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+        let worst = bars.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+        let sentence = format!(
+            "Highest: {} at {}; lowest: {} at {} (95% CI).",
+            pm(best.1, best.2, best.3, prob),
+            best.0,
+            pm(worst.1, worst.2, worst.3, prob),
+            worst.0
+        );
+        return Some(Figure {
+            stem: "sweep".into(),
+            chart: Chart {
+                title: format!("{label} by cell"),
+                x_label: format!("{label} (95% CI)"),
+                y_label: String::new(),
+                body: Body::Bars {
+                    bars,
+                    probability: prob,
+                },
+            },
+            sentence,
+        });
+    };
+    let xs = numbers(df, &x_axis)?;
+    let others: Vec<String> = axes.iter().filter(|a| **a != x_axis).cloned().collect();
+    let groups = labels(df, &others);
+    let mut series: Vec<Series> = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        let point = (
+            xs[i].unwrap_or(f64::NAN),
+            values[i].0,
+            values[i].1,
+            values[i].2,
+        );
+        match series.iter_mut().find(|s| &s.label == g) {
+            Some(s) => s.points.push(point),
+            None => series.push(Series {
+                label: g.clone(),
+                points: vec![point],
+                dots: false,
+            }),
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    let total = series.len();
+    series.truncate(MAX_SERIES);
+    // Say what moved most, and where the figure peaks.
+    let change = |s: &Series| {
+        let (a, b) = (s.points.first().unwrap(), s.points.last().unwrap());
+        (b.1 - a.1).abs()
+    };
+    let s = series
+        .iter()
+        .max_by(|a, b| change(a).total_cmp(&change(b)))?;
+    let (a, b) = (s.points.first()?, s.points.last()?);
+    let verb = if b.1 > a.1 + (a.3 - a.2 + b.3 - b.2) / 2.0 {
+        "rises"
+    } else if b.1 < a.1 - (a.3 - a.2 + b.3 - b.2) / 2.0 {
+        "falls"
+    } else {
+        "stays within its CI"
+    };
+    let peak = (0..values.len()).max_by(|&i, &j| values[i].0.total_cmp(&values[j].0))?;
+    let every = labels(df, &axes);
+    let mut sentence = format!(
+        "{label} {verb} from {} at {x_axis} {} to {} at {x_axis} {}{}. Highest: {} at {}.",
+        pm(a.1, a.2, a.3, prob),
+        a.0,
+        pm(b.1, b.2, b.3, prob),
+        b.0,
+        if s.label.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", s.label)
+        },
+        pm(values[peak].0, values[peak].1, values[peak].2, prob),
+        every[peak]
+    );
+    if total > MAX_SERIES {
+        sentence.push_str(&format!(" The chart shows {MAX_SERIES} of {total} lines."));
+    }
+    Some(Figure {
+        stem: "sweep".into(),
+        chart: Chart {
+            title: format!("{label} by {x_axis}"),
+            x_label: axis_label(&x_axis),
+            y_label: format!("{label} (95% CI band)"),
+            body: Body::Lines {
+                series,
+                probability: prob,
+            },
+        },
+        sentence,
+    })
+}
+
+/// An axis name with its unit, where it has one.
+fn axis_label(axis: &str) -> String {
+    match axis {
+        "distance" | "spacing" | "size" => format!("{axis} (inches)"),
+        "xsize" => "XSize (bricks)".into(),
+        "budget" => "budget (CP)".into(),
+        "count" => "count".into(),
+        a => a.into(),
+    }
+}
+
+/// Up to `n` cells spread over `len`.
+fn spread(len: usize, n: usize) -> Vec<usize> {
+    if len <= n {
+        return (0..len).collect();
+    }
+    let mut v: Vec<usize> = (0..n).map(|k| k * (len - 1) / (n - 1)).collect();
+    v.dedup();
+    v
+}
+
+/// Each histogram metric (kills): P(value) for a spread of cells.
+fn histograms(frames: &Frames) -> Vec<Figure> {
+    let Some(df) = &frames.distributions else {
+        return Vec::new();
+    };
+    let (Some(cells), Some(metric), Some(value), Some(p)) = (
+        numbers(df, "cell"),
+        texts(df, "metric"),
+        numbers(df, "value"),
+        numbers(df, "probability"),
+    ) else {
+        return Vec::new();
+    };
+    let names = labels(&frames.summary, &frames.axes());
+    let mut metrics: Vec<String> = metric.clone();
+    metrics.sort();
+    metrics.dedup();
+    let mut out = Vec::new();
+    for m in metrics {
+        let shown = spread(names.len(), 6);
+        let mut series = Vec::new();
+        let mut modes = Vec::new();
+        for &c in &shown {
+            let points: Vec<(f64, f64, f64, f64)> = (0..df.height())
+                .filter(|&i| cells[i] == Some(c as f64) && metric[i] == m)
+                .map(|i| {
+                    let (x, y) = (value[i].unwrap_or(0.0), p[i].unwrap_or(0.0));
+                    (x, y, y, y)
+                })
+                .collect();
+            if let Some(mode) = points.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
+                modes.push(format!(
+                    "{} {m} ({:.1}%) at {}",
+                    mode.0,
+                    mode.1 * 100.0,
+                    names[c]
+                ));
+            }
+            series.push(Series {
+                label: names[c].clone(),
+                points,
+                dots: false,
+            });
+        }
+        let sentence = format!(
+            "The most likely outcome: {}{}. These are exact frequencies of the run's trials.",
+            modes.join("; "),
+            if shown.len() < names.len() {
+                format!(" ({} of {} cells shown)", shown.len(), names.len())
+            } else {
+                String::new()
+            }
+        );
+        out.push(Figure {
+            stem: format!("{m}_histogram"),
+            chart: Chart {
+                title: format!("How many {m}: the distribution per cell"),
+                x_label: m.clone(),
+                y_label: "share of trials".into(),
+                body: Body::Lines {
+                    series,
+                    probability: false,
+                },
+            },
+            sentence,
+        });
+    }
+    out
+}
+
+/// Mean kills by Explosion ring (inner edge in inches) for a spread of cells.
+fn rings(frames: &Frames) -> Option<Figure> {
+    let df = frames.by_ring.as_ref()?;
+    let cells = numbers(df, "cell")?;
+    let from = numbers(df, "inches_from")?;
+    let k = triple(df, "mean_kills");
+    let names = labels(&frames.summary, &frames.axes());
+    let shown = spread(names.len(), 6);
+    let mut series = Vec::new();
+    let mut first = Vec::new();
+    for &c in &shown {
+        let points: Vec<(f64, f64, f64, f64)> = (0..df.height())
+            .filter(|&i| cells[i] == Some(c as f64))
+            .map(|i| (from[i].unwrap_or(0.0), k[i].0, k[i].1, k[i].2))
+            .collect();
+        if let Some(p) = points.first() {
+            first.push((names[c].clone(), p.1, p.2, p.3));
+        }
+        series.push(Series {
+            label: names[c].clone(),
+            points,
+            dots: false,
+        });
+    }
+    let best = first.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let sentence = format!(
+        "Most kills fall in the first ring (0-2\"): up to {} a turn ({}). Each ring out loses \
+         the highest Damage die (Ch. 8.4).",
+        pm(best.1, best.2, best.3, false),
+        best.0
+    );
+    Some(Figure {
+        stem: "rings".into(),
+        chart: Chart {
+            title: "Kills by Explosion ring".into(),
+            x_label: "ring's inner edge (inches from the blast)".into(),
+            y_label: "mean kills a turn (95% CI band)".into(),
+            body: Body::Lines {
+                series,
+                probability: false,
+            },
+        },
+        sentence,
+    })
+}
+
+/// The fair-CP fit: each cell's chance against the exchange ratio, the curve and the 50%
+/// crossing with its CI.
+fn fair_cp(frames: &Frames) -> Vec<Figure> {
+    let (Some(fit), df) = (&frames.fair_cp, &frames.summary) else {
+        return Vec::new();
+    };
+    let units = numbers(fit, "units").unwrap_or_default();
+    let unit = texts(fit, "unit").unwrap_or_default();
+    let reference = texts(fit, "reference").unwrap_or_default();
+    let col = |n: &str| numbers(fit, n).unwrap_or_default();
+    let (ratio, lo, hi) = (col("ratio"), col("ratio_lo"), col("ratio_hi"));
+    let (cp, cp_lo, cp_hi, listed) = (
+        col("fair_cp"),
+        col("fair_cp_lo"),
+        col("fair_cp_hi"),
+        col("cp_unit_listed"),
+    );
+    let (centre, b0, b1, b2) = (
+        col("curve_centre"),
+        col("curve_b0"),
+        col("curve_b1"),
+        col("curve_b2"),
+    );
+    let counts = numbers(df, "count").unwrap_or_default();
+    let wins = triple(df, "p_a_wins");
+    let draws = numbers(df, "p_draw").unwrap_or_default();
+    let per = if fit.height() == 0 {
+        0
+    } else {
+        df.height() / fit.height()
+    };
+    let mut out = Vec::new();
+    for g in 0..fit.height() {
+        let m = units[g].unwrap_or(1.0);
+        let points: Vec<(f64, f64, f64, f64)> = (g * per..(g + 1) * per)
+            .filter(|&i| i < counts.len())
+            .map(|i| {
+                let half = draws.get(i).copied().flatten().unwrap_or(0.0) / 2.0;
+                let w = wins[i];
+                (
+                    counts[i].unwrap_or(0.0) / m,
+                    w.0 + half,
+                    w.1 + half,
+                    w.2 + half,
+                )
+            })
+            .collect();
+        let (Some(r), Some(rl), Some(rh)) = (ratio[g], lo[g], hi[g]) else {
+            out.push(Figure {
+                stem: format!("fair_cp_{g}"),
+                chart: Chart {
+                    title: format!("{} against {}: no 50% point", unit[g], reference[g]),
+                    x_label: format!("{} per {} (exchange ratio)", reference[g], unit[g]),
+                    y_label: format!("P({} side wins)", unit[g]),
+                    body: Body::Lines {
+                        series: vec![Series {
+                            label: "cells (95% CI)".into(),
+                            points,
+                            dots: true,
+                        }],
+                        probability: true,
+                    },
+                },
+                sentence: format!(
+                    "No exchange ratio among these cells gives {} an even fight: the counts \
+                     need extending.",
+                    unit[g]
+                ),
+            });
+            continue;
+        };
+        let (c0, k0, k1, k2) = (
+            centre[g].unwrap_or(0.0),
+            b0[g].unwrap_or(0.0),
+            b1[g].unwrap_or(0.0),
+            b2[g].unwrap_or(0.0),
+        );
+        let (xmin, xmax) = points
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+        let curve: Vec<(f64, f64)> = (0..=100)
+            .map(|k| {
+                let x = xmin + (xmax - xmin) * k as f64 / 100.0;
+                let u = x - c0;
+                (x, 1.0 / (1.0 + (-(k0 + k1 * u + k2 * u * u)).exp()))
+            })
+            .collect();
+        let (cp, cl, ch, l) = (
+            cp[g].unwrap_or(f64::NAN),
+            cp_lo[g].unwrap_or(f64::NAN),
+            cp_hi[g].unwrap_or(f64::NAN),
+            listed[g].unwrap_or(f64::NAN),
+        );
+        let verdict = if (cl..=ch).contains(&l) {
+            "the listed price lies within the CI".to_string()
+        } else if l > ch {
+            format!("overpriced by {:.1} CP", l - cp)
+        } else {
+            format!("underpriced by {:.1} CP", cp - l)
+        };
+        let sentence = format!(
+            "{} is worth {} {}s = {:.2} ± {:.2} CP (95% CI), against a listed {l} CP: {verdict}. \
+             The curve is fitted to the cells between 10% and 90%.",
+            unit[g],
+            pm(r, rl, rh, false),
+            reference[g],
+            cp,
+            (ch - cl) / 2.0
+        );
+        out.push(Figure {
+            stem: if fit.height() == 1 {
+                "fair_cp".into()
+            } else {
+                format!("fair_cp_{g}")
+            },
+            chart: Chart {
+                title: format!("What a {} is worth in {}s", unit[g], reference[g]),
+                x_label: format!("{}s per {} (exchange ratio)", reference[g], unit[g]),
+                y_label: format!("P({} side wins), draws half", unit[g]),
+                body: Body::Crossing {
+                    points,
+                    curve,
+                    at: (r, rl, rh),
+                },
+            },
+            sentence,
+        });
+    }
+    out
+}
+
+/// The matchup matrix as a heatmap, and the scores as bars.
+fn matchups(frames: &Frames) -> Vec<Figure> {
+    let Some(df) = &frames.matchups else {
+        return Vec::new();
+    };
+    let (Some(unit), Some(opp), Some(p)) = (
+        texts(df, "unit"),
+        texts(df, "opponent"),
+        numbers(df, "p_wins"),
+    ) else {
+        return Vec::new();
+    };
+    let score = triple(df, "score");
+    let mut names: Vec<String> = Vec::new();
+    for u in &unit {
+        if !names.contains(u) {
+            names.push(u.clone());
+        }
+    }
+    let n = names.len();
+    let idx = |s: &str| names.iter().position(|x| x == s).unwrap_or(0);
+    let mut values = vec![vec![None; n]; n];
+    let mut scores = vec![(0.0, 0.0, 0.0); n];
+    for i in 0..df.height() {
+        values[idx(&unit[i])][idx(&opp[i])] = p[i];
+        scores[idx(&unit[i])] = score[i];
+    }
+    let best = (0..n).max_by(|&a, &b| scores[a].0.total_cmp(&scores[b].0));
+    let worst = (0..n).min_by(|&a, &b| scores[a].0.total_cmp(&scores[b].0));
+    let lopsided =
+        (0..df.height()).max_by(|&a, &b| p[a].unwrap_or(0.0).total_cmp(&p[b].unwrap_or(0.0)));
+    let (Some(best), Some(worst), Some(l)) = (best, worst, lopsided) else {
+        return Vec::new();
+    };
+    let budget = frames
+        .manifest
+        .get("source")
+        .and_then(|s| s.as_str())
+        .and_then(|s| s.lines().find(|l| l.trim_start().starts_with("budget")))
+        .map(|l| l.trim().to_string())
+        .unwrap_or_default();
+    let sentence = format!(
+        "{} scores best ({} over its opponents) and {} worst ({}); the most one-sided pairing \
+         is {} against {}, won {:.0}% of the time.",
+        names[best],
+        pm(scores[best].0, scores[best].1, scores[best].2, true),
+        names[worst],
+        pm(scores[worst].0, scores[worst].1, scores[worst].2, true),
+        unit[l],
+        opp[l],
+        p[l].unwrap_or(0.0) * 100.0
+    );
+    let mut bars: Vec<(String, f64, f64, f64)> = (0..n)
+        .map(|i| (names[i].clone(), scores[i].0, scores[i].1, scores[i].2))
+        .collect();
+    bars.sort_by(|a, b| a.1.total_cmp(&b.1));
+    vec![
+        Figure {
+            stem: "matchups".into(),
+            chart: Chart {
+                title: format!("Who beats whom at equal CP {budget}"),
+                x_label: "opponent (column number = row number)".into(),
+                y_label: "unit".into(),
+                body: Body::Heatmap {
+                    labels: names.clone(),
+                    values,
+                },
+            },
+            sentence,
+        },
+        Figure {
+            stem: "scores".into(),
+            chart: Chart {
+                title: "Score: mean chance of winning over every opponent".into(),
+                x_label: "score (a draw counts half; 95% CI)".into(),
+                y_label: String::new(),
+                body: Body::Bars {
+                    bars,
+                    probability: true,
+                },
+            },
+            sentence: "The ranking at this budget: a score of 50% is an even unit.".into(),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plus_minus_reads_as_the_issue_asks() {
+        assert_eq!(pm(0.61, 0.606, 0.614, true), "61.0% ± 0.4%");
+        assert_eq!(pm(8.9, 8.8, 9.0, false), "8.900 ± 0.100");
+    }
+
+    #[test]
+    fn spread_picks_ends_and_middle() {
+        assert_eq!(spread(3, 6), [0, 1, 2]);
+        assert_eq!(spread(16, 4), [0, 5, 10, 15]);
+    }
+}

@@ -1,0 +1,508 @@
+//! Charts as plain values, drawn with plotters to SVG and PNG.
+//!
+//! A [`Chart`] holds only numbers and labels; [`Chart::svg`] and [`Chart::png`] draw it. The
+//! font is bundled (DejaVu Sans, `assets/fonts`) and registered with plotters' `ab_glyph`
+//! backend, so charts render the same on a machine without system fonts.
+
+use std::path::Path;
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Chart size in pixels (PNG) and SVG units.
+pub const SIZE: (u32, u32) = (900, 540);
+
+const FONT: &str = "sans-serif";
+static REGISTER: Once = Once::new();
+
+/// Registers the bundled font under "sans-serif" (once per process).
+fn font() {
+    REGISTER.call_once(|| {
+        // The bytes are valid TrueType (a test renders with them); a failure here would
+        // only mean text-less charts, so it is not worth a panic.
+        let _ = plotters::style::register_font(
+            FONT,
+            FontStyle::Normal,
+            include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
+        );
+    });
+}
+
+/// One line of a line chart: points `(x, y, lo, hi)`; `lo == hi == y` means no CI.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub points: Vec<(f64, f64, f64, f64)>,
+    /// Drawn as dots (a Monte Carlo estimate) rather than a line.
+    pub dots: bool,
+}
+
+/// What a chart shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// Lines over a numeric x, each with its CI band.
+    Lines {
+        series: Vec<Series>,
+        /// Clamp y to 0..1 (a probability).
+        probability: bool,
+    },
+    /// One horizontal bar per category with its CI whisker.
+    Bars {
+        bars: Vec<(String, f64, f64, f64)>,
+        probability: bool,
+    },
+    /// A matrix of values (row against column), printed in the cells.
+    Heatmap {
+        labels: Vec<String>,
+        values: Vec<Vec<Option<f64>>>,
+    },
+    /// A fitted curve through points with CIs, a 50% line and the crossing with its CI.
+    Crossing {
+        points: Vec<(f64, f64, f64, f64)>,
+        curve: Vec<(f64, f64)>,
+        at: (f64, f64, f64),
+    },
+}
+
+/// A chart: title, axis labels with units, and its body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub body: Body,
+}
+
+/// Colours that stay apart for up to eight series (Okabe-Ito).
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(230, 159, 0),
+    RGBColor(120, 120, 120),
+    RGBColor(0, 0, 0),
+];
+
+impl Chart {
+    /// The chart as an SVG document.
+    pub fn svg(&self) -> Result<String, String> {
+        font();
+        let mut s = String::new();
+        {
+            let root = SVGBackend::with_string(&mut s, SIZE).into_drawing_area();
+            self.draw(&root)?;
+            root.present().map_err(|e| e.to_string())?;
+        }
+        Ok(s)
+    }
+
+    /// Writes the chart as a PNG to `file`.
+    pub fn png(&self, file: &Path) -> Result<(), String> {
+        font();
+        let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+        self.draw(&root)?;
+        root.present().map_err(|e| e.to_string())
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        root.fill(&WHITE).map_err(err)?;
+        match &self.body {
+            Body::Lines {
+                series,
+                probability,
+            } => self.lines(root, series, *probability),
+            Body::Bars { bars, probability } => self.bars(root, bars, *probability),
+            Body::Heatmap { labels, values } => self.heatmap(root, labels, values),
+            Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at),
+        }
+    }
+
+    fn lines<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        series: &[Series],
+        probability: bool,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let all = series.iter().flat_map(|s| s.points.iter());
+        let (x0, x1) = span(all.clone().map(|p| p.0));
+        let (y0, y1) = if probability {
+            (0.0, 1.0)
+        } else {
+            let (lo, hi) = span(all.flat_map(|p| [p.2, p.3]));
+            (lo.min(0.0), hi + (hi - lo.min(0.0)) * 0.08)
+        };
+        let mut c = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 24))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d(x0..x1, y0..y1)
+            .map_err(err)?;
+        // Whole-number x (a count, a distance in inches) gets whole-number labels.
+        let whole = series
+            .iter()
+            .flat_map(|s| s.points.iter())
+            .all(|p| p.0.fract() == 0.0);
+        c.configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+            .x_labels(if whole {
+                ((x1 - x0) as usize + 1).clamp(2, 13)
+            } else {
+                10
+            })
+            .x_label_formatter(&|x| {
+                if !whole {
+                    format!("{x:.1}")
+                } else if (x - x.round()).abs() < 1e-9 {
+                    format!("{x:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .draw()
+            .map_err(err)?;
+        for (i, s) in series.iter().enumerate() {
+            let colour = PALETTE[i % PALETTE.len()];
+            let has_ci = s.points.iter().any(|p| p.2 != p.3);
+            if has_ci && !s.dots {
+                // The CI band: upper edge out, lower edge back.
+                let band: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .map(|p| (p.0, p.3))
+                    .chain(s.points.iter().rev().map(|p| (p.0, p.2)))
+                    .collect();
+                c.draw_series(std::iter::once(Polygon::new(band, colour.mix(0.18))))
+                    .map_err(err)?;
+            }
+            let legend = move |(x, y): (i32, i32)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3))
+            };
+            if s.dots {
+                c.draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
+                )
+                .map_err(err)?
+                .label(&s.label)
+                .legend(legend);
+                if has_ci {
+                    c.draw_series(s.points.iter().map(|p| {
+                        PathElement::new(vec![(p.0, p.2), (p.0, p.3)], colour.stroke_width(1))
+                    }))
+                    .map_err(err)?;
+                }
+            } else {
+                c.draw_series(LineSeries::new(
+                    s.points.iter().map(|p| (p.0, p.1)),
+                    colour.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(&s.label)
+                .legend(legend);
+                c.draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| Circle::new((p.0, p.1), 3, colour.filled())),
+                )
+                .map_err(err)?;
+            }
+        }
+        if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
+            c.configure_series_labels()
+                .position(SeriesLabelPosition::UpperRight)
+                .background_style(WHITE.mix(0.85))
+                .border_style(RGBColor(180, 180, 180))
+                .label_font((FONT, 14))
+                .draw()
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    fn bars<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        bars: &[(String, f64, f64, f64)],
+        probability: bool,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let n = bars.len().max(1);
+        let top = if probability {
+            1.0
+        } else {
+            let hi = bars.iter().map(|b| b.3).fold(0.0, f64::max);
+            if hi > 0.0 { hi * 1.1 } else { 1.0 }
+        };
+        let longest = bars.iter().map(|b| b.0.len()).max().unwrap_or(4) as u32;
+        let mut c = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 24))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size((longest * 8).clamp(60, 320))
+            // A segmented range 0..k has k + 1 segments.
+            .build_cartesian_2d(0.0..top, (0..n - 1).into_segmented())
+            .map_err(err)?;
+        let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+        c.configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .disable_y_mesh()
+            .light_line_style(RGBColor(235, 235, 235))
+            .y_labels(n)
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) => names.get(*i).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .draw()
+            .map_err(err)?;
+        c.draw_series(bars.iter().enumerate().map(|(i, b)| {
+            let mut r = Rectangle::new(
+                [
+                    (0.0, SegmentValue::Exact(i)),
+                    (b.1, SegmentValue::Exact(i + 1)),
+                ],
+                PALETTE[0].mix(0.75).filled(),
+            );
+            r.set_margin(6, 6, 0, 0);
+            r
+        }))
+        .map_err(err)?;
+        c.draw_series(bars.iter().enumerate().map(|(i, b)| {
+            PathElement::new(
+                vec![
+                    (b.2, SegmentValue::CenterOf(i)),
+                    (b.3, SegmentValue::CenterOf(i)),
+                ],
+                BLACK.stroke_width(2),
+            )
+        }))
+        .map_err(err)?;
+        Ok(())
+    }
+
+    fn heatmap<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        labels: &[String],
+        values: &[Vec<Option<f64>>],
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let n = labels.len().max(1);
+        let longest = labels.iter().map(String::len).max().unwrap_or(4) as u32;
+        // Row i (from the top) is unit i + 1; columns are numbered the same way.
+        let row_of = |y: usize| n - 1 - y;
+        let mut c = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 24))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size((longest * 8 + 24).clamp(60, 340))
+            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+            .map_err(err)?;
+        c.configure_mesh()
+            .disable_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .x_labels(n)
+            .y_labels(n)
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(j) => format!("{}", j + 1),
+                _ => String::new(),
+            })
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(y) => labels
+                    .get(row_of(*y))
+                    .map(|l| format!("{} {l}", row_of(*y) + 1))
+                    .unwrap_or_default(),
+                _ => String::new(),
+            })
+            .draw()
+            .map_err(err)?;
+        for (i, row) in values.iter().enumerate() {
+            for (j, v) in row.iter().enumerate() {
+                let y = row_of(i);
+                let fill = match v {
+                    // Blue for the row's side ahead, orange for behind; white at 50%.
+                    Some(p) => {
+                        let t = ((p - 0.5) * 2.0).clamp(-1.0, 1.0);
+                        let (r, g, b) = if t >= 0.0 {
+                            (255.0 - 255.0 * t, 255.0 - 141.0 * t, 255.0 - 77.0 * t)
+                        } else {
+                            (255.0 + 42.0 * t, 255.0 + 161.0 * t, 255.0 + 255.0 * t)
+                        };
+                        RGBColor(r as u8, g as u8, b as u8)
+                    }
+                    None => RGBColor(225, 225, 225),
+                };
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [
+                        (SegmentValue::Exact(j), SegmentValue::Exact(y)),
+                        (SegmentValue::Exact(j + 1), SegmentValue::Exact(y + 1)),
+                    ],
+                    fill.filled(),
+                )))
+                .map_err(err)?;
+                let text = v.map_or("-".to_string(), |p| format!("{:.0}%", p * 100.0));
+                let style = TextStyle::from((FONT, 15).into_font()).color(&BLACK).pos(
+                    plotters::style::text_anchor::Pos::new(
+                        plotters::style::text_anchor::HPos::Center,
+                        plotters::style::text_anchor::VPos::Center,
+                    ),
+                );
+                c.draw_series(std::iter::once(Text::new(
+                    text,
+                    (SegmentValue::CenterOf(j), SegmentValue::CenterOf(y)),
+                    style,
+                )))
+                .map_err(err)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn crossing<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        points: &[(f64, f64, f64, f64)],
+        curve: &[(f64, f64)],
+        at: (f64, f64, f64),
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let (x0, x1) = span(points.iter().map(|p| p.0).chain([at.1, at.2]));
+        let pad = (x1 - x0) * 0.05;
+        let mut c = ChartBuilder::on(root)
+            .caption(&self.title, (FONT, 24))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(64)
+            .build_cartesian_2d((x0 - pad)..(x1 + pad), 0.0..1.0)
+            .map_err(err)?;
+        c.configure_mesh()
+            .x_desc(&self.x_label)
+            .y_desc(&self.y_label)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(err)?;
+        // The crossing's CI as a shaded strip, then the 50% line and the crossing itself.
+        c.draw_series(std::iter::once(Rectangle::new(
+            [(at.1, 0.0), (at.2, 1.0)],
+            PALETTE[1].mix(0.2).filled(),
+        )))
+        .map_err(err)?
+        .label(format!("50% point {:.3} [{:.3}, {:.3}]", at.0, at.1, at.2))
+        .legend(|(x, y)| {
+            Rectangle::new([(x, y - 5), (x + 20, y + 5)], PALETTE[1].mix(0.4).filled())
+        });
+        c.draw_series(LineSeries::new(
+            [(x0 - pad, 0.5), (x1 + pad, 0.5)],
+            RGBColor(150, 150, 150).stroke_width(1),
+        ))
+        .map_err(err)?;
+        c.draw_series(LineSeries::new(
+            [(at.0, 0.0), (at.0, 1.0)],
+            PALETTE[1].stroke_width(2),
+        ))
+        .map_err(err)?;
+        c.draw_series(LineSeries::new(
+            curve.iter().copied(),
+            PALETTE[0].stroke_width(2),
+        ))
+        .map_err(err)?
+        .label("fitted curve")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], PALETTE[0].stroke_width(3)));
+        c.draw_series(
+            points
+                .iter()
+                .map(|p| PathElement::new(vec![(p.0, p.2), (p.0, p.3)], BLACK.stroke_width(2))),
+        )
+        .map_err(err)?;
+        c.draw_series(
+            points
+                .iter()
+                .map(|p| Circle::new((p.0, p.1), 4, BLACK.filled())),
+        )
+        .map_err(err)?
+        .label("cells (95% CI)")
+        .legend(|(x, y)| Circle::new((x + 10, y), 4, BLACK.filled()));
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(180, 180, 180))
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        Ok(())
+    }
+}
+
+/// The range of `v`, widened when it is a single value (plotters needs a span).
+fn span(v: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = v
+        .filter(|x| x.is_finite())
+        .fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    if lo > hi {
+        (0.0, 1.0)
+    } else if lo == hi {
+        (lo - 0.5, hi + 0.5)
+    } else {
+        (lo, hi)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Chart {
+        Chart {
+            title: "P(A wins) by distance".into(),
+            x_label: "distance (inches)".into(),
+            y_label: "P(A wins)".into(),
+            body: Body::Lines {
+                series: vec![Series {
+                    label: "a=x".into(),
+                    points: vec![(4.0, 0.4, 0.38, 0.42), (16.0, 0.6, 0.58, 0.62)],
+                    dots: false,
+                }],
+                probability: true,
+            },
+        }
+    }
+
+    #[test]
+    fn renders_text_with_the_bundled_font() {
+        let svg = sample().svg().unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+        // Titles and axis labels are there as text, and the band as a polygon.
+        assert!(svg.contains("P(A wins) by distance"));
+        assert!(svg.contains("distance (inches)"));
+        assert!(svg.contains("<polygon"));
+        let png = std::env::temp_dir().join(format!("diemon-chart-{}.png", std::process::id()));
+        sample().png(&png).unwrap();
+        let bytes = std::fs::read(&png).unwrap();
+        std::fs::remove_file(&png).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+    }
+
+    #[test]
+    fn a_single_value_still_spans() {
+        assert_eq!(span([3.0].into_iter()), (2.5, 3.5));
+        assert_eq!(span(std::iter::empty()), (0.0, 1.0));
+    }
+}

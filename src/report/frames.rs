@@ -1,0 +1,137 @@
+//! The frames a report is made from, read back from a run's folder: the Parquet files (CSV
+//! when an experiment wrote only CSV) and the manifest they carry in their metadata.
+
+use std::fs::File;
+use std::path::Path;
+
+use polars::prelude::*;
+
+/// A run's frames and manifest.
+pub struct Frames {
+    pub manifest: toml::Table,
+    pub summary: DataFrame,
+    pub distributions: Option<DataFrame>,
+    pub by_ring: Option<DataFrame>,
+    pub fair_cp: Option<DataFrame>,
+    pub matchups: Option<DataFrame>,
+}
+
+impl Frames {
+    /// Reads `dir`'s frames. The manifest comes from `summary.parquet`'s metadata (else
+    /// `manifest.toml`), so a folder of Parquet files alone is enough.
+    pub fn load(dir: &Path) -> Result<Frames, String> {
+        let summary = read(dir, "summary")?.ok_or_else(|| {
+            format!(
+                "{}: no summary.parquet or summary.csv\nhint: give the folder `diemon run` wrote \
+                 (reports/NAME)",
+                dir.display()
+            )
+        })?;
+        let manifest_text = match parquet_manifest(&dir.join("summary.parquet"))? {
+            Some(m) => m,
+            None => std::fs::read_to_string(dir.join("manifest.toml")).map_err(|e| {
+                format!(
+                    "{}: no manifest in summary.parquet and no manifest.toml ({e})",
+                    dir.display()
+                )
+            })?,
+        };
+        let manifest = manifest_text
+            .parse::<toml::Table>()
+            .map_err(|e| format!("{}: the manifest is not TOML: {e}", dir.display()))?;
+        Ok(Frames {
+            manifest,
+            summary,
+            distributions: read(dir, "distributions")?,
+            by_ring: read(dir, "by_ring")?,
+            fair_cp: read(dir, "fair_cp")?,
+            matchups: read(dir, "matchups")?,
+        })
+    }
+
+    /// A manifest string field ("" when missing).
+    pub fn text(&self, key: &str) -> &str {
+        self.manifest
+            .get(key)
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+    }
+
+    /// The parameter names of the cells, in order.
+    pub fn axes(&self) -> Vec<String> {
+        self.manifest
+            .get("axes")
+            .and_then(|v| v.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// `dir/stem.parquet`, else `dir/stem.csv`, else None.
+fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, String> {
+    let parquet = dir.join(format!("{stem}.parquet"));
+    let csv = dir.join(format!("{stem}.csv"));
+    let bad = |p: &Path, e: PolarsError| format!("cannot read {}: {e}", p.display());
+    if parquet.exists() {
+        let f =
+            File::open(&parquet).map_err(|e| format!("cannot open {}: {e}", parquet.display()))?;
+        return ParquetReader::new(f)
+            .finish()
+            .map(Some)
+            .map_err(|e| bad(&parquet, e));
+    }
+    if csv.exists() {
+        return CsvReadOptions::default()
+            .with_has_header(true)
+            .try_into_reader_with_file_path(Some(csv.clone()))
+            .and_then(|r| r.finish())
+            .map(Some)
+            .map_err(|e| bad(&csv, e));
+    }
+    Ok(None)
+}
+
+/// The `diemon_manifest` key-value metadata of a Parquet file, if the file exists.
+fn parquet_manifest(file: &Path) -> Result<Option<String>, String> {
+    if !file.exists() {
+        return Ok(None);
+    }
+    let f = File::open(file).map_err(|e| format!("cannot open {}: {e}", file.display()))?;
+    let mut r = ParquetReader::new(f);
+    let meta = r
+        .get_metadata()
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    Ok(meta.key_value_metadata().as_ref().and_then(|kv| {
+        kv.iter()
+            .find(|k| k.key == "diemon_manifest")
+            .and_then(|k| k.value.clone())
+    }))
+}
+
+/// A column as numbers (None where missing or not a number).
+pub fn numbers(df: &DataFrame, name: &str) -> Option<Vec<Option<f64>>> {
+    let c = df.column(name).ok()?.cast(&DataType::Float64).ok()?;
+    Some(c.f64().ok()?.iter().collect())
+}
+
+/// A column as text.
+pub fn texts(df: &DataFrame, name: &str) -> Option<Vec<String>> {
+    let c = df.column(name).ok()?.cast(&DataType::String).ok()?;
+    Some(
+        c.str()
+            .ok()?
+            .iter()
+            .map(|v| v.unwrap_or("").to_string())
+            .collect(),
+    )
+}
+
+/// Whether a column holds numbers.
+pub fn is_numeric(df: &DataFrame, name: &str) -> bool {
+    df.column(name)
+        .is_ok_and(|c| c.dtype().is_primitive_numeric())
+}

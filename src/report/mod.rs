@@ -1,0 +1,55 @@
+//! Reports: what a run found, for people who would rather look than read.
+//!
+//! [`write`] reads a run's folder back ([`frames::Frames`]: the Parquet files and the
+//! manifest in their metadata), picks the figures the frames support ([`build`]), draws
+//! each with plotters to `charts/STEM.svg` and `.png` ([`chart`]), and writes `report.md`
+//! (charts linked) and a self-contained `report.html` (charts inlined) with [`page`]. It
+//! needs nothing but the folder, so `diemon report DIR` regenerates a report from the
+//! Parquet files alone, and `diemon run` ends by calling it.
+
+pub mod build;
+pub mod chart;
+pub mod frames;
+pub mod page;
+
+use std::path::{Path, PathBuf};
+
+use crate::export::write_text_atomic;
+
+/// Writes `dir/report.md`, `dir/report.html` and `dir/charts/*`; returns the files written.
+pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let frames = frames::Frames::load(dir)?;
+    let figures = build::figures(&frames);
+    let charts = dir.join("charts");
+    std::fs::create_dir_all(&charts)
+        .map_err(|e| format!("cannot create {}: {e}", charts.display()))?;
+    let mut svgs = Vec::new();
+    let mut written = Vec::new();
+    for f in &figures {
+        let svg = f.chart.svg()?;
+        written.push(write_text_atomic(
+            &charts,
+            &format!("{}.svg", f.stem),
+            &svg,
+        )?);
+        // PNG through a temporary name that still ends in .png (plotters picks the format
+        // from the extension), then renamed: never a half file.
+        let tmp = charts.join(format!(".{}.tmp.png", f.stem));
+        let png = charts.join(format!("{}.png", f.stem));
+        f.chart.png(&tmp)?;
+        std::fs::rename(&tmp, &png).map_err(|e| format!("cannot write {}: {e}", png.display()))?;
+        written.push(png);
+        svgs.push(svg);
+    }
+    written.push(write_text_atomic(
+        dir,
+        "report.md",
+        &page::markdown(&frames, &figures),
+    )?);
+    written.push(write_text_atomic(
+        dir,
+        "report.html",
+        &page::html(&frames, &figures, &svgs),
+    )?);
+    Ok(written)
+}

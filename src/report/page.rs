@@ -1,0 +1,208 @@
+//! The report's pages: Markdown (charts linked) and HTML (charts inlined), with the same
+//! content: the question, the options in force, the results with CIs, each chart and what
+//! it shows, and how to reproduce it.
+
+use super::build::{Figure, key, pm};
+use super::frames::{Frames, numbers, texts};
+
+/// Columns the results table shows after the parameters, when the run has them.
+const COLUMNS: &[(&str, &str, bool)] = &[
+    ("p_a_wins", "P(A wins)", true),
+    ("p_draw", "P(draw)", true),
+    ("mean_turns", "turns", false),
+    ("cp_efficiency_a", "B's CP destroyed per CP of A", false),
+    ("mean_kills", "kills a turn", false),
+    ("kills_per_cp", "kills per CP", false),
+    ("p_hit", "P(a shot hits)", true),
+    ("p_jam", "P(jam)", true),
+];
+
+/// Rows of the results table: header, then one row of cells per run cell.
+fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
+    let df = &frames.summary;
+    let axes = frames.axes();
+    let params: Vec<Vec<String>> = axes.iter().filter_map(|a| texts(df, a)).collect();
+    let shown: Vec<&(&str, &str, bool)> = COLUMNS
+        .iter()
+        .filter(|(c, _, _)| {
+            numbers(df, c).is_some_and(|v| v.iter().any(|x| x.is_some_and(|x| x != 0.0)))
+        })
+        .collect();
+    let mut header: Vec<String> = axes.clone();
+    header.extend(shown.iter().map(|(_, l, _)| format!("{l} (95% CI)")));
+    header.push("trials".into());
+    let trials = numbers(df, "trials").unwrap_or_default();
+    let cols: Vec<(Vec<Option<f64>>, Vec<Option<f64>>, Vec<Option<f64>>, bool)> = shown
+        .iter()
+        .map(|(c, _, p)| {
+            let v = numbers(df, c).unwrap_or_default();
+            let lo = numbers(df, &format!("{c}_lo")).unwrap_or_else(|| v.clone());
+            let hi = numbers(df, &format!("{c}_hi")).unwrap_or_else(|| v.clone());
+            (v, lo, hi, *p)
+        })
+        .collect();
+    let rows = (0..df.height())
+        .map(|i| {
+            let mut r: Vec<String> = params.iter().map(|p| p[i].clone()).collect();
+            for (v, lo, hi, p) in &cols {
+                r.push(match (v[i], lo[i], hi[i]) {
+                    (Some(v), Some(l), Some(h)) => pm(v, l, h, *p),
+                    _ => "-".into(),
+                });
+            }
+            r.push(
+                trials
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or("-".into(), |t| format!("{t:.0}")),
+            );
+            r
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The options that differ from the defaults, or "the defaults".
+fn options(frames: &Frames) -> Vec<(String, String)> {
+    let defaults = crate::rules::RuleOptions::default();
+    let mut v = Vec::new();
+    if let Some(t) = frames.manifest.get("options").and_then(|o| o.as_table()) {
+        for (k, d) in defaults.pairs() {
+            let now = t.get(k).and_then(|x| x.as_str()).unwrap_or("");
+            v.push((
+                k.to_string(),
+                if now == d {
+                    now.to_string()
+                } else {
+                    format!("{now} (default {d})")
+                },
+            ));
+        }
+    }
+    v
+}
+
+fn header_lines(frames: &Frames) -> Vec<String> {
+    let (metric, label, _) = key(frames);
+    let _ = metric;
+    vec![
+        format!(
+            "kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
+            frames.text("kind"),
+            frames
+                .manifest
+                .get("cells")
+                .and_then(|c| c.as_integer())
+                .unwrap_or(0),
+            frames
+                .manifest
+                .get("trials")
+                .and_then(|c| c.as_integer())
+                .unwrap_or(0),
+            frames
+                .manifest
+                .get("seed")
+                .and_then(|c| c.as_integer())
+                .unwrap_or(0),
+            frames.text("diemon_version"),
+        ),
+        format!("key figure: {label}, with 95% confidence intervals"),
+    ]
+}
+
+/// The report as Markdown; charts are linked from `charts/`.
+pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
+    let name = frames.text("name");
+    let mut s = format!("# {name}\n\n{}\n\n", frames.text("description"));
+    for l in header_lines(frames) {
+        s.push_str(&format!("- {l}\n"));
+    }
+    s.push_str("\n## Figures\n\n");
+    for f in figures {
+        s.push_str(&format!(
+            "### {}\n\n![{}](charts/{}.svg)\n\n{}\n\n",
+            f.chart.title, f.chart.title, f.stem, f.sentence
+        ));
+    }
+    let (header, rows) = results(frames);
+    s.push_str("## Results\n\n");
+    s.push_str(&format!("| {} |\n", header.join(" | ")));
+    s.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+    for r in rows {
+        s.push_str(&format!("| {} |\n", r.join(" | ")));
+    }
+    s.push_str("\n## Rule options in force\n\n");
+    for (k, v) in options(frames) {
+        s.push_str(&format!("- `{k}` = {v}\n"));
+    }
+    s.push_str(&format!(
+        "\n## The experiment\n\n```toml\n{}\n```\n\nReproduce: `diemon run` on this file (same \
+         seed, same digits, on any thread count). `diemon report` on this folder redraws this \
+         page from the Parquet files. Full figures: `summary.parquet` / `.csv`.\n",
+        frames.text("source").trim_end()
+    ));
+    s
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The report as one HTML file: the charts' SVG inlined, no external resources.
+pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
+    let name = esc(frames.text("name"));
+    let mut s = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{name} - \
+         diemon report</title>\n<style>\nbody{{font-family:sans-serif;max-width:960px;margin:2em \
+         auto;padding:0 1em;color:#222}}\ntable{{border-collapse:collapse;font-size:14px}}\n\
+         td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}\nth{{background:#f3f3f3}}\n\
+         figure{{margin:1.5em 0}}figcaption{{margin-top:.4em}}\npre{{background:#f6f6f6;padding:\
+         1em;overflow-x:auto}}\nsvg{{max-width:100%;height:auto}}\n</style></head><body>\n<h1>\
+         {name}</h1>\n<p>{}</p>\n<ul>\n",
+        esc(frames.text("description"))
+    );
+    for l in header_lines(frames) {
+        s.push_str(&format!("<li>{}</li>\n", esc(&l)));
+    }
+    s.push_str("</ul>\n<h2>Figures</h2>\n");
+    for (f, svg) in figures.iter().zip(svgs) {
+        // The SVG's own XML header is not allowed inside HTML.
+        let body = svg.find("<svg").map_or(svg.as_str(), |i| &svg[i..]);
+        s.push_str(&format!(
+            "<figure>\n{body}\n<figcaption>{}</figcaption>\n</figure>\n",
+            esc(&f.sentence)
+        ));
+    }
+    let (header, rows) = results(frames);
+    s.push_str("<h2>Results</h2>\n<table>\n<tr>");
+    for h in &header {
+        s.push_str(&format!("<th>{}</th>", esc(h)));
+    }
+    s.push_str("</tr>\n");
+    for r in rows {
+        s.push_str("<tr>");
+        for c in r {
+            s.push_str(&format!("<td>{}</td>", esc(&c)));
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</table>\n<h2>Rule options in force</h2>\n<ul>\n");
+    for (k, v) in options(frames) {
+        s.push_str(&format!(
+            "<li><code>{}</code> = {}</li>\n",
+            esc(&k),
+            esc(&v)
+        ));
+    }
+    s.push_str(&format!(
+        "</ul>\n<h2>The experiment</h2>\n<pre>{}</pre>\n<p>Reproduce: <code>diemon run</code> \
+         on this file (same seed, same digits, on any thread count). <code>diemon report</code> \
+         on this folder redraws this page from the Parquet files.</p>\n</body></html>\n",
+        esc(frames.text("source").trim_end())
+    ));
+    s
+}
