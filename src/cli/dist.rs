@@ -56,6 +56,11 @@ pub struct DistArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+
+    /// Also draw the distribution (and the --mc frequencies with their CIs) to FILE, an .svg
+    /// or .png.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// Most Monte Carlo rolls accepted (about a minute of work for a simple expression).
@@ -79,6 +84,19 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
             a.expr
         )));
     }
+    let plot_kind = match &a.plot {
+        None => None,
+        Some(p) => match p.extension().and_then(|e| e.to_str()) {
+            Some("svg") => Some(true),
+            Some("png") => Some(false),
+            _ => {
+                return Err(Failure::input(format!(
+                    "--plot {}: expected a file ending in .svg or .png",
+                    p.display()
+                )));
+            }
+        },
+    };
     if let Some(n) = a.mc
         && !(1..=MAX_MC).contains(&n)
     {
@@ -103,6 +121,9 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
         armor: armor_exact.as_ref().map(|x| x.total()),
         mc: mc.as_ref(),
     };
+    if let (Some(path), Some(svg)) = (&a.plot, plot_kind) {
+        plot(&report, path, svg)?;
+    }
     let text = if a.json {
         let mut s =
             serde_json::to_string(&report.json()).map_err(|e| Failure::other(e.to_string()))?;
@@ -112,6 +133,78 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
         report.table(stdout_is_terminal())
     };
     io(out.write_all(text.as_bytes()))
+}
+
+/// Probability mass left out at each end of a plot, so an exploding tail does not squash it.
+const PLOT_TAIL: f64 = 0.0005;
+
+/// The exact distribution as a line and any Monte Carlo frequencies as dots with their
+/// Wilson CIs, written atomically to `path`.
+fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
+    use crate::report::chart::{Body, Chart, Series};
+    let total = r.exact.total();
+    // Keep the values between the PLOT_TAIL and 1 - PLOT_TAIL quantiles.
+    let mut cum = 0.0;
+    let kept: Vec<(i64, f64)> = total
+        .iter()
+        .filter(|&(_, p)| {
+            let before = cum;
+            cum += p;
+            p > 0.0 && cum > PLOT_TAIL && before < 1.0 - PLOT_TAIL
+        })
+        .collect();
+    let mut series = vec![Series {
+        label: "exact".into(),
+        points: kept.iter().map(|&(v, p)| (v as f64, p, p, p)).collect(),
+        dots: false,
+    }];
+    if let Some(t) = r.mc {
+        series.push(Series {
+            label: format!("{} Monte Carlo rolls (95% CI)", t.trials),
+            points: kept
+                .iter()
+                .map(|&(v, _)| {
+                    let e = Estimate::proportion(t.totals.count(v), t.trials, LEVEL);
+                    (v as f64, e.point, e.ci[0], e.ci[1])
+                })
+                .collect(),
+            dots: true,
+        });
+    }
+    let chart = Chart {
+        title: match r.mc {
+            Some(_) => format!("{}: exact distribution against Monte Carlo", r.expr.text()),
+            None => format!("{}: exact distribution", r.expr.text()),
+        },
+        x_label: format!(
+            "total (values outside the middle {:.1}% of the mass not drawn)",
+            100.0 * (1.0 - 2.0 * PLOT_TAIL)
+        ),
+        y_label: "probability".into(),
+        body: Body::Lines {
+            series,
+            probability: false,
+        },
+    };
+    let bad = |m: String| Failure::other(format!("cannot draw {}: {m}", path.display()));
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| Failure::input(format!("--plot {}: not a file name", path.display())))?;
+    if svg {
+        let text = chart.svg().map_err(bad)?;
+        crate::export::write_text_atomic(dir, &name, &text).map_err(Failure::other)?;
+    } else {
+        let tmp = dir.join(format!(".{name}.tmp.png"));
+        chart.png(&tmp).map_err(bad)?;
+        std::fs::rename(&tmp, path)
+            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 struct Report<'a> {

@@ -68,5 +68,6 @@ mod engine;
 mod experiment;
 mod monte_carlo;
 mod properties;
+mod report;
 mod squad;
 mod value_stability;

@@ -1,0 +1,142 @@
+//! Reports: every run writes one, `diemon report` redraws it from the Parquet files alone,
+//! and `diemon dist --plot` draws a distribution.
+
+use std::path::PathBuf;
+
+use crate::cli::diemon;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("diemon-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_run_writes_a_report_that_parquet_alone_redraws() {
+    let dir = temp("run");
+    let file = dir.join("r.toml");
+    std::fs::write(
+        &file,
+        "name = \"r\"\ndescription = \"Two sweeps\"\nkind = \"blast\"\ntrials = 3000\n[scenario]\nformation = \"grid:3x3\"\n[sweep]\ndistance = [6, 12]\nspacing = [1.0, 2.0]\n",
+    )
+    .unwrap();
+    let out = dir.join("o");
+    let (code, text, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("report.html (self-contained)"), "{text}");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    // The question, the figures with their sentences, the results, the options.
+    assert!(md.starts_with("# r\n\nTwo sweeps"), "{md}");
+    assert!(
+        md.contains("![mean kills a turn by distance](charts/sweep.svg)"),
+        "{md}"
+    );
+    assert!(md.contains("mean kills a turn "), "{md}");
+    assert!(
+        md.contains("| distance | spacing | kills a turn (95% CI)"),
+        "{md}"
+    );
+    assert!(md.contains("`d4_bonus` = none"), "{md}");
+    // Self-contained: the charts are inline, nothing is fetched.
+    assert!(
+        html.contains("<svg") && !html.contains("src=\"http"),
+        "{html}"
+    );
+    assert!(!html.contains("<?xml"), "no XML header inside HTML");
+    for stem in ["sweep", "kills_histogram", "rings"] {
+        for ext in ["svg", "png"] {
+            let f = out.join("charts").join(format!("{stem}.{ext}"));
+            assert!(f.exists(), "{f:?}");
+        }
+    }
+    // From the Parquet files alone (no manifest.toml, no cells, no CSV): the same report.
+    let bare = dir.join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    for f in [
+        "summary.parquet",
+        "distributions.parquet",
+        "by_ring.parquet",
+    ] {
+        std::fs::copy(out.join(f), bare.join(f)).unwrap();
+    }
+    let (code, _, err) = diemon(&["report", bare.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(bare.join("report.md")).unwrap(), md);
+    assert_eq!(
+        std::fs::read_to_string(bare.join("report.html")).unwrap(),
+        html
+    );
+    // A folder with nothing to report on is bad input.
+    let (code, _, err) = diemon(&["report", dir.join("nothing").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a folder"), "{err}");
+    let (code, _, err) = diemon(&["report", file.parent().unwrap().to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no summary.parquet or summary.csv"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_fair_cp_report_says_what_the_unit_is_worth() {
+    let dir = temp("fair");
+    let file = dir.join("f.toml");
+    std::fs::write(
+        &file,
+        "name = \"f\"\nkind = \"fair-cp\"\ntrials = 4000\n[fair_cp]\nunit = \"minifig-hand-weapon\"\nreference = \"minifig-hand-weapon\"\nunits = 4\ncounts = [3, 4, 5]\n",
+    )
+    .unwrap();
+    let out = dir.join("o");
+    let (code, _, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("minifig-hand-weapon is worth "), "{md}");
+    assert!(md.contains("against a listed 6 CP"), "{md}");
+    assert!(out.join("charts/fair_cp.png").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dist_plots_exact_against_monte_carlo() {
+    let dir = temp("dist");
+    let svg = dir.join("d.svg");
+    let (code, _, err) = diemon(&[
+        "dist",
+        "2d10 exp",
+        "--mc",
+        "20000",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.contains("2d10 exp: exact distribution against Monte Carlo"),
+        "{text}"
+    );
+    assert!(text.contains("20000 Monte Carlo rolls (95% CI)"));
+    let png = dir.join("d.png");
+    let (code, _, err) = diemon(&["dist", "d6", "--plot", png.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let (code, _, err) = diemon(&["dist", "d6", "--plot", dir.join("d.pdf").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("expected a file ending in .svg or .png"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
