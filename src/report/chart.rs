@@ -220,7 +220,7 @@ impl Chart {
         }
         if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
             c.configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
+                .position(corner(series, (x0, x1), (y0, y1)))
                 .background_style(WHITE.mix(0.85))
                 .border_style(RGBColor(180, 180, 180))
                 .label_font((FONT, 14))
@@ -449,6 +449,33 @@ impl Chart {
             .map_err(err)?;
         Ok(())
     }
+}
+
+/// The corner whose quarter of the plot holds the fewest points (ties: upper right), so the
+/// legend hides as little as it can.
+fn corner(series: &[Series], x: (f64, f64), y: (f64, f64)) -> SeriesLabelPosition {
+    let count = |right: bool, top: bool| {
+        series
+            .iter()
+            .flat_map(|s| s.points.iter())
+            .filter(|p| {
+                let fx = (p.0 - x.0) / (x.1 - x.0);
+                let fy = (p.3.max(p.1) - y.0) / (y.1 - y.0);
+                let fy_lo = (p.2.min(p.1) - y.0) / (y.1 - y.0);
+                (if right { fx >= 0.55 } else { fx <= 0.45 })
+                    && (if top { fy >= 0.55 } else { fy_lo <= 0.45 })
+            })
+            .count()
+    };
+    [
+        (SeriesLabelPosition::UpperRight, count(true, true)),
+        (SeriesLabelPosition::UpperLeft, count(false, true)),
+        (SeriesLabelPosition::LowerRight, count(true, false)),
+        (SeriesLabelPosition::LowerLeft, count(false, false)),
+    ]
+    .into_iter()
+    .min_by_key(|(_, n)| *n)
+    .map_or(SeriesLabelPosition::UpperRight, |(p, _)| p)
 }
 
 /// The range of `v`, widened when it is a single value (plotters needs a span).

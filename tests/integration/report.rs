@@ -140,3 +140,57 @@ fn dist_plots_exact_against_monte_carlo() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_committed_example_reports_are_what_the_code_makes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Every shipped experiment has a committed report made from the file as it is now.
+    for entry in std::fs::read_dir(root.join("experiments")).unwrap() {
+        let file = entry.unwrap().path();
+        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let dir = root.join("reports").join(&name);
+        for f in [
+            "summary.parquet",
+            "summary.csv",
+            "report.md",
+            "report.html",
+            "manifest.toml",
+        ] {
+            assert!(
+                dir.join(f).exists(),
+                "reports/{name}/{f} is missing: run `diemon run {}`",
+                file.display()
+            );
+        }
+        let manifest: toml::Table = std::fs::read_to_string(dir.join("manifest.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            manifest["source"].as_str(),
+            Some(std::fs::read_to_string(&file).unwrap().as_str()),
+            "reports/{name} was made from another version of {}",
+            file.display()
+        );
+    }
+    // One small one, regenerated bit for bit: its summary and its report.
+    let dir = temp("curated");
+    let (code, _, err) = diemon(&[
+        "run",
+        root.join("experiments/exploding-d4s.toml")
+            .to_str()
+            .unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let committed = root.join("reports/exploding-d4s");
+    for f in ["summary.csv", "summary.parquet", "report.md"] {
+        assert!(
+            std::fs::read(dir.join(f)).unwrap() == std::fs::read(committed.join(f)).unwrap(),
+            "reports/exploding-d4s/{f} differs from what the code makes now: rerun the experiment"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
