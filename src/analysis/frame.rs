@@ -87,6 +87,34 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
             cols.push(Column::new(name.as_str().into(), floats));
         }
     }
+    // Policies (objects such as `policy_a`) as text: "response=close sprint=never ...".
+    let mut policies = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            policies.extend(
+                m.iter()
+                    .filter(|(k, v)| k.starts_with("policy_") && v.is_object())
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    for k in policies {
+        let values: Vec<Option<String>> = reports
+            .iter()
+            .map(|r| {
+                r.get(&k).and_then(Value::as_object).map(|o| {
+                    o.iter()
+                        .map(|(f, v)| match v {
+                            Value::String(s) => format!("{f}={s}"),
+                            v => format!("{f}={v}"),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+            })
+            .collect();
+        cols.push(Column::new(k.as_str().into(), values));
+    }
     let mut df = DataFrame::new_infer_height(cols)?;
     derive(&mut df)?;
     Ok(df)
@@ -448,6 +476,16 @@ mod tests {
             (0.5, 0.4, 0.6)
         );
         assert_eq!(f("cp_efficiency_b"), 0.3);
+        let reports = vec![json!({"policy_a": {"sprint": "never", "cover": 0}, "trials": 1})];
+        let df = summary(&params, &reports).unwrap();
+        let p = df
+            .column("policy_a")
+            .unwrap()
+            .str()
+            .unwrap()
+            .get(0)
+            .map(String::from);
+        assert_eq!(p.as_deref(), Some("cover=0 sprint=never"));
     }
 
     #[test]

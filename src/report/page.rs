@@ -63,7 +63,27 @@ fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
     (header, rows)
 }
 
-/// The options that differ from the defaults, or "the defaults".
+/// Each side's policies as the cells ran them (distinct values, in cell order).
+fn policies(frames: &Frames) -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    for side in ["a", "b"] {
+        let Some(col) = texts(&frames.summary, &format!("policy_{side}")) else {
+            continue;
+        };
+        let mut seen: Vec<String> = Vec::new();
+        for p in col {
+            if !p.is_empty() && !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        if !seen.is_empty() {
+            v.push((format!("side {}", side.to_uppercase()), seen.join("; ")));
+        }
+    }
+    v
+}
+
+/// Every option with its value, marking those that differ from the default.
 fn options(frames: &Frames) -> Vec<(String, String)> {
     let defaults = crate::rules::RuleOptions::default();
     let mut v = Vec::new();
@@ -135,6 +155,13 @@ pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
     s.push_str("\n## Rule options in force\n\n");
     for (k, v) in options(frames) {
         s.push_str(&format!("- `{k}` = {v}\n"));
+    }
+    let p = policies(frames);
+    if !p.is_empty() {
+        s.push_str("\n## Policies in force\n\n");
+        for (k, v) in p {
+            s.push_str(&format!("- {k}: {v}\n"));
+        }
     }
     s.push_str(&format!(
         "\n## The experiment\n\n```toml\n{}\n```\n\nReproduce: `diemon run` on this file (same \

@@ -22,7 +22,7 @@ pub struct SquadOutcome {
 }
 
 /// Sums over many squad duels (integers only, so any merge order gives the same digits).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SquadTally {
     pub trials: u64,
     pub a_wins: u64,
@@ -36,6 +36,42 @@ pub struct SquadTally {
     pub cp_left: [i128; 2],
     pub cp_left_sq: [i128; 2],
     pub ties: u64,
+    /// `turns_hist[t]`: fights that ended after `t` player turns (the last bin: that many
+    /// or more).
+    #[serde(with = "crate::sim::tally::fixed")]
+    pub turns_hist: [u64; TURNS_BINS],
+    /// `survivors_hist[s][n]`: fights that left side `s` with `n` units standing.
+    #[serde(with = "crate::sim::tally::fixed")]
+    pub survivors_a_hist: [u64; SURVIVOR_BINS],
+    #[serde(with = "crate::sim::tally::fixed")]
+    pub survivors_b_hist: [u64; SURVIVOR_BINS],
+}
+
+/// Bins of the turns histogram: 0 to 200 turns, the last holding 200 or more.
+pub const TURNS_BINS: usize = 201;
+/// Bins of a survivors histogram: 0 to the most units a side may field.
+pub const SURVIVOR_BINS: usize = super::roster::MAX_PER_SIDE as usize + 1;
+
+impl Default for SquadTally {
+    fn default() -> SquadTally {
+        SquadTally {
+            trials: 0,
+            a_wins: 0,
+            b_wins: 0,
+            draws: 0,
+            first_wins: 0,
+            turns: 0,
+            turns_sq: 0,
+            survivors: [0; 2],
+            survivors_sq: [0; 2],
+            cp_left: [0; 2],
+            cp_left_sq: [0; 2],
+            ties: 0,
+            turns_hist: [0; TURNS_BINS],
+            survivors_a_hist: [0; SURVIVOR_BINS],
+            survivors_b_hist: [0; SURVIVOR_BINS],
+        }
+    }
 }
 
 impl Add for SquadTally {
@@ -57,8 +93,18 @@ impl Add for SquadTally {
             cp_left: pairi(self.cp_left, o.cp_left),
             cp_left_sq: pairi(self.cp_left_sq, o.cp_left_sq),
             ties: self.ties + o.ties,
+            turns_hist: add(self.turns_hist, o.turns_hist),
+            survivors_a_hist: add(self.survivors_a_hist, o.survivors_a_hist),
+            survivors_b_hist: add(self.survivors_b_hist, o.survivors_b_hist),
         }
     }
+}
+
+fn add<const N: usize>(mut a: [u64; N], b: [u64; N]) -> [u64; N] {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
 }
 
 impl Tally<SquadOutcome> for SquadTally {
@@ -80,6 +126,9 @@ impl Tally<SquadOutcome> for SquadTally {
             self.cp_left_sq[s] += (o.cp_left[s] as i128).pow(2);
         }
         self.ties += o.ties as u64;
+        self.turns_hist[(o.turns as usize).min(TURNS_BINS - 1)] += 1;
+        self.survivors_a_hist[(o.survivors[0] as usize).min(SURVIVOR_BINS - 1)] += 1;
+        self.survivors_b_hist[(o.survivors[1] as usize).min(SURVIVOR_BINS - 1)] += 1;
     }
 
     fn trials(&self) -> u64 {
@@ -88,6 +137,15 @@ impl Tally<SquadOutcome> for SquadTally {
 }
 
 impl SquadTally {
+    /// `(value, share of fights)` for every bin with a count.
+    pub fn shares(&self, hist: &[u64]) -> Vec<(usize, f64)> {
+        hist.iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(v, &c)| (v, c as f64 / self.trials as f64))
+            .collect()
+    }
+
     pub fn mean_turns(&self) -> Estimate {
         Estimate::mean(self.turns as i128, self.turns_sq as i128, self.trials, 0.95)
     }
@@ -142,5 +200,7 @@ mod tests {
         assert_eq!(s.survivors, [0, 4]);
         assert_eq!(s.mean_cp_left(1).point, 6.0);
         assert_eq!(s.ties, 2);
+        assert_eq!(s.shares(&s.turns_hist), [(3, 1.0)]);
+        assert_eq!(s.shares(&s.survivors_b_hist), [(2, 1.0)]);
     }
 }
