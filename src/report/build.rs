@@ -214,6 +214,17 @@ fn spread(len: usize, n: usize) -> Vec<usize> {
     v
 }
 
+/// What a histogram counts, for titles and axes.
+fn counted(metric: &str) -> String {
+    match metric {
+        "kills" => "figures killed in a turn".into(),
+        "turns" => "player turns until a side is wiped out".into(),
+        "survivors_a" => "side A's units left standing".into(),
+        "survivors_b" => "side B's units left standing".into(),
+        m => m.replace('_', " "),
+    }
+}
+
 /// Each histogram metric (kills): P(value) for a spread of cells.
 fn histograms(frames: &Frames) -> Vec<Figure> {
     let Some(df) = &frames.distributions else {
@@ -246,7 +257,7 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
                 .collect();
             if let Some(mode) = points.iter().max_by(|a, b| a.1.total_cmp(&b.1)) {
                 modes.push(format!(
-                    "{} {m} ({:.1}%) at {}",
+                    "{} ({:.1}%) at {}",
                     mode.0,
                     mode.1 * 100.0,
                     names[c]
@@ -259,7 +270,8 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
             });
         }
         let sentence = format!(
-            "The most likely outcome: {}{}. These are exact frequencies of the run's trials.",
+            "The most likely number of {}: {}{}. Shares are the run's own counts.",
+            counted(&m),
             modes.join("; "),
             if shown.len() < names.len() {
                 format!(" ({} of {} cells shown)", shown.len(), names.len())
@@ -270,8 +282,8 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
         out.push(Figure {
             stem: format!("{m}_histogram"),
             chart: Chart {
-                title: format!("How many {m}: the distribution per cell"),
-                x_label: m.clone(),
+                title: format!("How many {}", counted(&m)),
+                x_label: counted(&m),
                 y_label: "share of trials".into(),
                 body: Body::Lines {
                     series,
