@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// Chart size in pixels (PNG) and SVG units.
@@ -219,13 +220,7 @@ impl Chart {
             }
         }
         if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
-            c.configure_series_labels()
-                .position(corner(series, (x0, x1), (y0, y1)))
-                .background_style(WHITE.mix(0.85))
-                .border_style(RGBColor(180, 180, 180))
-                .label_font((FONT, 14))
-                .draw()
-                .map_err(err)?;
+            legend(&mut c, corner(series, (x0, x1), (y0, y1)))?;
         }
         Ok(())
     }
@@ -440,15 +435,22 @@ impl Chart {
         .map_err(err)?
         .label("cells (95% CI)")
         .legend(|(x, y)| Circle::new((x + 10, y), 4, BLACK.filled()));
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)?;
-        Ok(())
+        legend(&mut c, SeriesLabelPosition::UpperRight)
     }
+}
+
+/// Draws the legend box at `at`.
+fn legend<'a, DB: DrawingBackend + 'a>(
+    c: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    at: SeriesLabelPosition,
+) -> Result<(), String> {
+    c.configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(RGBColor(180, 180, 180))
+        .label_font((FONT, 14))
+        .draw()
+        .map_err(|e| e.to_string())
 }
 
 /// The corner whose quarter of the plot holds the fewest points (ties: upper right), so the

@@ -1,16 +1,10 @@
 //! Experiment files: the shipped ones resolve, a run writes its frames atomically and
 //! reproducibly, and a bad file writes nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::cli::diemon;
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("diemon-exp-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::{ok, temp};
 
 #[test]
 fn every_shipped_experiment_resolves() {
@@ -29,7 +23,7 @@ fn every_shipped_experiment_resolves() {
 
 #[test]
 fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
-    let dir = temp("run");
+    let dir = temp("exp-run");
     let file = dir.join("small.toml");
     std::fs::write(
         &file,
@@ -129,7 +123,7 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
 
 #[test]
 fn a_bad_experiment_names_the_place_and_writes_nothing() {
-    let dir = temp("bad");
+    let dir = temp("exp-bad");
     let out = dir.join("out");
     for (text, want) in [
         (
@@ -239,16 +233,9 @@ fn the_default_experiment_is_the_shipped_file() {
     assert_eq!((e.name.as_str(), e.cells.len()), ("launcher-vs-swarm", 16));
 }
 
-/// Runs `diemon ARGS...` and fails the test on a non-zero exit.
-fn ok(args: &[&str]) -> String {
-    let (code, text, err) = diemon(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    text
-}
-
 #[test]
 fn shards_merge_into_exactly_the_single_run() {
-    let dir = temp("shards");
+    let dir = temp("exp-shards");
     let file = dir.join("s.toml");
     // Three batches a cell (3 x 65536 + 17 trials), so every shard has work.
     std::fs::write(
@@ -336,7 +323,7 @@ fn a_unit_against_itself_is_worth_one_of_itself() {
     // Four minifigs against n of the same: by symmetry (who moves first is random) the 50%
     // point is n = 4, a ratio of 1, worth the unit's own CP. The 95% CI covers it
     // (alpha = 0.05; the seed is fixed, so this test always gives the same answer).
-    let dir = temp("fair");
+    let dir = temp("exp-fair");
     let file = dir.join("f.toml");
     std::fs::write(
         &file,
@@ -378,7 +365,7 @@ fn a_small_runs_summary_is_pinned() {
     // The whole summary of a small seeded run, digit for digit: a change to any rule,
     // stream or column shows here (record it under "Value-breaking" in CHANGELOG.md, then
     // rerun with DIEMON_BLESS=1 to write the new snapshot).
-    let dir = temp("snap");
+    let dir = temp("exp-snap");
     let file = dir.join("snap.toml");
     std::fs::write(
         &file,
@@ -405,7 +392,7 @@ fn a_small_runs_summary_is_pinned() {
 
 #[test]
 fn a_ci_target_stops_each_cell_and_outputs_choose_the_formats() {
-    let dir = temp("target");
+    let dir = temp("exp-target");
     let file = dir.join("t.toml");
     std::fs::write(
         &file,

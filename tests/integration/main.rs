@@ -45,6 +45,21 @@ pub(crate) fn allocations() -> u64 {
     ALLOCATIONS.with(|c| c.get())
 }
 
+/// A fresh temporary folder for one test (`diemon-NAME-PID`).
+pub(crate) fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("diemon-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs `diemon ARGS...`, failing the test on a non-zero exit; returns what it printed.
+pub(crate) fn ok(args: &[&str]) -> String {
+    let (code, text, err) = cli::diemon(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    text
+}
+
 /// Runs `s` on a pool of `threads` workers with seed `seed`, cell 0.
 pub(crate) fn run_on<S: Scenario>(s: &S, stop: Stop, seed: u64, threads: usize) -> Run<S::Tally> {
     let pool = rayon::ThreadPoolBuilder::new()

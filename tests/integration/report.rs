@@ -1,20 +1,12 @@
 //! Reports: every run writes one, `diemon report` redraws it from the Parquet files alone,
 //! and `diemon dist --plot` draws a distribution.
 
-use std::path::PathBuf;
-
 use crate::cli::diemon;
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("diemon-report-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::{ok, temp};
 
 #[test]
 fn a_run_writes_a_report_that_parquet_alone_redraws() {
-    let dir = temp("run");
+    let dir = temp("report-run");
     let file = dir.join("r.toml");
     std::fs::write(
         &file,
@@ -86,7 +78,7 @@ fn a_run_writes_a_report_that_parquet_alone_redraws() {
 
 #[test]
 fn a_fair_cp_report_says_what_the_unit_is_worth() {
-    let dir = temp("fair");
+    let dir = temp("report-fair");
     let file = dir.join("f.toml");
     std::fs::write(
         &file,
@@ -94,14 +86,13 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
     )
     .unwrap();
     let out = dir.join("o");
-    let (code, _, err) = diemon(&[
+    ok(&[
         "run",
         file.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
         "-q",
     ]);
-    assert_eq!(code, 0, "{err}");
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("minifig-hand-weapon is worth "), "{md}");
     assert!(md.contains("against a listed 6 CP"), "{md}");
@@ -111,7 +102,7 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
 
 #[test]
 fn dist_plots_exact_against_monte_carlo() {
-    let dir = temp("dist");
+    let dir = temp("report-dist");
     let svg = dir.join("d.svg");
     let (code, _, err) = diemon(&[
         "dist",
@@ -174,7 +165,7 @@ fn the_committed_example_reports_are_what_the_code_makes() {
         );
     }
     // One small one, regenerated bit for bit: its summary and its report.
-    let dir = temp("curated");
+    let dir = temp("report-curated");
     let (code, _, err) = diemon(&[
         "run",
         root.join("experiments/exploding-d4s.toml")
