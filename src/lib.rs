@@ -30,6 +30,7 @@ pub mod dice;
 pub mod experiment;
 pub mod export;
 pub mod input;
+pub mod marks;
 pub mod report;
 pub mod rules;
 pub mod scenario;

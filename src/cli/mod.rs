@@ -9,6 +9,7 @@ mod blast;
 mod burst;
 mod dist;
 mod duel;
+mod marks;
 mod merge;
 mod options;
 mod progress;
@@ -83,6 +84,8 @@ pub enum Command {
     Blast(blast::BlastArgs),
     /// A MachineGun burst's exact chances of jamming (Ch. 8.3).
     Burst(burst::BurstArgs),
+    /// The Marks dice-pool system: exact odds of each success level for one roll.
+    Marks(marks::MarksArgs),
     /// Run an experiment file: a sweep of duels or blasts, exported as CSV and Parquet.
     Run(run::RunArgs),
     /// Add up the shards of an experiment run on several machines (`run --shard I/N`) into
@@ -174,6 +177,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Blast(a) => blast::run(a, &opts, &CANCEL, out),
         Command::Burst(a) => burst::run(a, &opts, out),
+        Command::Marks(a) => marks::run(a, &opts, &CANCEL, out),
         Command::Run(_) if !cli.options.is_empty() => Err(Failure::input(
             "-o sets options for one command; an experiment keeps its own\nhint: put them under \
              [options] in the experiment file",

@@ -318,6 +318,62 @@ impl From<BonusChain> for ChainRepr {
     }
 }
 
+choice! {
+    /// Marks (marks-dice-pools.md "Types of Dice"): when a rolled 1 cancels a Mark. The
+    /// text gives the cancelling with the dice, before it describes keeping the best.
+    MarksOnes default Roll {
+        /// Every 1 rolled cancels one Mark die of the whole roll, before the best are kept.
+        Roll = "roll",
+        /// Only 1s among the kept dice cancel kept Marks (the best are kept first, so a 1 is
+        /// kept only when too few other dice were rolled).
+        Kept = "kept",
+    }
+}
+
+choice! {
+    /// Marks: which Mark a 1 cancels ("one of your 5s or 6s").
+    MarksCancel default Weakest {
+        /// A plain Mark (a 5, or 5-8 on a d10) before a Roll-Again: the player's choice.
+        Weakest = "weakest",
+        /// A Roll-Again before a plain Mark: the opponent's choice.
+        Strongest = "strongest",
+    }
+}
+
+choice! {
+    /// Marks: what a re-rolled die showing 1 does (the text only says re-rolls add Marks).
+    MarksRerollOnes default Ignore {
+        /// Nothing: a re-roll can only add Marks.
+        Ignore = "ignore",
+        /// It cancels one Mark of the tally (never below 0).
+        Cancel = "cancel",
+    }
+}
+
+choice! {
+    /// Marks: which dice a difficulty penalty (-1 to -4 dice) removes. The text orders the
+    /// dice lost when trying again: "starting with Human Attributes or Skill, then ... Super
+    /// Skill and Super Attributes".
+    MarksPenalty default SkillFirst {
+        /// Human Skill d6s, then human Attribute d6s, then Super Skill d10s, then Super
+        /// Attribute d10s (the keep limit falls only as Attribute dice go).
+        SkillFirst = "skill_first",
+        /// Human Attribute d6s before human Skill d6s, then Super Attribute d10s before Super
+        /// Skill d10s.
+        AttributeFirst = "attribute_first",
+    }
+}
+
+choice! {
+    /// Marks: a contested roll with equal Marks ("he who has more Marks wins").
+    MarksTie default Draw {
+        /// Nobody wins.
+        Draw = "draw",
+        /// The side acted upon (B) holds.
+        Defender = "defender",
+    }
+}
+
 /// Every open point of the texts, with the default diemon uses. Stored in every export.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -338,6 +394,11 @@ pub struct RuleOptions {
     pub auto_penalty: AutoPenalty,
     pub arc_point: ArcPoint,
     pub stacking: Stacking,
+    pub marks_ones: MarksOnes,
+    pub marks_cancel: MarksCancel,
+    pub marks_reroll_ones: MarksRerollOnes,
+    pub marks_penalty: MarksPenalty,
+    pub marks_tie: MarksTie,
 }
 
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
@@ -464,6 +525,41 @@ pub const OPTIONS: &[OptionDoc] = &[
         source: "Ch. 8.4 Heavy Explosions; RULES-NOTES 2",
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
     },
+    OptionDoc {
+        key: "marks_ones",
+        values: MarksOnes::NAMES,
+        default: "roll",
+        source: "Marks: Types of Dice; RULES-NOTES 4",
+        meaning: "Marks: whether every 1 rolled cancels a Mark before keeping, or only kept 1s",
+    },
+    OptionDoc {
+        key: "marks_cancel",
+        values: MarksCancel::NAMES,
+        default: "weakest",
+        source: "Marks: Types of Dice; RULES-NOTES 4",
+        meaning: "Marks: which Mark a 1 cancels, a plain one or a Roll-Again",
+    },
+    OptionDoc {
+        key: "marks_reroll_ones",
+        values: MarksRerollOnes::NAMES,
+        default: "ignore",
+        source: "Marks: Keep Your Attribute Dice; RULES-NOTES 4",
+        meaning: "Marks: whether a re-rolled 1 cancels a Mark",
+    },
+    OptionDoc {
+        key: "marks_penalty",
+        values: MarksPenalty::NAMES,
+        default: "skill_first",
+        source: "Marks: Trying Again, difficulty",
+        meaning: "Marks: which dice a difficulty penalty removes first",
+    },
+    OptionDoc {
+        key: "marks_tie",
+        values: MarksTie::NAMES,
+        default: "draw",
+        source: "Marks: Types of Rolls (Contested)",
+        meaning: "Marks: who wins a contested roll with equal Marks",
+    },
 ];
 
 /// A `key=value` that does not name an option or a value of it.
@@ -563,6 +659,26 @@ impl RuleOptions {
                 self.target_size =
                     TargetSize::parse(value).ok_or_else(|| bad(key, value, TargetSize::NAMES))?
             }
+            "marks_ones" => {
+                self.marks_ones =
+                    MarksOnes::parse(value).ok_or_else(|| bad(key, value, MarksOnes::NAMES))?
+            }
+            "marks_cancel" => {
+                self.marks_cancel =
+                    MarksCancel::parse(value).ok_or_else(|| bad(key, value, MarksCancel::NAMES))?
+            }
+            "marks_reroll_ones" => {
+                self.marks_reroll_ones = MarksRerollOnes::parse(value)
+                    .ok_or_else(|| bad(key, value, MarksRerollOnes::NAMES))?
+            }
+            "marks_penalty" => {
+                self.marks_penalty = MarksPenalty::parse(value)
+                    .ok_or_else(|| bad(key, value, MarksPenalty::NAMES))?
+            }
+            "marks_tie" => {
+                self.marks_tie =
+                    MarksTie::parse(value).ok_or_else(|| bad(key, value, MarksTie::NAMES))?
+            }
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.into(),
@@ -592,6 +708,11 @@ impl RuleOptions {
             ("auto_penalty", self.auto_penalty.to_string()),
             ("arc_point", self.arc_point.to_string()),
             ("stacking", self.stacking.to_string()),
+            ("marks_ones", self.marks_ones.to_string()),
+            ("marks_cancel", self.marks_cancel.to_string()),
+            ("marks_reroll_ones", self.marks_reroll_ones.to_string()),
+            ("marks_penalty", self.marks_penalty.to_string()),
+            ("marks_tie", self.marks_tie.to_string()),
         ]
     }
 }

@@ -3,7 +3,7 @@
 use std::ops::Add;
 
 /// Counts of integer outcomes over a contiguous range that grows as needed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     min: i64,
     counts: Vec<u64>,

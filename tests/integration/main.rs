@@ -81,6 +81,7 @@ mod cli;
 mod docs;
 mod engine;
 mod experiment;
+mod marks;
 mod monte_carlo;
 mod properties;
 mod report;

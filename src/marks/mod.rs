@@ -1,0 +1,13 @@
+//! The Marks dice-pool system (marks-dice-pools.md): a second game in diemon's scope.
+//!
+//! - [`pool`]: a character's numbers (Attributes averaged, Super Attributes added, Skills,
+//!   Superpower ranks, difficulty) as the dice rolled and the dice kept.
+//! - [`roll`]: one roll: dice sorted into 1s, blanks, Marks and Roll-Agains, the best kept,
+//!   1s cancelling, kept Roll-Agains re-rolled. Scripted-dice tests pin each rule.
+//! - [`exact`]: the exact distribution of Marks for any pool, through the same resolution.
+//! - [`levels`]: the success levels and contested rolls.
+
+pub mod exact;
+pub mod levels;
+pub mod pool;
+pub mod roll;
