@@ -104,21 +104,12 @@ pub fn marks(pool: &Pool, opts: &RuleOptions, tail: f64) -> Pmf {
 mod tests {
     use super::*;
 
-    fn pool(attr6: u32, skill6: u32, attr10: u32, skill10: u32) -> Pool {
-        Pool {
-            attr6,
-            skill6,
-            attr10,
-            skill10,
-        }
-    }
-
     #[test]
     fn one_d6_by_hand() {
         // 1d6 keep 1: 1-4 no Mark (4/6); 5 one Mark (1/6); 6 one Mark and a re-roll chain:
         // P(exactly 1) = 1/6 + 1/6 * (4/6 + 0) ... the chain adds k with (1/6)^(k) ... so
         // P(0) = 4/6, P(1) = 1/6 + 1/6 * 4/6, P(2) = 1/6 * (1/6 + 1/6 * 4/6).
-        let d = marks(&pool(1, 0, 0, 0), &RuleOptions::default(), 1e-15);
+        let d = marks(&Pool::of(1, 0, 0, 0), &RuleOptions::default(), 1e-15);
         assert!((d.prob(0) - 4.0 / 6.0).abs() < 1e-12);
         let p1 = 1.0 / 6.0 + (1.0 / 6.0) * (4.0 / 6.0);
         assert!((d.prob(1) - p1).abs() < 1e-12, "{}", d.prob(1));
@@ -128,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_d10_marks_on_five_up_and_rerolls_nine_and_ten() {
-        let d = marks(&pool(0, 0, 1, 0), &RuleOptions::default(), 1e-15);
+        let d = marks(&Pool::of(0, 0, 1, 0), &RuleOptions::default(), 1e-15);
         assert!((d.prob(0) - 0.4).abs() < 1e-12);
         // Mean: 0.6 Marks, plus 0.2 of a chain whose mean is 0.6 / (1 - 0.2) = 0.75.
         assert!((d.mean() - (0.6 + 0.2 * 0.75)).abs() < 1e-9, "{}", d.mean());
@@ -138,8 +129,8 @@ mod tests {
     fn skill_dice_only_help() {
         // 3d6 keep 3 against 6d6 keep 3: more dice to choose from, never fewer Marks.
         let o = RuleOptions::default();
-        let three = marks(&pool(3, 0, 0, 0), &o, 1e-13);
-        let six = marks(&pool(3, 3, 0, 0), &o, 1e-13);
+        let three = marks(&Pool::of(3, 0, 0, 0), &o, 1e-13);
+        let six = marks(&Pool::of(3, 3, 0, 0), &o, 1e-13);
         for k in 1..8 {
             assert!(six.p_at_least(k) >= three.p_at_least(k) - 1e-12, "{k}");
         }

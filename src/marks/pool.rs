@@ -71,6 +71,16 @@ impl Pool {
         Ok(p)
     }
 
+    /// A pool by its four groups (for tests and callers that have them already).
+    pub fn of(attr6: u32, skill6: u32, attr10: u32, skill10: u32) -> Pool {
+        Pool {
+            attr6,
+            skill6,
+            attr10,
+            skill10,
+        }
+    }
+
     /// d6s rolled.
     pub fn d6(&self) -> u32 {
         self.attr6 + self.skill6

@@ -138,15 +138,6 @@ mod tests {
     use super::*;
     use crate::dice::Script;
 
-    fn pool(attr6: u32, skill6: u32, attr10: u32, skill10: u32) -> Pool {
-        Pool {
-            attr6,
-            skill6,
-            attr10,
-            skill10,
-        }
-    }
-
     fn run(p: Pool, opts: &RuleOptions, script: &[(Die, u32)]) -> u32 {
         let mut dice = Script::new(script);
         let m = roll(&p, opts, &mut dice);
@@ -163,7 +154,7 @@ mod tests {
         // 6, 6, 5, 5, 5, 2: keeps 6, 6, 5 (3 Marks; two 5s lost); re-rolls both 6s: a 6 then
         // a 5 (two more Marks), and a 3.
         let m = run(
-            pool(3, 3, 0, 0),
+            Pool::of(3, 3, 0, 0),
             &o,
             &[
                 (D6, 6),
@@ -186,11 +177,11 @@ mod tests {
         let o = RuleOptions::default();
         // A d10 7 is a plain Mark; a d10 9 re-rolls (a 2: nothing more).
         assert_eq!(
-            run(pool(0, 0, 2, 0), &o, &[(D10, 7), (D10, 9), (D10, 2)]),
+            run(Pool::of(0, 0, 2, 0), &o, &[(D10, 7), (D10, 9), (D10, 2)]),
             2
         );
         // A d6 4 is no Mark.
-        assert_eq!(run(pool(1, 0, 0, 0), &o, &[(D6, 4)]), 0);
+        assert_eq!(run(Pool::of(1, 0, 0, 0), &o, &[(D6, 4)]), 0);
     }
 
     #[test]
@@ -200,16 +191,16 @@ mod tests {
         // 3 kept of 5 dice: 1, 5, 5, 6, 3. marks_ones=roll: the 1 cancels a 5 (weakest), so
         // the best three are 6, 5, 3: 2 Marks, then the 6 re-rolls a 2.
         let script = [(D6, 1), (D6, 5), (D6, 5), (D6, 6), (D6, 3), (D6, 2)];
-        assert_eq!(run(pool(3, 2, 0, 0), &o, &script), 2);
+        assert_eq!(run(Pool::of(3, 2, 0, 0), &o, &script), 2);
         // marks_cancel=strongest: the 1 takes the 6, so 5, 5, 3 are kept and nothing re-rolls.
         o.marks_cancel = MarksCancel::Strongest;
-        assert_eq!(run(pool(3, 2, 0, 0), &o, &script[..5]), 2);
+        assert_eq!(run(Pool::of(3, 2, 0, 0), &o, &script[..5]), 2);
         // marks_ones=kept: the 1 is not among the best three (6, 5, 5): 3 Marks.
         o = RuleOptions::default();
         o.marks_ones = MarksOnes::Kept;
-        assert_eq!(run(pool(3, 2, 0, 0), &o, &script), 3);
+        assert_eq!(run(Pool::of(3, 2, 0, 0), &o, &script), 3);
         // ... unless too few dice: keep 2 of 2 (1, 5): the kept 1 cancels the 5.
-        assert_eq!(run(pool(2, 0, 0, 0), &o, &[(D6, 1), (D6, 5)]), 0);
+        assert_eq!(run(Pool::of(2, 0, 0, 0), &o, &[(D6, 1), (D6, 5)]), 0);
     }
 
     #[test]
@@ -217,13 +208,13 @@ mod tests {
         use Die::D6;
         let mut o = RuleOptions::default();
         // A kept 6 re-rolls a 1.
-        assert_eq!(run(pool(1, 0, 0, 0), &o, &[(D6, 6), (D6, 1)]), 1);
+        assert_eq!(run(Pool::of(1, 0, 0, 0), &o, &[(D6, 6), (D6, 1)]), 1);
         o.marks_reroll_ones = MarksRerollOnes::Cancel;
-        assert_eq!(run(pool(1, 0, 0, 0), &o, &[(D6, 6), (D6, 1)]), 0);
+        assert_eq!(run(Pool::of(1, 0, 0, 0), &o, &[(D6, 6), (D6, 1)]), 0);
         // Re-rolls chain without limit: 6, 6, 6, 5.
         assert_eq!(
             run(
-                pool(1, 0, 0, 0),
+                Pool::of(1, 0, 0, 0),
                 &RuleOptions::default(),
                 &[(D6, 6), (D6, 6), (D6, 6), (D6, 5)]
             ),

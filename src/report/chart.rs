@@ -5,7 +5,7 @@
 //! backend, so charts render the same on a machine without system fonts.
 
 use std::path::Path;
-use std::sync::Once;
+use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
@@ -15,19 +15,21 @@ use plotters::prelude::*;
 pub const SIZE: (u32, u32) = (900, 540);
 
 const FONT: &str = "sans-serif";
-static REGISTER: Once = Once::new();
+static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
 
-/// Registers the bundled font under "sans-serif" (once per process).
-fn font() {
-    REGISTER.call_once(|| {
-        // The bytes are valid TrueType (a test renders with them); a failure here would
-        // only mean text-less charts, so it is not worth a panic.
-        let _ = plotters::style::register_font(
-            FONT,
-            FontStyle::Normal,
-            include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
-        );
-    });
+/// Registers the bundled font under "sans-serif" (once per process). It is compiled in, so
+/// a failure is a broken build, reported rather than drawing charts without text.
+fn font() -> Result<(), String> {
+    REGISTERED
+        .get_or_init(|| {
+            plotters::style::register_font(
+                FONT,
+                FontStyle::Normal,
+                include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
+            )
+            .map_err(|_| "the bundled font assets/fonts/DejaVuSans.ttf does not load".to_string())
+        })
+        .clone()
 }
 
 /// One line of a line chart: points `(x, y, lo, hi)`; `lo == hi == y` means no CI.
@@ -90,7 +92,7 @@ const PALETTE: [RGBColor; 8] = [
 impl Chart {
     /// The chart as an SVG document.
     pub fn svg(&self) -> Result<String, String> {
-        font();
+        font()?;
         let mut s = String::new();
         {
             let root = SVGBackend::with_string(&mut s, SIZE).into_drawing_area();
@@ -102,7 +104,7 @@ impl Chart {
 
     /// Writes the chart as a PNG to `file`.
     pub fn png(&self, file: &Path) -> Result<(), String> {
-        font();
+        font()?;
         let root = BitMapBackend::new(file, SIZE).into_drawing_area();
         self.draw(&root)?;
         root.present().map_err(|e| e.to_string())
