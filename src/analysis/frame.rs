@@ -148,7 +148,7 @@ fn derive(df: &mut DataFrame) -> PolarsResult<()> {
 
 /// The reports' histograms in long form: one row per (cell, histogram, value) with the
 /// parameters and the probability. A histogram is a report key ending in `_hist` holding
-/// `[value, probability]` pairs (`kills_hist`).
+/// `[value, probability]` pairs (`kills_hist`), or an exact table under `pmf` (Marks).
 pub fn distributions(
     params: &[Vec<(String, String)>],
     reports: &[Value],
@@ -161,7 +161,10 @@ pub fn distributions(
     for (i, r) in reports.iter().enumerate() {
         let Value::Object(m) = r else { continue };
         for (k, v) in m {
-            let (Some(name), Value::Array(pairs)) = (k.strip_suffix("_hist"), v) else {
+            let name = k
+                .strip_suffix("_hist")
+                .or((k == "pmf").then_some(k.as_str()));
+            let (Some(name), Value::Array(pairs)) = (name, v) else {
                 continue;
             };
             for pair in pairs {

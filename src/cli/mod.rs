@@ -86,7 +86,8 @@ pub enum Command {
     Burst(burst::BurstArgs),
     /// The Marks dice-pool system: exact odds of each success level for one roll.
     Marks(marks::MarksArgs),
-    /// Run an experiment file: a sweep of duels or blasts, exported as CSV and Parquet.
+    /// Run an experiment file: a sweep of duels, blasts or Marks pools, exported as CSV
+    /// and Parquet, with a report.
     Run(run::RunArgs),
     /// Add up the shards of an experiment run on several machines (`run --shard I/N`) into
     /// the frames one machine would have written.
@@ -195,7 +196,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// Checks a `duel` or `blast` command line (with `opts`) as running it would, without
+/// Checks a `duel`, `blast` or `marks` command line (with `opts`) as running it would, without
 /// running it: what an experiment checks of every cell before it starts.
 pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
     let cli = Cli::try_parse_from(args).map_err(|e| {
@@ -215,6 +216,7 @@ pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
     match &cli.command {
         Command::Duel(a) => duel::validate(a, &opts).map_err(|f| f.message),
         Command::Blast(a) => blast::validate(a, &opts).map_err(|f| f.message),
+        Command::Marks(a) => marks::validate(a, &opts).map_err(|f| f.message),
         _ => Ok(()),
     }
 }

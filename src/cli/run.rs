@@ -241,7 +241,7 @@ fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(" ");
-    let key = ["p_a_wins", "mean_kills"]
+    let key = ["p_a_wins", "mean_kills", "p_wins", "p_competent"]
         .into_iter()
         .find(|k| r.get(k).is_some())
         .unwrap_or("trials");

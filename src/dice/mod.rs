@@ -20,7 +20,7 @@ pub mod log;
 pub mod pmf;
 pub mod supernatural;
 
-pub use action::{SkillOutcome, SkillRoll};
+pub use action::{SkillExact, SkillOutcome, SkillRoll};
 pub use bonus::DieUse;
 pub use damage::DamageType;
 pub use die::{Die, Faces, Script};

@@ -117,7 +117,8 @@ impl Pmf {
     /// `P(X >= v)` over the represented mass.
     pub fn p_at_least(&self, v: i64) -> f64 {
         let start = (v - self.min).max(0) as usize;
-        self.p.iter().skip(start).sum()
+        // `+ 0.0`: an empty f64 sum is -0.0, which would print as "-0".
+        self.p.iter().skip(start).sum::<f64>() + 0.0
     }
 
     /// `P(X <= v)` over the represented mass.

@@ -1,6 +1,6 @@
 //! Experiment files: a question written as TOML, swept over a grid of inputs.
 //!
-//! A file names a `kind` (the command that answers one cell: `duel` or `blast`), its
+//! A file names a `kind` (the command that answers one cell: `duel`, `blast` or `marks`), its
 //! inputs under `[scenario]` (the command's own flags, without dashes), rule `[options]`,
 //! and `[sweep]` axes (a flag with a list of values). Parsing is two steps: [`spec`] mirrors
 //! the file (`deny_unknown_fields`, positions kept), [`load`] resolves it into an
@@ -32,6 +32,8 @@ use spec::{ExperimentSpec, line_column};
 pub enum Kind {
     Duel,
     Blast,
+    /// Marks dice pools (exact, with a seeded Monte Carlo check of `trials` rolls a cell).
+    Marks,
     /// What a unit is worth in a reference unit (`[fair_cp]`).
     FairCp,
     /// Every unit of a list against every other at equal CP (`[matchups]`).
@@ -44,6 +46,7 @@ impl Kind {
         match self {
             Kind::Duel => "duel",
             Kind::Blast => "blast",
+            Kind::Marks => "marks",
             Kind::FairCp => "fair-cp",
             Kind::Matchups => "matchups",
         }
@@ -53,6 +56,7 @@ impl Kind {
     pub fn command(self) -> &'static str {
         match self {
             Kind::Blast => "blast",
+            Kind::Marks => "marks",
             _ => "duel",
         }
     }
@@ -162,13 +166,14 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
     let kind = match spec.kind.get_ref().as_str() {
         "duel" => Kind::Duel,
         "blast" => Kind::Blast,
+        "marks" => Kind::Marks,
         "fair-cp" => Kind::FairCp,
         "matchups" => Kind::Matchups,
         k => {
             errors.push(at(
                 spec.kind.span().start,
                 format!("kind {k:?} is not a kind of experiment"),
-                "kind = \"duel\", \"blast\", \"fair-cp\" or \"matchups\"",
+                "kind = \"duel\", \"blast\", \"marks\", \"fair-cp\" or \"matchups\"",
             ));
             Kind::Duel
         }
@@ -340,7 +345,7 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                "every value must be one the command accepts: try it with `diemon duel` or `diemon blast`",
+                "every value must be one the command accepts: try it with `diemon duel`, `diemon blast` or `diemon marks`",
             )]);
         }
         cells.push(Cell { params, args });
@@ -373,6 +378,10 @@ const RESERVED: &[&str] = &[
     "replay_trial",
     "target-ci",
     "target_ci",
+    "mc",
+    "with-tally",
+    "tally",
+    "shard",
 ];
 
 /// The `[fair_cp]` or `[matchups]` section, checked against the kind.
@@ -458,7 +467,7 @@ fn analysis(
             }
             Analysis::Matchups { units }
         }
-        (Kind::Duel | Kind::Blast, None, None) => Analysis::None,
+        (Kind::Duel | Kind::Blast | Kind::Marks, None, None) => Analysis::None,
         (k, f, m) => {
             let (want, offset) = match k {
                 Kind::FairCp => ("a [fair_cp] section and no [matchups]", 0),

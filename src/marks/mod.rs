@@ -6,8 +6,10 @@
 //!   1s cancelling, kept Roll-Agains re-rolled. Scripted-dice tests pin each rule.
 //! - [`exact`]: the exact distribution of Marks for any pool, through the same resolution.
 //! - [`levels`]: the success levels and contested rolls.
+//! - [`tries`]: trying again after a failure, and extended rolls, exactly.
 
 pub mod exact;
 pub mod levels;
 pub mod pool;
 pub mod roll;
+pub mod tries;

@@ -16,12 +16,43 @@ pub struct Figure {
 /// Most lines one chart draws; more are left out and the sentence says so.
 const MAX_SERIES: usize = 8;
 
-/// The key figure of a kind: its column, its label, and whether it is a probability.
-pub fn key(frames: &Frames) -> (&'static str, &'static str, bool) {
-    if frames.summary.column("p_a_wins").is_ok() {
-        ("p_a_wins", "P(side A wins)", true)
+/// The figure a run's charts and sentences are about.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Key {
+    pub column: &'static str,
+    pub label: &'static str,
+    /// A probability (drawn on 0..1, printed as a percentage).
+    pub probability: bool,
+    /// Computed exactly, so it has no CI.
+    pub exact: bool,
+}
+
+/// The key figure of a run's kind.
+pub fn key(frames: &Frames) -> Key {
+    let has = |c: &str| frames.summary.column(c).is_ok();
+    let (column, label, probability, exact) = if has("p_a_wins") {
+        ("p_a_wins", "P(side A wins)", true, false)
+    } else if frames.text("kind") == "marks" && has("p_wins") {
+        ("p_wins", "P(wins the contest)", true, true)
+    } else if frames.text("kind") == "marks" {
+        ("p_competent", "P(Competent: 3+ Marks)", true, true)
     } else {
-        ("mean_kills", "mean kills a turn", false)
+        ("mean_kills", "mean kills a turn", false, false)
+    };
+    Key {
+        column,
+        label,
+        probability,
+        exact,
+    }
+}
+
+/// A figure as text: "42.1%" or "0.421".
+pub fn plain(point: f64, probability: bool) -> String {
+    if probability {
+        format!("{:.1}%", point * 100.0)
+    } else {
+        format!("{point:.3}")
     }
 }
 
@@ -31,6 +62,10 @@ pub fn figures(frames: &Frames) -> Vec<Figure> {
     match frames.text("kind") {
         "fair-cp" => out.extend(fair_cp(frames)),
         "matchups" => out.extend(matchups(frames)),
+        "marks" => {
+            out.extend(grid(frames));
+            out.extend(sweep(frames));
+        }
         _ => out.extend(sweep(frames)),
     }
     out.extend(histograms(frames));
@@ -82,7 +117,17 @@ fn triple(df: &DataFrame, name: &str) -> Vec<(f64, f64, f64)> {
 fn sweep(frames: &Frames) -> Option<Figure> {
     let df = &frames.summary;
     let axes = frames.axes();
-    let (metric, label, prob) = key(frames);
+    let k = key(frames);
+    let (metric, label, prob) = (k.column, k.label, k.probability);
+    // An exact figure reads as itself; an estimate with its CI.
+    let pm = |p: f64, lo: f64, hi: f64, prob: bool| {
+        if k.exact {
+            plain(p, prob)
+        } else {
+            pm(p, lo, hi, prob)
+        }
+    };
+    let ci = if k.exact { "exact" } else { "95% CI" };
     let values = triple(df, metric);
     if values.is_empty() {
         return None;
@@ -98,7 +143,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
         let best = bars.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
         let worst = bars.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
         let sentence = format!(
-            "Highest: {} at {}; lowest: {} at {} (95% CI).",
+            "Highest: {} at {}; lowest: {} at {} ({ci}).",
             pm(best.1, best.2, best.3, prob),
             best.0,
             pm(worst.1, worst.2, worst.3, prob),
@@ -108,7 +153,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
             stem: "sweep".into(),
             chart: Chart {
                 title: format!("{label} by cell"),
-                x_label: format!("{label} (95% CI)"),
+                x_label: format!("{label} ({ci})"),
                 y_label: String::new(),
                 body: Body::Bars {
                     bars,
@@ -183,10 +228,83 @@ fn sweep(frames: &Frames) -> Option<Figure> {
         chart: Chart {
             title: format!("{label} by {x_axis}"),
             x_label: axis_label(&x_axis),
-            y_label: format!("{label} (95% CI band)"),
+            y_label: if k.exact {
+                format!("{label} (exact)")
+            } else {
+                format!("{label} (95% CI band)")
+            },
             body: Body::Lines {
                 series,
                 probability: prob,
+            },
+        },
+        sentence,
+    })
+}
+
+/// The key figure over the first two axes as a heatmap (first axis across, second down),
+/// when the sweep has exactly two axes.
+fn grid(frames: &Frames) -> Option<Figure> {
+    let df = &frames.summary;
+    let axes = frames.axes();
+    let [x, y] = axes.as_slice() else {
+        return None;
+    };
+    let k = key(frames);
+    let (xs, ys, v) = (texts(df, x)?, texts(df, y)?, numbers(df, k.column)?);
+    let distinct = |col: &[String]| {
+        let mut d: Vec<String> = Vec::new();
+        for c in col {
+            if !d.contains(c) {
+                d.push(c.clone());
+            }
+        }
+        d
+    };
+    let (columns, rows) = (distinct(&xs), distinct(&ys));
+    let mut values = vec![vec![None; columns.len()]; rows.len()];
+    for i in 0..df.height() {
+        let (Some(c), Some(r)) = (
+            columns.iter().position(|c| *c == xs[i]),
+            rows.iter().position(|r| *r == ys[i]),
+        ) else {
+            continue;
+        };
+        values[r][c] = v[i];
+    }
+    let cells: Vec<(usize, f64)> = v
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    let hi = cells.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+    let lo = cells.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+    let even = cells.iter().filter(|c| c.1 >= 0.5).count();
+    let sentence = format!(
+        "{} runs from {} at {x}={} {y}={} to {} at {x}={} {y}={}{}; {} of {} cells are at \
+         50% or better.",
+        k.label,
+        plain(lo.1, k.probability),
+        xs[lo.0],
+        ys[lo.0],
+        plain(hi.1, k.probability),
+        xs[hi.0],
+        ys[hi.0],
+        if k.exact { " (exact)" } else { "" },
+        even,
+        cells.len()
+    );
+    Some(Figure {
+        stem: "grid".into(),
+        chart: Chart {
+            title: format!("{} by {x} and {y}", k.label),
+            x_label: axis_label(x),
+            y_label: axis_label(y),
+            body: Body::Heatmap {
+                rows: rows.iter().map(|r| format!("{y}={r}")).collect(),
+                columns,
+                values,
+                diverging: k.column == "p_wins",
             },
         },
         sentence,
@@ -200,6 +318,10 @@ fn axis_label(axis: &str) -> String {
         "xsize" => "XSize (bricks)".into(),
         "budget" => "budget (CP)".into(),
         "count" => "count".into(),
+        "difficulty" => "difficulty (dice taken away)".into(),
+        "attr" => "Attributes (averaged into d6s)".into(),
+        "skill" => "Skill (d6s)".into(),
+        "super-attr" | "super_attr" => "Super Attributes (d10s)".into(),
         a => a.into(),
     }
 }
@@ -221,6 +343,8 @@ fn counted(metric: &str) -> String {
         "turns" => "player turns until a side is wiped out".into(),
         "survivors_a" => "side A's units left standing".into(),
         "survivors_b" => "side B's units left standing".into(),
+        "pmf" => "Marks in one roll (exact)".into(),
+        "done_at" => "the try or period it is done at (0 = never; exact)".into(),
         m => m.replace('_', " "),
     }
 }
@@ -244,12 +368,16 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
     metrics.dedup();
     let mut out = Vec::new();
     for m in metrics {
+        // Exact tables (Marks) are probabilities, not counted shares; their far tails
+        // (below 1e-6) would stretch the axis without showing anything.
+        let exact = matches!(m.as_str(), "pmf" | "done_at");
         let shown = spread(names.len(), 6);
         let mut series = Vec::new();
         let mut modes = Vec::new();
         for &c in &shown {
             let points: Vec<(f64, f64, f64, f64)> = (0..df.height())
                 .filter(|&i| cells[i] == Some(c as f64) && metric[i] == m)
+                .filter(|&i| !exact || p[i].is_some_and(|p| p >= 1e-6))
                 .map(|i| {
                     let (x, y) = (value[i].unwrap_or(0.0), p[i].unwrap_or(0.0));
                     (x, y, y, y)
@@ -270,13 +398,18 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
             });
         }
         let sentence = format!(
-            "The most likely number of {}: {}{}. Shares are the run's own counts.",
+            "The most likely number of {}: {}{}. {}",
             counted(&m),
             modes.join("; "),
             if shown.len() < names.len() {
                 format!(" ({} of {} cells shown)", shown.len(), names.len())
             } else {
                 String::new()
+            },
+            if exact {
+                "Probabilities are exact (values below one in a million are not drawn)."
+            } else {
+                "Shares are the run's own counts."
             }
         );
         out.push(Figure {
@@ -284,7 +417,11 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
             chart: Chart {
                 title: format!("How many {}", counted(&m)),
                 x_label: counted(&m),
-                y_label: "share of trials".into(),
+                y_label: if exact {
+                    "probability (exact)".into()
+                } else {
+                    "share of trials".into()
+                },
                 body: Body::Lines {
                     series,
                     probability: false,
@@ -537,8 +674,11 @@ fn matchups(frames: &Frames) -> Vec<Figure> {
                 x_label: "opponent (column number = row number)".into(),
                 y_label: "unit".into(),
                 body: Body::Heatmap {
-                    labels: names.clone(),
+                    // Rows "1 name"; columns numbered the same way.
+                    rows: (0..n).map(|i| format!("{} {}", i + 1, names[i])).collect(),
+                    columns: (1..=n).map(|j| j.to_string()).collect(),
                     values,
+                    diverging: true,
                 },
             },
             sentence,

@@ -55,10 +55,15 @@ pub enum Body {
         bars: Vec<(String, f64, f64, f64)>,
         probability: bool,
     },
-    /// A matrix of values (row against column), printed in the cells.
+    /// A matrix of probabilities (row against column), printed in the cells; row 0 is
+    /// drawn at the top.
     Heatmap {
-        labels: Vec<String>,
+        rows: Vec<String>,
+        columns: Vec<String>,
         values: Vec<Vec<Option<f64>>>,
+        /// Colours diverge from 50% (a contest: ahead in blue, behind in orange); else
+        /// a probability deepens from white (0%) to blue (100%).
+        diverging: bool,
     },
     /// A fitted curve through points with CIs, a 50% line and the crossing with its CI.
     Crossing {
@@ -119,7 +124,12 @@ impl Chart {
                 probability,
             } => self.lines(root, series, *probability),
             Body::Bars { bars, probability } => self.bars(root, bars, *probability),
-            Body::Heatmap { labels, values } => self.heatmap(root, labels, values),
+            Body::Heatmap {
+                rows,
+                columns,
+                values,
+                diverging,
+            } => self.heatmap(root, rows, columns, values, *diverging),
             Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at),
         }
     }
@@ -293,20 +303,23 @@ impl Chart {
     fn heatmap<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
-        labels: &[String],
+        rows: &[String],
+        columns: &[String],
         values: &[Vec<Option<f64>>],
+        diverging: bool,
     ) -> Result<(), String> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-        let n = labels.len().max(1);
-        let longest = labels.iter().map(String::len).max().unwrap_or(4) as u32;
-        // Row i (from the top) is unit i + 1; columns are numbered the same way.
+        let n = rows.len().max(1);
+        let m = columns.len().max(1);
+        let longest = rows.iter().map(String::len).max().unwrap_or(4) as u32;
+        // Row 0 is drawn at the top.
         let row_of = |y: usize| n - 1 - y;
         let mut c = ChartBuilder::on(root)
             .caption(&self.title, (FONT, 24))
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size((longest * 8 + 24).clamp(60, 340))
-            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+            .build_cartesian_2d((0..m - 1).into_segmented(), (0..n - 1).into_segmented())
             .map_err(err)?;
         c.configure_mesh()
             .disable_mesh()
@@ -314,17 +327,14 @@ impl Chart {
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
-            .x_labels(n)
+            .x_labels(m)
             .y_labels(n)
             .x_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(j) => format!("{}", j + 1),
+                SegmentValue::CenterOf(j) => columns.get(*j).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
             .y_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(y) => labels
-                    .get(row_of(*y))
-                    .map(|l| format!("{} {l}", row_of(*y) + 1))
-                    .unwrap_or_default(),
+                SegmentValue::CenterOf(y) => rows.get(row_of(*y)).cloned().unwrap_or_default(),
                 _ => String::new(),
             })
             .draw()
@@ -333,6 +343,15 @@ impl Chart {
             for (j, v) in row.iter().enumerate() {
                 let y = row_of(i);
                 let fill = match v {
+                    // Sequential: white at 0% to the palette's blue at 100%.
+                    Some(p) if !diverging => {
+                        let t = p.clamp(0.0, 1.0);
+                        RGBColor(
+                            (255.0 - 255.0 * t) as u8,
+                            (255.0 - 141.0 * t) as u8,
+                            (255.0 - 77.0 * t) as u8,
+                        )
+                    }
                     // Blue for the row's side ahead, orange for behind; white at 50%.
                     Some(p) => {
                         let t = ((p - 0.5) * 2.0).clamp(-1.0, 1.0);
@@ -353,8 +372,17 @@ impl Chart {
                     fill.filled(),
                 )))
                 .map_err(err)?;
-                let text = v.map_or("-".to_string(), |p| format!("{:.0}%", p * 100.0));
-                let style = TextStyle::from((FONT, 15).into_font()).color(&BLACK).pos(
+                // Clamped: a sum's rounding must not print "-0%".
+                let text = v.map_or("-".to_string(), |p| {
+                    format!("{:.0}%", (p * 100.0).clamp(0.0, 100.0))
+                });
+                // White text on the darkest fills.
+                let ink = match v {
+                    Some(p) if !diverging && *p > 0.6 => WHITE,
+                    Some(p) if diverging && (*p - 0.5).abs() > 0.35 => WHITE,
+                    _ => BLACK,
+                };
+                let style = TextStyle::from((FONT, 15).into_font()).color(&ink).pos(
                     plotters::style::text_anchor::Pos::new(
                         plotters::style::text_anchor::HPos::Center,
                         plotters::style::text_anchor::VPos::Center,

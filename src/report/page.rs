@@ -2,7 +2,7 @@
 //! content: the question, the options in force, the results with CIs, each chart and what
 //! it shows, and how to reproduce it.
 
-use super::build::{Figure, key, pm};
+use super::build::{Figure, key, plain, pm};
 use super::frames::{Frames, numbers, texts};
 
 /// Columns the results table shows after the parameters, when the run has them.
@@ -15,6 +15,18 @@ const COLUMNS: &[(&str, &str, bool)] = &[
     ("kills_per_cp", "kills per CP", false),
     ("p_hit", "P(a shot hits)", true),
     ("p_jam", "P(jam)", true),
+    ("p_basic", "P(Basic: 1+ Marks)", true),
+    ("p_competent", "P(Competent: 3+)", true),
+    ("p_mastery", "P(Mastery: 5+)", true),
+    ("mean", "mean Marks", false),
+    ("p_wins", "P(wins)", true),
+    (
+        "p_success_within_tries",
+        "P(success within the tries)",
+        true,
+    ),
+    ("p_done", "P(extended roll done)", true),
+    ("p_mc", "Monte Carlo check of P(1+ Marks or done)", true),
 ];
 
 /// Rows of the results table: header, then one row of cells per run cell.
@@ -28,25 +40,41 @@ fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
             numbers(df, c).is_some_and(|v| v.iter().any(|x| x.is_some_and(|x| x != 0.0)))
         })
         .collect();
+    // A column with CI bounds is an estimate; one without is exact.
+    let has_ci = |c: &str| df.column(&format!("{c}_lo")).is_ok();
     let mut header: Vec<String> = axes.clone();
-    header.extend(shown.iter().map(|(_, l, _)| format!("{l} (95% CI)")));
+    header.extend(shown.iter().map(|(c, l, _)| {
+        if has_ci(c) {
+            format!("{l} (95% CI)")
+        } else {
+            format!("{l} (exact)")
+        }
+    }));
     header.push("trials".into());
     let trials = numbers(df, "trials").unwrap_or_default();
-    let cols: Vec<(Vec<Option<f64>>, Vec<Option<f64>>, Vec<Option<f64>>, bool)> = shown
+    type Col = (
+        Vec<Option<f64>>,
+        Vec<Option<f64>>,
+        Vec<Option<f64>>,
+        bool,
+        bool,
+    );
+    let cols: Vec<Col> = shown
         .iter()
         .map(|(c, _, p)| {
             let v = numbers(df, c).unwrap_or_default();
             let lo = numbers(df, &format!("{c}_lo")).unwrap_or_else(|| v.clone());
             let hi = numbers(df, &format!("{c}_hi")).unwrap_or_else(|| v.clone());
-            (v, lo, hi, *p)
+            (v, lo, hi, *p, has_ci(c))
         })
         .collect();
     let rows = (0..df.height())
         .map(|i| {
             let mut r: Vec<String> = params.iter().map(|p| p[i].clone()).collect();
-            for (v, lo, hi, p) in &cols {
+            for (v, lo, hi, p, ci) in &cols {
                 r.push(match (v[i], lo[i], hi[i]) {
-                    (Some(v), Some(l), Some(h)) => pm(v, l, h, *p),
+                    (Some(v), Some(l), Some(h)) if *ci => pm(v, l, h, *p),
+                    (Some(v), _, _) => plain(v, *p),
                     _ => "-".into(),
                 });
             }
@@ -104,8 +132,7 @@ fn options(frames: &Frames) -> Vec<(String, String)> {
 }
 
 fn header_lines(frames: &Frames) -> Vec<String> {
-    let (metric, label, _) = key(frames);
-    let _ = metric;
+    let k = key(frames);
     vec![
         format!(
             "kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
@@ -127,7 +154,15 @@ fn header_lines(frames: &Frames) -> Vec<String> {
                 .unwrap_or(0),
             frames.text("diemon_version"),
         ),
-        format!("key figure: {label}, with 95% confidence intervals"),
+        if k.exact {
+            format!(
+                "key figure: {}, exact (Monte Carlo figures, such as the check of each \
+                 cell, with 95% confidence intervals)",
+                k.label
+            )
+        } else {
+            format!("key figure: {}, with 95% confidence intervals", k.label)
+        },
     ]
 }
 

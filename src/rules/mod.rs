@@ -1,12 +1,15 @@
 //! BrikWars rules beyond the dice: the [`RuleOptions`] that settle what the texts leave
-//! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]).
+//! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
+//! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) of Ch. 10.
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
 pub mod auto;
 pub mod combat;
+pub mod contagion;
 pub mod explosion;
 pub mod fire;
+pub mod medik;
 pub mod options;
 
 pub use options::*;

@@ -438,3 +438,103 @@ fn a_ci_target_stops_each_cell_and_outputs_choose_the_formats() {
     assert!(err.contains("stops each cell at a CI target"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn marks_experiments_run_exact_with_a_checked_monte_carlo() {
+    // A Marks sweep: exact figures per cell, each cell also rolled from its own seeded
+    // streams and tested against its exact table; two axes make a heatmap.
+    let dir = temp("exp-marks");
+    let file = dir.join("m.toml");
+    std::fs::write(
+        &file,
+        "name = \"m\"\nkind = \"marks\"\ntrials = 5000\n[scenario]\nskill = 1\n[sweep]\nattr = [2, 4]\ndifficulty = [0, 2]\n",
+    )
+    .unwrap();
+    let out = dir.join("o");
+    ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    for c in [
+        "attr",
+        "difficulty",
+        "p_competent",
+        "p_mc",
+        "p_mc_lo",
+        "p_mc_hi",
+        "mc_p_value",
+    ] {
+        assert!(header.contains(&c), "{c} missing: {header:?}");
+    }
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<f64>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .map(|x| x.parse().unwrap_or(f64::NAN))
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        // The Monte Carlo check agrees with the exact table: chi-squared at alpha = 0.001,
+        // and P(1+ Marks) within 4 standard errors of the exact (alpha about 6e-5 a cell).
+        assert!(r[col("mc_p_value")] > 0.001, "{r:?}");
+        let se = (r[col("p_mc_hi")] - r[col("p_mc_lo")]) / (2.0 * 1.96);
+        assert!(
+            (r[col("p_mc")] - r[col("p_basic")]).abs() < 4.0 * se,
+            "{r:?}"
+        );
+    }
+    // More Attribute dice help; difficulty hurts (cells: attr 2/d0, 2/d2, 4/d0, 4/d2).
+    let p = |i: usize| rows[i][col("p_competent")];
+    assert!(p(2) > p(0) && p(0) > p(1) && p(2) > p(3), "{rows:?}");
+    let dist = std::fs::read_to_string(out.join("distributions.csv")).unwrap();
+    assert!(dist.contains(",pmf,"), "{dist}");
+    assert!(out.join("charts/grid.svg").exists() && out.join("charts/grid.png").exists());
+    let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        report.contains("P(Competent: 3+ Marks) runs from"),
+        "{report}"
+    );
+    // Thread count never changes a digit; the file's seed picks every stream.
+    let again = dir.join("again");
+    ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+        "-q",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        csv,
+        std::fs::read_to_string(again.join("summary.csv")).unwrap()
+    );
+    // A Marks cell the command would refuse is caught before anything runs.
+    std::fs::write(
+        &file,
+        "name = \"m\"\nkind = \"marks\"\ntrials = 10\n[sweep]\nskill = [1, 2]\n",
+    )
+    .unwrap();
+    let (code, _, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        dir.join("bad").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no die can be kept") && err.contains("m.toml:5"),
+        "{err}"
+    );
+    assert!(!dir.join("bad").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

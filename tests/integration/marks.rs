@@ -171,3 +171,166 @@ fn the_command_answers_with_levels_pmf_and_mean() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown key \"fists\""), "{err}");
 }
+
+#[test]
+fn tries_and_extended_rolls_agree_with_their_exact_tables() {
+    // The outcome (the try or period it is done at, 0 = never) of 200,000 seeded trials
+    // against the exact table: chi-squared at alpha = 0.001, fixed seeds.
+    use diemon::marks::tries::OverTime;
+    let o = RuleOptions::default();
+    let s = sheet(&[3, 3], &[1], 2, 0, 0);
+    let cases = [
+        OverTime::trying_again(&s, 3, 4, &o).unwrap(),
+        OverTime::trying_again(&sheet(&[2, 2], &[], 1, 0, 1), 1, 3, &o).unwrap(),
+        OverTime::extended(Pool::new(&s, &o).unwrap(), 9, 2, 6, &o),
+        OverTime::extended(Pool::of(2, 1, 0, 0), 5, 1, 5, &opts(&["marks_ones=kept"])),
+    ];
+    for (i, q) in cases.iter().enumerate() {
+        let run = crate::run_on(q, Stop::Trials(200_000), 60 + i as u64, 2);
+        let table = q.exact(1e-13);
+        let fit = chi_squared(&run.tally.marks, &table);
+        assert!(
+            fit.p_value > 0.001 && fit.impossible == 0,
+            "case {i}: {fit:?}"
+        );
+        // Every outcome the table allows shows up, and the chance of never is in between.
+        assert!(table.prob(0) > 0.0 && table.prob(0) < 1.0, "case {i}");
+    }
+    // The test can fail: a table with one try fewer is rejected.
+    let run = crate::run_on(&cases[0], Stop::Trials(200_000), 5, 2);
+    let wrong = OverTime::trying_again(&s, 3, 3, &o).unwrap().exact(1e-13);
+    assert!(chi_squared(&run.tally.marks, &wrong).p_value < 1e-6);
+}
+
+#[test]
+fn trying_again_never_hurts_and_a_harder_level_never_helps() {
+    use diemon::marks::tries::trying_again;
+    let o = RuleOptions::default();
+    for a in 1..5 {
+        let s = sheet(&[a, a], &[1], 2, 0, 0);
+        for need in [1, 3, 5] {
+            let within = |n: u32, k: u32| {
+                trying_again(&s, k, n, &o, 1e-12)
+                    .unwrap()
+                    .iter()
+                    .sum::<f64>()
+            };
+            assert!(within(3, need) >= within(2, need) - 1e-12);
+            assert!(within(3, need + 2) <= within(3, need) + 1e-12);
+        }
+    }
+}
+
+#[test]
+fn the_command_checks_tries_and_extended_rolls_by_monte_carlo() {
+    let v: serde_json::Value = serde_json::from_str(&crate::ok(&[
+        "marks",
+        "--attr",
+        "3,3",
+        "--skill",
+        "1",
+        "--tries",
+        "3",
+        "--level",
+        "competent",
+        "--mc",
+        "50000",
+        "--seed",
+        "3",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["mc"]["question"], "tries");
+    let exact = v["p_success_within_tries"].as_f64().unwrap();
+    assert!((v["mc"]["p_exact"].as_f64().unwrap() - exact).abs() < 1e-12);
+    let ci = v["ci_mc"].as_array().unwrap();
+    assert!(
+        ci[0].as_f64().unwrap() <= exact && exact <= ci[1].as_f64().unwrap(),
+        "{v}"
+    );
+    assert_eq!(v["mc"]["agrees"], true);
+    // The outcome table: never, then tries 1 to 3.
+    assert_eq!(v["done_at_hist"].as_array().unwrap().len(), 4);
+    let v: serde_json::Value = serde_json::from_str(&crate::ok(&[
+        "marks",
+        "--attr",
+        "3,3",
+        "--plateau",
+        "6",
+        "--periods",
+        "2..5",
+        "--mc",
+        "20000",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["mc"]["question"], "extended");
+    assert_eq!(v["p_done_at_period"][0], 0.0, "not done before the minimum");
+    // Same seed, same digits, on any thread count.
+    let a = crate::ok(&[
+        "marks",
+        "--attr",
+        "3,3",
+        "--mc",
+        "100000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let b = crate::ok(&[
+        "marks",
+        "--attr",
+        "3,3",
+        "--mc",
+        "100000",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let strip = |s: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(s).unwrap();
+        v.as_object_mut()
+            .unwrap()
+            .retain(|k, _| k != "trials_per_sec" && k != "threads");
+        v
+    };
+    assert_eq!(strip(&a), strip(&b));
+    for (args, says) in [
+        (
+            &[
+                "marks",
+                "--attr",
+                "3,3",
+                "--plateau",
+                "0",
+                "--periods",
+                "1..2",
+            ][..],
+            "--plateau 0",
+        ),
+        (
+            &[
+                "marks",
+                "--attr",
+                "3,3",
+                "--tries",
+                "2",
+                "--plateau",
+                "4",
+                "--periods",
+                "1..3",
+                "--mc",
+                "10",
+            ][..],
+            "one question",
+        ),
+        (
+            &["marks", "--attr", "3,3", "--periods", "1..2"][..],
+            "--plateau",
+        ),
+    ] {
+        let (code, _, err) = diemon(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
