@@ -15,6 +15,7 @@ use crate::dice::{Entry, Narration};
 use crate::rules::RuleOptions;
 use crate::scenario::duel::Side;
 use crate::scenario::squad::roster::{self, MAX_PER_SIDE};
+use crate::scenario::squad::tally::TRACK;
 use crate::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
 use crate::sim::engine::Run;
 
@@ -205,7 +206,7 @@ fn json_report(
     let turns = t.mean_turns();
     let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
     let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
-    json!({
+    let mut o = json!({
         "a": describe(squad, 0),
         "b": describe(squad, 1),
         "units_a": squad.count()[0],
@@ -246,7 +247,38 @@ fn json_report(
         "trials_per_sec": run.trials_per_sec(),
         "threads": threads,
         "options": opts,
-    })
+        "by_turn": by_turn(squad, t),
+    });
+    if squad.contagious() {
+        let c = t.mean_converted();
+        o["converted"] = json!(c.point);
+        o["ci_converted"] = json!(c.ci);
+    }
+    o
+}
+
+/// Units standing on each side (and Minds converted, with Monstrous Contagion) after each
+/// player turn, with 95% CIs: the attrition curve, one object a turn.
+fn by_turn(squad: &Squad, t: &SquadTally) -> Vec<serde_json::Value> {
+    let turns = (squad.max_turns() as usize).min(TRACK);
+    (0..turns)
+        .map(|k| {
+            let (a, b) = (t.standing_after(0, k), t.standing_after(1, k));
+            let mut o = json!({
+                "turn": k + 1,
+                "standing_a": a.point,
+                "ci_standing_a": a.ci,
+                "standing_b": b.point,
+                "ci_standing_b": b.ci,
+            });
+            if squad.contagious() {
+                let c = t.converted_after(k);
+                o["converted"] = json!(c.point);
+                o["ci_converted"] = json!(c.ci);
+            }
+            o
+        })
+        .collect()
 }
 
 fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> String {
@@ -286,6 +318,9 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
     s.push_str(&mean("B survivors (mean)", t.mean_survivors(1)));
     s.push_str(&mean("A CP left (mean)", t.mean_cp_left(0)));
     s.push_str(&mean("B CP left (mean)", t.mean_cp_left(1)));
+    if squad.contagious() {
+        s.push_str(&mean("Minds converted (mean)", t.mean_converted()));
+    }
     let unused = unused(squad);
     if !unused.is_empty() {
         s.push_str("\nnot used in this duel:\n");

@@ -70,6 +70,7 @@ pub fn figures(frames: &Frames) -> Vec<Figure> {
     }
     out.extend(histograms(frames));
     out.extend(rings(frames));
+    out.extend(turns(frames));
     out
 }
 
@@ -477,6 +478,116 @@ fn rings(frames: &Frames) -> Option<Figure> {
         },
         sentence,
     })
+}
+
+/// Squad duels turn by turn: units standing on each side for a few cells, and with
+/// Monstrous Contagion, the Minds converted (the conversion curve).
+fn turns(frames: &Frames) -> Vec<Figure> {
+    let Some(df) = frames.by_turn.as_ref() else {
+        return Vec::new();
+    };
+    let (Some(cells), Some(turn)) = (numbers(df, "cell"), numbers(df, "turn")) else {
+        return Vec::new();
+    };
+    let names = labels(&frames.summary, &frames.axes());
+    let series_of = |column: &str, c: usize| -> Vec<(f64, f64, f64, f64)> {
+        let v = triple(df, column);
+        (0..df.height())
+            .filter(|&i| cells[i] == Some(c as f64))
+            .map(|i| (turn[i].unwrap_or(0.0), v[i].0, v[i].1, v[i].2))
+            .collect()
+    };
+    let label = |c: usize| {
+        if names[c].is_empty() {
+            String::new()
+        } else {
+            format!(" {}", names[c])
+        }
+    };
+    let mut out = Vec::new();
+    // Two lines a cell: four cells fill the eight colours.
+    let shown = spread(names.len(), 4);
+    let mut series = Vec::new();
+    let mut ends = Vec::new();
+    for &c in &shown {
+        for (side, column) in [("A", "standing_a"), ("B", "standing_b")] {
+            let points = series_of(column, c);
+            if let Some(last) = points.last() {
+                ends.push(format!(
+                    "{side}{} {}",
+                    label(c),
+                    pm(last.1, last.2, last.3, false)
+                ));
+            }
+            series.push(Series {
+                label: format!("{side}{}", label(c)),
+                points,
+                dots: false,
+            });
+        }
+    }
+    let last_turn = turn.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
+    out.push(Figure {
+        stem: "standing_by_turn".into(),
+        chart: Chart {
+            title: "Units standing, turn by turn".into(),
+            x_label: "player turn (each side's turn counts one)".into(),
+            y_label: "units standing (mean, 95% CI band)".into(),
+            body: Body::Lines {
+                series,
+                probability: false,
+            },
+        },
+        sentence: format!(
+            "After player turn {last_turn:.0}: {}{}. A fight that has ended keeps its final \
+             count.",
+            ends.join("; "),
+            if shown.len() < names.len() {
+                format!(" ({} of {} cells shown)", shown.len(), names.len())
+            } else {
+                String::new()
+            }
+        ),
+    });
+    if df.column("converted").is_ok() {
+        let shown = spread(names.len(), 6);
+        let mut series = Vec::new();
+        let mut ends = Vec::new();
+        for &c in &shown {
+            let points = series_of("converted", c);
+            if let Some(last) = points.last() {
+                ends.push(format!(
+                    "{} converted by turn {:.0}{}",
+                    pm(last.1, last.2, last.3, false),
+                    last.0,
+                    label(c)
+                ));
+            }
+            series.push(Series {
+                label: names[c].clone(),
+                points,
+                dots: false,
+            });
+        }
+        out.push(Figure {
+            stem: "converted_by_turn".into(),
+            chart: Chart {
+                title: "Monstrous Contagion: Minds converted, turn by turn".into(),
+                x_label: "player turn (each side's turn counts one)".into(),
+                y_label: "Minds converted (mean, 95% CI band)".into(),
+                body: Body::Lines {
+                    series,
+                    probability: false,
+                },
+            },
+            sentence: format!(
+                "{}. A victim whose Mind the Poison destroys rises with the biters at the \
+                 beginning of their next turn (Ch. 10.4).",
+                ends.join("; ")
+            ),
+        });
+    }
+    out
 }
 
 /// The fair-CP fit: each cell's chance against the exchange ratio, the curve and the 50%

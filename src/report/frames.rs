@@ -12,6 +12,8 @@ pub struct Frames {
     pub summary: DataFrame,
     pub distributions: Option<DataFrame>,
     pub by_ring: Option<DataFrame>,
+    /// Squad duels: units standing (and Minds converted) after each player turn.
+    pub by_turn: Option<DataFrame>,
     pub fair_cp: Option<DataFrame>,
     pub matchups: Option<DataFrame>,
 }
@@ -44,6 +46,7 @@ impl Frames {
             summary,
             distributions: read(dir, "distributions")?,
             by_ring: read(dir, "by_ring")?,
+            by_turn: read(dir, "by_turn")?,
             fair_cp: read(dir, "fair_cp")?,
             matchups: read(dir, "matchups")?,
         })

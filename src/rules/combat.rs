@@ -77,6 +77,10 @@ pub fn close_combat_limit(target_size: u32) -> u32 {
     3 * target_size.max(1)
 }
 
+/// A stomp on a Vermin that is not Disrupted: "treat this as an Attack with Use:0"
+/// (Ch. 10.4), by a unit of Size 1" or more.
+pub const STOMP_USE: i64 = 0;
+
 /// A Vermin's Bite "is only effective against unarmored Creatures of Structure Level 1 or
 /// less"; others the Vermin "cannot engage ... in Close Combat at all" (Ch. 10.4).
 pub fn vermin_can_engage(target: Structure, armored: bool) -> bool {

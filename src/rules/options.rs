@@ -207,6 +207,35 @@ choice! {
 }
 
 choice! {
+    /// Stupidity (Ch. 10.1 Half Minds): "As long as a player controls more than one unit
+    /// with Stupidity, then at the beginning of their turn ... one Enemy ... may choose any
+    /// one of the Stupid units and control it as if it were his own for that turn." What the
+    /// enemy does with it is his choice.
+    Stupidity default Turncoat {
+        /// The enemy plays the unit against its own side for that turn (it moves toward and
+        /// attacks its allies): "as if it were his own".
+        Turncoat = "turncoat",
+        /// The enemy only holds the unit still: its owner loses its turn.
+        Idle = "idle",
+        /// Stupidity is ignored.
+        Off = "off",
+    }
+}
+
+choice! {
+    /// When a victim of Monstrous Contagion may act. Ch. 10.4: "At the beginning of the
+    /// Contagious Biter's next turn, the victim's body undergoes whatever horrifying
+    /// transformation is appropriate to his type, and he rises up to join the Monstrous
+    /// ranks": the text does not say whether he acts in the turn he rises.
+    ContagionRise default Acts {
+        /// He joins the biters' turn at its beginning and acts in it.
+        Acts = "acts",
+        /// He rises but acts from the biters' following turn.
+        Waits = "waits",
+    }
+}
+
+choice! {
     /// The Auto Penalty of each shot of a burst or point of Firing Arc. Ch. 8.3 calls it "a
     /// cumulative -1 for each intended shot" that "determines the overall Auto Penalty", and
     /// checks jams against "the Auto Penalty for that shot".
@@ -394,6 +423,8 @@ pub struct RuleOptions {
     pub auto_penalty: AutoPenalty,
     pub arc_point: ArcPoint,
     pub stacking: Stacking,
+    pub stupidity: Stupidity,
+    pub contagion_rise: ContagionRise,
     pub marks_ones: MarksOnes,
     pub marks_cancel: MarksCancel,
     pub marks_reroll_ones: MarksRerollOnes,
@@ -526,6 +557,20 @@ pub const OPTIONS: &[OptionDoc] = &[
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
     },
     OptionDoc {
+        key: "stupidity",
+        values: Stupidity::NAMES,
+        default: "turncoat",
+        source: "Ch. 10.1 Half Minds (Incompetent)",
+        meaning: "what an enemy does with one of a side's Stupid units each turn",
+    },
+    OptionDoc {
+        key: "contagion_rise",
+        values: ContagionRise::NAMES,
+        default: "acts",
+        source: "Ch. 10.4 Monstrous Contagion",
+        meaning: "whether a converted victim acts in the turn it rises",
+    },
+    OptionDoc {
         key: "marks_ones",
         values: MarksOnes::NAMES,
         default: "roll",
@@ -640,6 +685,14 @@ impl RuleOptions {
                 self.stacking =
                     Stacking::parse(value).ok_or_else(|| bad(key, value, Stacking::NAMES))?
             }
+            "contagion_rise" => {
+                self.contagion_rise = ContagionRise::parse(value)
+                    .ok_or_else(|| bad(key, value, ContagionRise::NAMES))?
+            }
+            "stupidity" => {
+                self.stupidity =
+                    Stupidity::parse(value).ok_or_else(|| bad(key, value, Stupidity::NAMES))?
+            }
             "arc_point" => {
                 self.arc_point =
                     ArcPoint::parse(value).ok_or_else(|| bad(key, value, ArcPoint::NAMES))?
@@ -708,6 +761,8 @@ impl RuleOptions {
             ("auto_penalty", self.auto_penalty.to_string()),
             ("arc_point", self.arc_point.to_string()),
             ("stacking", self.stacking.to_string()),
+            ("stupidity", self.stupidity.to_string()),
+            ("contagion_rise", self.contagion_rise.to_string()),
             ("marks_ones", self.marks_ones.to_string()),
             ("marks_cancel", self.marks_cancel.to_string()),
             ("marks_reroll_ones", self.marks_reroll_ones.to_string()),

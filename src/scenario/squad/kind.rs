@@ -3,7 +3,7 @@
 
 use crate::catalog::armory::Item;
 use crate::catalog::cp::Cp;
-use crate::catalog::unit::{Armament, Power, Structure, Unit};
+use crate::catalog::unit::{Armament, Mind, Power, Structure, Unit};
 use crate::catalog::weapon::{Damage, Reach, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
@@ -22,6 +22,9 @@ pub struct Arm {
     pub damage: Expr,
     /// Poison (a d4 type) does nothing to the Non-Living (Ch. 10.4).
     pub poison: bool,
+    /// Monstrous Contagion: the Poison is rolled against the victim's Skill, and a victim
+    /// whose Mind it destroys rises on the biter's side (Ch. 10.4).
+    pub contagion: bool,
     /// Weapon Size counted against the Power limit; named items carry none (docs/model.md).
     pub power: Option<u32>,
     /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
@@ -52,6 +55,11 @@ pub struct Kind {
     pub vermin: bool,
     pub cannon_fodder: bool,
     pub non_living: bool,
+    /// An Incompetent Half Mind: Stupidity (Ch. 10.1).
+    pub stupid: bool,
+    /// A minifig (Size 1", flesh, a Mind, not Vermin or summoned): what a Contagious Bite
+    /// affects (Ch. 10.4 "only affects minifigs").
+    pub minifig: bool,
     pub power: Power,
     /// Actions per turn: 1 + Multitasking (Ch. 10.1).
     pub actions: u32,
@@ -159,6 +167,13 @@ impl Kind {
             vermin: u.has_trait("vermin"),
             cannon_fodder: u.has_trait("cannon-fodder"),
             non_living: u.has_trait("non-living") || u.has_trait("undead"),
+            stupid: s.mind == Mind::Incompetent,
+            minifig: s.size == 1
+                && matches!(s.structure, Structure::Zero | Structure::Half)
+                && s.mind != Mind::None
+                && !u.has_trait("vermin")
+                && !u.has_trait("summoned")
+                && !u.has_trait("non-living"),
             power: s.power,
             actions: 1 + s.multitasking,
             multidexterity: s.multidexterity,
@@ -166,6 +181,11 @@ impl Kind {
             shield,
             unused,
         })
+    }
+
+    /// Whether it carries Monstrous Contagion (a victim of its own kind is already converted).
+    pub fn contagious(&self) -> bool {
+        self.arms.iter().any(|a| a.contagion)
     }
 
     /// The longest Range among its ranged weapons.
@@ -188,9 +208,6 @@ pub(crate) fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
 }
 
 fn item_arm(i: &Item) -> Result<Arm, String> {
-    if i.key == "contagious-bite" {
-        return Err("Monstrous Contagion rolls against the victim's Skill (issue 10)".into());
-    }
     if matches!(i.key, "shield" | "heavy-shield") {
         return Err("the minifig table gives no Parry stats for it (no Use, no Deflection)".into());
     }
@@ -203,7 +220,8 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
     let (Some(use_rating), Some(damage)) = (i.use_rating, i.damage) else {
         return Err("not an attack (equipment, or a throw whose object decides)".into());
     };
-    Ok(arm(
+    let contagion = i.key == "contagious-bite";
+    let a = arm(
         i.name,
         use_rating as i64,
         // The Mook Weapon is "CC or 5\"".
@@ -214,7 +232,8 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         },
         damage,
         None,
-    ))
+    );
+    Ok(Arm { contagion, ..a })
 }
 
 fn arm(
@@ -243,6 +262,7 @@ fn arm(
         range,
         damage: e,
         poison,
+        contagion: false,
         power,
         mean,
     }
@@ -309,8 +329,14 @@ mod tests {
         );
         let v = kind("venomous-vermin", &o).unwrap();
         assert!(v.vermin && v.arms[0].poison);
-        let e = kind("dimmy", &o).unwrap_err();
-        assert!(e.message.contains("Monstrous Contagion"), "{e:?}");
+        // The Dimmy's Contagious Bite (Ch. 10.4); Dimmies are Incompetent minifigs.
+        let d = kind("dimmy", &o).unwrap();
+        assert!(d.arms[0].contagion && d.arms[0].poison && d.contagious());
+        assert!(d.stupid && d.minifig);
+        let m = kind("minifig-hand-weapon", &o).unwrap();
+        assert!(!m.stupid && m.minifig && !m.contagious());
+        assert!(!kind("vermin", &o).unwrap().minifig);
+        assert!(!kind("warhorse", &o).unwrap().minifig, "Size 2");
         assert_eq!(kind("hero", &o).unwrap_err().message, "carries no weapon");
         let w = kind("warhorse", &o).unwrap();
         assert_eq!(w.move_halves, 10, "Horse Heavy Armor: Half Speed (Ch. 4.1)");

@@ -11,6 +11,10 @@
 //!    survives and is not Disrupted, it then attacks.
 //!
 //! A unit that does not act keeps its Action for a Response in the enemy's turn (Ch. 4.3).
+//! Ch. 10's creatures fight by their own rules: Vermin are stomped at Use 0; a Contagious
+//! Bite converts a minifig, who rises on the biters' side at their next turn; a side with
+//! more than one Incompetent unit hands one to the enemy each turn (Stupidity). Units
+//! standing and Minds converted are tallied turn by turn.
 //! Attacks are [`AttackPlan`]s, one per (attacker kind, weapon, target kind), built once;
 //! the rules around them are in [`crate::rules::combat`]. What the line leaves out, and why
 //! it does not bias the questions asked of it, is in docs/model.md.
@@ -30,8 +34,8 @@ mod battle;
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
 use crate::dice::action::SkillPlan;
-use crate::rules::RuleOptions;
 use crate::rules::attack::{AttackPlan, Attacker};
+use crate::rules::{RuleOptions, Stupidity};
 
 pub use kind::{Kind, KindError};
 pub use policy::{Policy, Response, Sprint, Targeting};
@@ -99,6 +103,11 @@ pub struct Squad {
     skill: Vec<SkillPlan>,
     /// A side of nothing but Vermin attacks as a Swarm, ignoring the Close Combat limit.
     all_vermin: [bool; 2],
+    /// Some kind carries Monstrous Contagion / is Stupid: the checks a plain duel skips.
+    any_contagion: bool,
+    any_stupid: bool,
+    /// Some unit may fight for the other side during a trial (Contagion, Stupidity).
+    sides_move: bool,
 }
 
 /// Why a squad duel cannot be built.
@@ -165,6 +174,10 @@ impl Squad {
         Ok(Squad {
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,
+            any_contagion: kinds.iter().any(Kind::contagious),
+            any_stupid: kinds.iter().any(|k| k.stupid),
+            sides_move: kinds.iter().any(Kind::contagious)
+                || (kinds.iter().any(|k| k.stupid) && opts.stupidity != Stupidity::Off),
             kinds,
             roster,
             count,
@@ -203,6 +216,16 @@ impl Squad {
 
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
+    }
+
+    /// Whether some unit carries Monstrous Contagion.
+    pub fn contagious(&self) -> bool {
+        self.any_contagion
+    }
+
+    /// The player-turn limit.
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
     }
 
     /// The side of each kind (0 for A, 1 for B).

@@ -19,7 +19,17 @@ pub struct SquadOutcome {
     pub cp_left: [i64; 2],
     /// Hits whose Damage exactly matched Armor.
     pub ties: u32,
+    /// Minds destroyed by Monstrous Contagion (Ch. 10.4).
+    pub converted: u32,
+    /// Units standing on side A and B after player turn k + 1, for the turns played (up
+    /// to [`TRACK`]); after the end the counts are `survivors` and `converted`.
+    pub standing: [[u8; TRACK]; 2],
+    /// Minds converted by the end of player turn k + 1, likewise.
+    pub converted_by: [u8; TRACK],
 }
+
+/// Player turns tracked turn by turn.
+pub const TRACK: usize = 32;
 
 /// Sums over many squad duels (integers only, so any merge order gives the same digits).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -45,6 +55,30 @@ pub struct SquadTally {
     pub survivors_a_hist: [u64; SURVIVOR_BINS],
     #[serde(with = "crate::sim::tally::fixed")]
     pub survivors_b_hist: [u64; SURVIVOR_BINS],
+    #[serde(default)]
+    pub converted: u64,
+    #[serde(default)]
+    pub converted_sq: u128,
+    /// Sums and sums of squares of units standing (A, B) and Minds converted after each
+    /// tracked player turn, over the fights still going then; the `_tail` arrays add each
+    /// ended fight's final counts once, at the turn after its end, and count for every later
+    /// turn (a difference array: recording costs the turns played, not all [`TRACK`]).
+    #[serde(default)]
+    pub standing: [[u64; TRACK]; 2],
+    #[serde(default)]
+    pub standing_sq: [[u64; TRACK]; 2],
+    #[serde(default)]
+    pub converted_by: [u64; TRACK],
+    #[serde(default)]
+    pub converted_by_sq: [u64; TRACK],
+    #[serde(default)]
+    pub standing_tail: [[u64; TRACK]; 2],
+    #[serde(default)]
+    pub standing_tail_sq: [[u64; TRACK]; 2],
+    #[serde(default)]
+    pub converted_tail: [u64; TRACK],
+    #[serde(default)]
+    pub converted_tail_sq: [u64; TRACK],
 }
 
 /// Bins of the turns histogram: 0 to 200 turns, the last holding 200 or more.
@@ -70,6 +104,16 @@ impl Default for SquadTally {
             turns_hist: [0; TURNS_BINS],
             survivors_a_hist: [0; SURVIVOR_BINS],
             survivors_b_hist: [0; SURVIVOR_BINS],
+            converted: 0,
+            converted_sq: 0,
+            standing: [[0; TRACK]; 2],
+            standing_sq: [[0; TRACK]; 2],
+            converted_by: [0; TRACK],
+            converted_by_sq: [0; TRACK],
+            standing_tail: [[0; TRACK]; 2],
+            standing_tail_sq: [[0; TRACK]; 2],
+            converted_tail: [0; TRACK],
+            converted_tail_sq: [0; TRACK],
         }
     }
 }
@@ -96,6 +140,28 @@ impl Add for SquadTally {
             turns_hist: add(self.turns_hist, o.turns_hist),
             survivors_a_hist: add(self.survivors_a_hist, o.survivors_a_hist),
             survivors_b_hist: add(self.survivors_b_hist, o.survivors_b_hist),
+            converted: self.converted + o.converted,
+            converted_sq: self.converted_sq + o.converted_sq,
+            standing: [
+                add(self.standing[0], o.standing[0]),
+                add(self.standing[1], o.standing[1]),
+            ],
+            standing_sq: [
+                add(self.standing_sq[0], o.standing_sq[0]),
+                add(self.standing_sq[1], o.standing_sq[1]),
+            ],
+            converted_by: add(self.converted_by, o.converted_by),
+            converted_by_sq: add(self.converted_by_sq, o.converted_by_sq),
+            standing_tail: [
+                add(self.standing_tail[0], o.standing_tail[0]),
+                add(self.standing_tail[1], o.standing_tail[1]),
+            ],
+            standing_tail_sq: [
+                add(self.standing_tail_sq[0], o.standing_tail_sq[0]),
+                add(self.standing_tail_sq[1], o.standing_tail_sq[1]),
+            ],
+            converted_tail: add(self.converted_tail, o.converted_tail),
+            converted_tail_sq: add(self.converted_tail_sq, o.converted_tail_sq),
         }
     }
 }
@@ -129,6 +195,29 @@ impl Tally<SquadOutcome> for SquadTally {
         self.turns_hist[(o.turns as usize).min(TURNS_BINS - 1)] += 1;
         self.survivors_a_hist[(o.survivors[0] as usize).min(SURVIVOR_BINS - 1)] += 1;
         self.survivors_b_hist[(o.survivors[1] as usize).min(SURVIVOR_BINS - 1)] += 1;
+        self.converted += o.converted as u64;
+        self.converted_sq += (o.converted as u128).pow(2);
+        let played = (o.turns as usize).min(TRACK);
+        for k in 0..played {
+            for s in 0..2 {
+                let n = o.standing[s][k] as u64;
+                self.standing[s][k] += n;
+                self.standing_sq[s][k] += n * n;
+            }
+            let c = o.converted_by[k] as u64;
+            self.converted_by[k] += c;
+            self.converted_by_sq[k] += c * c;
+        }
+        if played < TRACK {
+            for s in 0..2 {
+                let n = o.survivors[s] as u64;
+                self.standing_tail[s][played] += n;
+                self.standing_tail_sq[s][played] += n * n;
+            }
+            let c = o.converted as u64;
+            self.converted_tail[played] += c;
+            self.converted_tail_sq[played] += c * c;
+        }
     }
 
     fn trials(&self) -> u64 {
@@ -160,6 +249,47 @@ impl SquadTally {
         )
     }
 
+    /// Mean Minds converted by Monstrous Contagion.
+    pub fn mean_converted(&self) -> Estimate {
+        Estimate::mean(
+            self.converted as i128,
+            self.converted_sq as i128,
+            self.trials,
+            0.95,
+        )
+    }
+
+    /// Mean units standing on side 0 (A) or 1 (B) after tracked player turn `k + 1` (a
+    /// fight that ended counts its survivors).
+    pub fn standing_after(&self, side: usize, k: usize) -> Estimate {
+        let (sums, sq) = (&self.standing[side], &self.standing_sq[side]);
+        let tails = (&self.standing_tail[side], &self.standing_tail_sq[side]);
+        self.by_turn(k, (sums, sq), tails)
+    }
+
+    /// Mean Minds converted by the end of tracked player turn `k + 1`.
+    pub fn converted_after(&self, k: usize) -> Estimate {
+        let sums = (&self.converted_by, &self.converted_by_sq);
+        self.by_turn(k, sums, (&self.converted_tail, &self.converted_tail_sq))
+    }
+
+    /// The mean at turn `k + 1` of a per-turn count: the fights still going at `k` plus the
+    /// final counts of those that ended at or before it (the tails' prefix sums).
+    fn by_turn(
+        &self,
+        k: usize,
+        (sums, sq): (&[u64; TRACK], &[u64; TRACK]),
+        (tail, tail_sq): (&[u64; TRACK], &[u64; TRACK]),
+    ) -> Estimate {
+        let upto = |a: &[u64; TRACK]| a[..=k].iter().sum::<u64>() as i128;
+        Estimate::mean(
+            sums[k] as i128 + upto(tail),
+            sq[k] as i128 + upto(tail_sq),
+            self.trials,
+            0.95,
+        )
+    }
+
     /// Mean CP left standing on a side, in CP.
     pub fn mean_cp_left(&self, side: usize) -> Estimate {
         let q = Estimate::mean(self.cp_left[side], self.cp_left_sq[side], self.trials, 0.95);
@@ -185,6 +315,9 @@ mod tests {
             survivors: [0, 2],
             cp_left: [0, 24],
             ties: 1,
+            converted: 1,
+            standing: [[0; TRACK], [2; TRACK]],
+            converted_by: [1; TRACK],
         };
         let mut t = SquadTally::default();
         t.record(&o);
@@ -202,5 +335,11 @@ mod tests {
         assert_eq!(s.ties, 2);
         assert_eq!(s.shares(&s.turns_hist), [(3, 1.0)]);
         assert_eq!(s.shares(&s.survivors_b_hist), [(2, 1.0)]);
+        assert_eq!((s.converted, s.converted_sq), (2, 2));
+        // Three turns played, then the final counts: A had 0 standing throughout.
+        assert_eq!(s.standing_after(1, 5).point, 2.0);
+        assert_eq!(s.standing_after(0, 1).point, 0.0);
+        assert_eq!(s.converted_after(31).point, 1.0);
+        assert_eq!(s.converted_after(0).point, 1.0);
     }
 }
