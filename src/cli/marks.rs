@@ -194,7 +194,13 @@ fn asked(a: &MarksArgs, opts: &RuleOptions) -> Result<Asked, Failure> {
     let need = LEVELS
         .iter()
         .find(|(n, _)| *n == a.level)
-        .map_or(1, |(_, k)| *k as u32);
+        .map(|(_, k)| *k as u32)
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "--level {:?}: expected basic, competent, mastery or super_human",
+                a.level
+            ))
+        })?;
     let tries = match a.tries {
         Some(0) => return Err(Failure::input("--tries 0: expected at least one try")),
         Some(n) if n > 100 => {
@@ -252,9 +258,37 @@ fn flags(a: &MarksArgs) -> RunFlags {
     }
 }
 
+/// What `--mc` rolls: the question the flags ask.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Rolled {
+    Roll,
+    Tries,
+    Extended,
+}
+
+impl Rolled {
+    /// As the JSON names it.
+    fn name(self) -> &'static str {
+        match self {
+            Rolled::Roll => "roll",
+            Rolled::Tries => "tries",
+            Rolled::Extended => "extended",
+        }
+    }
+
+    /// The chance the check estimates.
+    fn chance(self) -> &'static str {
+        match self {
+            Rolled::Roll => "P(at least 1 Mark)",
+            Rolled::Tries => "P(success within the tries)",
+            Rolled::Extended => "P(done by the last period)",
+        }
+    }
+}
+
 /// A Monte Carlo check: what was rolled, the run, and the exact table it is tested against.
 struct Check {
-    question: &'static str,
+    question: Rolled,
     run: Run<MarksTally>,
     exact: Pmf,
 }
@@ -287,8 +321,8 @@ pub fn run(
                     Some(q) => {
                         let (run, _) = f.execute(&f.engine(), q, "tries", cancel)?;
                         let question = match q.question() {
-                            Question::TryingAgain { .. } => "tries",
-                            Question::Extended { .. } => "extended",
+                            Question::TryingAgain { .. } => Rolled::Tries,
+                            Question::Extended { .. } => Rolled::Extended,
                         };
                         Check {
                             question,
@@ -300,7 +334,7 @@ pub fn run(
                         let s = MarksRoll { pool, opts: *opts };
                         let (run, _) = f.execute(&f.engine(), &s, "rolls", cancel)?;
                         Check {
-                            question: "roll",
+                            question: Rolled::Roll,
                             run,
                             exact: marks.clone(),
                         }
@@ -362,7 +396,7 @@ pub fn run(
             let fit = chi_squared(&t.marks, &c.exact);
             let key = check_estimate(c);
             let mut m = json!({
-                "question": c.question,
+                "question": c.question.name(),
                 "trials": t.trials,
                 "seed": a.seed,
                 "p": key.point,
@@ -371,7 +405,7 @@ pub fn run(
                 "chi_squared": {"statistic": fit.statistic, "dof": fit.dof, "p_value": fit.p_value},
                 "agrees": fit.p_value >= 0.001 && fit.impossible == 0,
             });
-            if c.question == "roll" {
+            if c.question == Rolled::Roll {
                 let (s, q) = t.marks.moments();
                 let e = Estimate::mean(s, q, t.trials, 0.95);
                 m["mean"] = json!(e.point);
@@ -456,16 +490,12 @@ fn check_lines(c: &Check, seed: u64) -> String {
     let t = &c.run.tally;
     let fit = chi_squared(&t.marks, &c.exact);
     let key = check_estimate(c);
-    let what = match c.question {
-        "roll" => "P(at least 1 Mark)",
-        "tries" => "P(success within the tries)",
-        _ => "P(done by the last period)",
-    };
+    let what = c.question.chance();
     format!(
         "\n  Monte Carlo: {} {} (seed {seed}): {what} {:.4} [{:.4}, {:.4}] (95% CI), exact \
          {:.4}; chi-squared {:.1} on {} df, p = {:.3}: {}\n",
         t.trials,
-        if c.question == "roll" {
+        if c.question == Rolled::Roll {
             "rolls"
         } else {
             "trials"
