@@ -253,6 +253,32 @@ pub static ARMORY: &[Item] = &[
         source: "Ch. 10.4 Contagious Bite",
         ..item("contagious-bite", "Contagious Bite")
     },
+    Item {
+        use_rating: Some(2),
+        range: Reach::Inches(6),
+        notes: &[
+            "CC or 6\"",
+            "no Damage: extends the reach of SuperNatural Effects",
+        ],
+        source: "Ch. D.3 Wands and Staves",
+        ..item("wand", "Wand")
+    },
+    Item {
+        use_rating: Some(3),
+        range: Reach::Inches(10),
+        hands: 2,
+        notes: &[
+            "CC or 10\"",
+            "no Damage: extends the reach of SuperNatural Effects",
+        ],
+        source: "Ch. D.3 Wands and Staves",
+        ..item("staff", "Staff")
+    },
+    Item {
+        notes: &["Ker-Triage! on 1d8 rather than 1d6 (Ch. 10.2)"],
+        source: "Ch. 10.2 Ker-Triage! (the Tools of Ch. 3.4, not among the texts)",
+        ..item("medikal-tools", "Medikal Tools")
+    },
 ];
 
 /// The item called `key` (case-insensitive).

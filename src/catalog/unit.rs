@@ -238,6 +238,7 @@ pub const ASSUMABLE: &[&str] = &[
     "skill",
     "hands",
     "power",
+    "sn_dice",
 ];
 
 fn default_skill() -> String {

@@ -11,8 +11,9 @@ use super::runs::{RunFlags, ended, finish};
 use super::{Failure, bad_expr, io};
 use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
+use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
-use crate::scenario::squad::{Response, Sprint, Targeting};
+use crate::scenario::squad::{Response, Spend, Sprint, Targeting};
 use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -76,6 +77,18 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Sprint::Never)]
     pub b_sprint: Sprint,
+    /// What side A's SuperNatural units spend their SN dice on (Ch. D.4).
+    #[arg(long, value_enum, default_value_t = Spend::Damage)]
+    pub a_spend: Spend,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Spend::Damage)]
+    pub b_spend: Spend,
+    /// Which limbs side A's Mediks Amputate first in Ker-Triage! (Ch. 10.2).
+    #[arg(long, value_enum, default_value_t = Amputate::LegsFirst)]
+    pub a_amputate: Amputate,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Amputate::LegsFirst)]
+    pub b_amputate: Amputate,
     /// Thirds of each side-A unit behind cover against ranged attacks (0-3, Ch. 8.3).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub a_cover: u32,

@@ -135,6 +135,8 @@ fn side(
             sprint: a.a_sprint,
             cover: a.a_cover,
             blind: a.a_blind,
+            spend: a.a_spend,
+            amputate: a.a_amputate,
         }
     } else {
         Policy {
@@ -143,6 +145,8 @@ fn side(
             sprint: a.b_sprint,
             cover: a.b_cover,
             blind: a.b_blind,
+            spend: a.b_spend,
+            amputate: a.b_amputate,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
@@ -254,6 +258,11 @@ fn json_report(
         o["converted"] = json!(c.point);
         o["ci_converted"] = json!(c.ci);
     }
+    if squad.mediks() {
+        let r = t.mean_revived();
+        o["revived"] = json!(r.point);
+        o["ci_revived"] = json!(r.ci);
+    }
     o
 }
 
@@ -320,6 +329,9 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
     s.push_str(&mean("B CP left (mean)", t.mean_cp_left(1)));
     if squad.contagious() {
         s.push_str(&mean("Minds converted (mean)", t.mean_converted()));
+    }
+    if squad.mediks() {
+        s.push_str(&mean("revived (mean)", t.mean_revived()));
     }
     let unused = unused(squad);
     if !unused.is_empty() {

@@ -142,6 +142,20 @@ impl AttackPlan {
         (self.verdict(skill, faces, log, modifier), skill.natural)
     }
 
+    /// [`AttackPlan::hit`] rolled with another Skill roll for the same die: a Blessed or
+    /// Cursed one (Ch. D.4), which the plan does not know of.
+    #[inline(always)]
+    pub fn hit_as<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        skill: &SkillPlan,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> Hit {
+        let roll = skill.roll(faces, log, 0);
+        self.verdict(roll, faces, log, modifier)
+    }
+
     #[inline(always)]
     fn verdict<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -189,6 +203,8 @@ impl AttackPlan {
     /// The Damage roll against `layers` of Deflection: each layer removes one Damage die
     /// (with its Bonus Dice), the highest first; d12s are never deflected (Ch. 8.2 Parrying,
     /// Ch. D.4 Deflection; RULES-NOTES 2). The same draws as [`AttackPlan::damage`].
+    /// `extra` are dice already rolled into the same Damage (SuperNatural Damage dice, each
+    /// with its Bonus Dice): they may be deflected too, and their sum is added.
     #[inline(always)]
     pub fn damage_deflected<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -196,16 +212,20 @@ impl AttackPlan {
         log: &mut L,
         benny: bool,
         layers: u32,
+        extra: &[i64],
     ) -> i64 {
         let mut dice = [0i64; MAX_DEFLECTABLE];
-        let mut n = 0;
+        let n0 = extra.len().min(MAX_DEFLECTABLE);
+        dice[..n0].copy_from_slice(&extra[..n0]);
+        let mut n = n0;
         let mut keep = |_term: usize, die: Die, t: i64| {
             if die != Die::D12 && n < MAX_DEFLECTABLE {
                 dice[n] = t;
                 n += 1;
             }
         };
-        let mut damage = self.damage.roll_each(faces, log, &mut keep).total;
+        let mut damage =
+            self.damage.roll_each(faces, log, &mut keep).total + extra.iter().sum::<i64>();
         if benny && let Some((die, bonus)) = self.benny_damage {
             let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
             damage += t;
@@ -351,12 +371,12 @@ mod tests {
         let p = sword.against(&Expr::parse("4").unwrap(), &o);
         let script = [(Die::D6, 5), (Die::D6, 2), (Die::D6, 6), (Die::D6, 3)];
         let mut dice = Script::new(&script);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2), 2);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2, &[]), 2);
         assert!(dice.is_done());
         let mut dice = Script::new(&script);
         assert_eq!(p.damage(&mut dice, &mut NoLog, false), 16);
         let mut dice = Script::new(&script);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 9), 0);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 9, &[]), 0);
         // Constants stay; d12s are not deflected (Ch. D.4).
         let magik = Attacker {
             damage: Expr::parse("1d12 phased + 1d6 + 2").unwrap(),
@@ -364,7 +384,11 @@ mod tests {
         };
         let p = magik.against(&Expr::parse("4").unwrap(), &o);
         let mut dice = Script::new(&[(Die::D12, 3), (Die::D6, 4)]);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2), 5);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2, &[]), 5);
+        // Dice rolled into the same Damage (SN dice) are deflected with the weapon's: one
+        // layer takes the SN 7 before the d6's 4: 3 + 4 + 2 + 7 - 7.
+        let mut dice = Script::new(&[(Die::D12, 3), (Die::D6, 4)]);
+        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 1, &[7]), 9);
     }
 
     #[test]

@@ -69,12 +69,15 @@ pub fn triage_exact(die: Die) -> [f64; 5] {
 
 /// Which limbs the players give up first (the text leaves the choice to them: "Arms and
 /// legs are the most common limbs chosen").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
 pub enum Amputate {
     /// Arms first: the patient keeps walking (a runner, a blocker).
+    #[value(name = "arms_first")]
     ArmsFirst,
     /// Legs first: the patient keeps its weapons (a gunner who can still shoot).
     #[default]
+    #[value(name = "legs_first")]
     LegsFirst,
 }
 

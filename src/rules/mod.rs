@@ -1,6 +1,7 @@
 //! BrikWars rules beyond the dice: the [`RuleOptions`] that settle what the texts leave
 //! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
-//! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) of Ch. 10.
+//! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) of Ch. 10; SuperNatural Effects in battle
+//! ([`sorcery`]).
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
@@ -11,5 +12,6 @@ pub mod explosion;
 pub mod fire;
 pub mod medik;
 pub mod options;
+pub mod sorcery;
 
 pub use options::*;

@@ -1,5 +1,9 @@
 //! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
-//! fixed array on the stack, so a trial allocates nothing.
+//! fixed array on the stack, so a trial allocates nothing. SuperNatural units' dice are in
+//! [`sorcery`].
+
+mod medik;
+mod sorcery;
 
 use std::cmp::Ordering;
 
@@ -57,6 +61,16 @@ struct Figure {
     comatose: bool,
     rise_as: u16,
     rise_side: u8,
+    /// Its SN dice (bit per die of its kind) spent this turn, and out in Lasting Effects;
+    /// `ward` are those on its own Armor (Ch. D.3, D.4).
+    spent: u8,
+    lasting: u8,
+    ward: u8,
+    /// A Blessing on it: 1 + the SN die's index in `Die::ALL`, and 1 + its caster's slot.
+    blessing: u8,
+    blesser: u8,
+    /// Amputations from Ker-Triage! ([`medik::BEYOND`]: its head, beyond revival).
+    lost: u8,
 }
 
 const EMPTY: Figure = Figure {
@@ -79,6 +93,12 @@ const EMPTY: Figure = Figure {
     comatose: false,
     rise_as: 0,
     rise_side: 0,
+    spent: 0,
+    lasting: 0,
+    ward: 0,
+    blessing: 0,
+    blesser: 0,
+    lost: 0,
 };
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in
@@ -142,6 +162,8 @@ struct Field {
     ties: u32,
     /// Minds destroyed by Monstrous Contagion.
     converted: u32,
+    /// Fallen units revived by Mediks.
+    revived: u32,
     /// Units standing on each side, and Minds converted so far, after each player turn.
     standing: [[u8; TRACK]; 2],
     converted_by: [u8; TRACK],
@@ -157,6 +179,7 @@ impl Field {
             alive,
             ties: 0,
             converted: 0,
+            revived: 0,
             standing: [[0; TRACK]; 2],
             converted_by: [0; TRACK],
         }
@@ -234,6 +257,15 @@ impl Squad {
         if fl.f[i].disrupted {
             return;
         }
+        if self.any_sn && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
+            self.sn_turn(fl, i, log);
+        }
+        if self.any_medik
+            && self.kinds[fl.f[i].kind as usize].medik.is_some()
+            && self.medik_turn(fl, i, faces, log)
+        {
+            return;
+        }
         if self.can_attack(fl, i) {
             let a = self.attack_turn(fl, i, faces, log);
             fl.f[i].acted |= a;
@@ -245,14 +277,22 @@ impl Squad {
         let k = &self.kinds[fl.f[i].kind as usize];
         let stop_at = k.reach().map_or(CONTACT, |r| 2 * r as i32);
         let want = (d - stop_at).max(0);
-        let mut step = k.move_halves;
+        let mut step = if self.any_medik {
+            self.step(fl, i)
+        } else {
+            k.move_halves
+        };
         if fl.f[i].recovering {
             step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
         }
-        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want {
+        // A unit without legs "may not Sprint" (Ch. 10.2).
+        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close
+            && step < want
+            && !(self.any_medik && self.legless(fl, i))
+        {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
-            let r = self.skill[fl.f[i].kind as usize].roll(faces, log, 0);
-            let mut extra = 2 * r.total.max(0) as i32;
+            let r = self.skill_of(fl, i).roll(faces, log, 0);
+            let mut extra = 2 * (r.total + self.penalty(fl, i)).max(0) as i32;
             if fl.f[i].recovering {
                 extra /= 2;
             }
@@ -412,6 +452,9 @@ impl Squad {
             if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
                 continue;
             }
+            if self.any_medik && !self.wields(fl, i, arm) {
+                continue;
+            }
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p;
             used += 1;
@@ -476,7 +519,8 @@ impl Squad {
         if mode == Mode::Close {
             fl.f[t].engaged += 1;
         }
-        let benny = if mode == Mode::Close && fl.f[t].disrupted {
+        let helpless = fl.f[t].disrupted || (self.any_medik && self.legless(fl, t));
+        let benny = if mode == Mode::Close && helpless {
             // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
             log.note(format_args!("    Automatic Hit on a Disrupted target"));
             false
@@ -491,7 +535,13 @@ impl Squad {
                     m += combat::BLIND_FIRE;
                 }
             }
-            match plan.hit(faces, log, m) {
+            let hit = if self.any_sn {
+                m += self.penalty(fl, i);
+                plan.hit_as(self.skill_of(fl, i), faces, log, m)
+            } else {
+                plan.hit(faces, log, m)
+            };
+            match hit {
                 Hit::Hit { benny } => {
                     log.note(format_args!("    hit (modifier {m:+})"));
                     benny
@@ -519,19 +569,33 @@ impl Squad {
         } else {
             0
         };
-        let damage = if layers > 0 {
-            plan.damage_deflected(faces, log, benny, layers)
+        let sn = if self.any_sn && self.spends_on_damage(fl, i) {
+            self.sn_damage(fl, i, t, faces, log)
         } else {
-            plan.damage(faces, log, benny)
+            sorcery::SnDamage::default()
+        };
+        let damage = if layers > 0 {
+            plan.damage_deflected(faces, log, benny, layers, sn.deflectable()) + sn.undeflectable
+        } else {
+            plan.damage(faces, log, benny) + sn.total()
+        };
+        let (ward, size) = (fl.f[t].ward, fl.f[t].size);
+        let armor_roll = |faces: &mut F, log: &mut L| {
+            let a = plan.armor(faces, log);
+            if ward == 0 {
+                a
+            } else {
+                a + self.ward_roll(kt, ward, size, faces, log)
+            }
         };
         let f = &mut fl.f[t];
         let (damage, armor) = if att.vermin {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
-            f.swarm.add(damage, || plan.armor(faces, log))
+            f.swarm.add(damage, || armor_roll(faces, log))
         } else if combine {
-            f.combo.add(damage, || plan.armor(faces, log))
+            f.combo.add(damage, || armor_roll(faces, log))
         } else {
-            (damage, plan.armor(faces, log))
+            (damage, armor_roll(faces, log))
         };
         let who = Who(self, fl, t);
         match damage.cmp(&armor) {
@@ -570,6 +634,9 @@ impl Squad {
                 }
             }
             Ordering::Less => {}
+        }
+        if sn.radius > 0 {
+            self.sn_radius(fl, i, w, t, sn.total(), sn.radius, faces, log);
         }
     }
 
@@ -632,7 +699,7 @@ impl Squad {
             0
         };
         let poison = if layers > 0 {
-            plan.damage_deflected(faces, log, benny, layers)
+            plan.damage_deflected(faces, log, benny, layers, &[])
         } else {
             plan.damage(faces, log, benny)
         };
@@ -806,7 +873,8 @@ impl Squad {
             fl.f[t].saved = false;
         }
         let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
-        let r = self.skill[kt].roll(faces, log, 0);
+        let r = self.skill_of(fl, t).roll(faces, log, 0);
+        let bonus = bonus + self.penalty(fl, t);
         let who = Who(self, fl, t);
         if r.critical_failure {
             log.note(format_args!(
@@ -830,6 +898,31 @@ impl Squad {
         if fl.f[t].alive {
             fl.f[t].alive = false;
             fl.alive[fl.f[t].side as usize] -= 1;
+            if self.any_sn && (fl.f[t].lasting | fl.f[t].spent) != 0 {
+                self.sn_end(fl, t);
+            }
+        }
+    }
+
+    /// Unit `i`'s Skill roll: its kind's, or with the SN die Blessing it (Ch. D.4).
+    #[inline(always)]
+    fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::action::SkillPlan {
+        let f = &fl.f[i];
+        if f.blessing != 0
+            && let Some(p) = &self.blessed[f.kind as usize][f.blessing as usize - 1]
+        {
+            return p;
+        }
+        &self.skill[f.kind as usize]
+    }
+
+    /// Unit `i`'s Skill modifier for SN dice it has out (0 without SN units).
+    #[inline(always)]
+    fn penalty(&self, fl: &Field, i: usize) -> i64 {
+        if self.any_sn {
+            self.sn_penalty(fl, i)
+        } else {
+            0
         }
     }
 
@@ -858,6 +951,7 @@ impl Squad {
             cp_left,
             ties: fl.ties,
             converted: fl.converted,
+            revived: fl.revived,
             standing: fl.standing,
             converted_by: fl.converted_by,
         }
@@ -903,6 +997,8 @@ impl Scenario for Squad {
                 f.used = 0;
                 f.power_used = 0;
                 if f.side == side {
+                    // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
+                    f.spent = 0;
                     // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
                     // not spent in the enemy's turn is gone.
                     f.recovering = f.disrupted;

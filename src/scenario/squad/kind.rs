@@ -7,7 +7,8 @@ use crate::catalog::unit::{Armament, Mind, Power, Structure, Unit};
 use crate::catalog::weapon::{Damage, Reach, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
-use crate::dice::{Expr, SkillRoll};
+use crate::dice::{Die, Expr, SkillRoll};
+use crate::rules::sorcery::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions};
 
 /// A weapon the duel can attack with.
@@ -27,6 +28,10 @@ pub struct Arm {
     pub contagion: bool,
     /// Weapon Size counted against the Power limit; named items carry none (docs/model.md).
     pub power: Option<u32>,
+    /// Hands it takes: an Amputated arm may leave too few (Ch. 10.2).
+    pub hands: u32,
+    /// A Wand or Staff: no Damage of its own, it carries SuperNatural Effects (Ch. D.3).
+    pub channel: bool,
     /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
     pub mean: f64,
 }
@@ -69,6 +74,11 @@ pub struct Kind {
     pub arms: Vec<Arm>,
     /// The Melee Shield it Parries with, if any (the one with the most layers).
     pub shield: Option<Shield>,
+    /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
+    /// Tools nor a Close Combat weapon to cut with cannot operate.
+    pub medik: Option<bool>,
+    /// SuperNatural dice it owns (Ch. 10.3), largest first.
+    pub sn: Vec<Die>,
     /// Weapons the duel does not use, with why.
     pub unused: Vec<String>,
 }
@@ -140,7 +150,35 @@ impl Kind {
                 }
             }
         }
-        if arms.is_empty() {
+        let mut sn = u.sn_dice.clone();
+        sn.sort_unstable_by(|a, b| b.cmp(a));
+        if sn.len() > MAX_SN_DICE {
+            return Err(KindError {
+                key: u.key.clone(),
+                message: format!(
+                    "owns {} SuperNatural dice; a squad duel tracks at most {MAX_SN_DICE}",
+                    sn.len()
+                ),
+            });
+        }
+        if sn.is_empty() {
+            // Ch. D.3: a Wand or Staff "has no Damage stat of their own".
+            for a in arms.extract_if(.., |a| a.channel) {
+                unused.push(format!(
+                    "{}: carries SuperNatural Effects, and this unit has no SN dice",
+                    a.name
+                ));
+            }
+        }
+        let tools = u
+            .weapons
+            .iter()
+            .any(|w| matches!(w, Armament::Item(i) if i.key == "medikal-tools"));
+        let medik = (s.specialties.iter().any(|x| x == "medik")
+            && (tools || arms.iter().any(|a| a.close && !a.channel)))
+        .then_some(tools);
+        // A Medik with Tools heals without a weapon.
+        if arms.is_empty() && medik.is_none() {
             return Err(KindError {
                 key: u.key.clone(),
                 message: if unused.is_empty() {
@@ -179,6 +217,8 @@ impl Kind {
             multidexterity: s.multidexterity,
             arms,
             shield,
+            medik,
+            sn,
             unused,
         })
     }
@@ -217,6 +257,25 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
     if matches!(i.range, Reach::OfLauncher) || i.damage.is_some_and(|d| d.contains("exp")) {
         return Err("Explosives and their Launchers arrive with issue 6".into());
     }
+    if matches!(i.key, "wand" | "staff") {
+        let range = match i.range {
+            Reach::Inches(r) => Some(r),
+            _ => None,
+        };
+        let a = arm(
+            i.name,
+            i.use_rating.unwrap_or(0) as i64,
+            true,
+            range,
+            "0",
+            None,
+        );
+        return Ok(Arm {
+            channel: true,
+            hands: i.hands,
+            ..a
+        });
+    }
     let (Some(use_rating), Some(damage)) = (i.use_rating, i.damage) else {
         return Err("not an attack (equipment, or a throw whose object decides)".into());
     };
@@ -233,7 +292,11 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         damage,
         None,
     );
-    Ok(Arm { contagion, ..a })
+    Ok(Arm {
+        contagion,
+        hands: i.hands,
+        ..a
+    })
 }
 
 fn arm(
@@ -263,6 +326,8 @@ fn arm(
         damage: e,
         poison,
         contagion: false,
+        hands: 1,
+        channel: false,
         power,
         mean,
     }

@@ -33,12 +33,13 @@ mod battle;
 
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
+use crate::dice::Die;
 use crate::dice::action::SkillPlan;
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::{RuleOptions, Stupidity};
 
 pub use kind::{Kind, KindError};
-pub use policy::{Policy, Response, Sprint, Targeting};
+pub use policy::{Policy, Response, Spend, Sprint, Targeting};
 pub use tally::{SquadOutcome, SquadTally};
 
 use super::duel::First;
@@ -108,6 +109,12 @@ pub struct Squad {
     any_stupid: bool,
     /// Some unit may fight for the other side during a trial (Contagion, Stupidity).
     sides_move: bool,
+    /// Some kind owns SuperNatural dice / is a Medik.
+    any_sn: bool,
+    any_medik: bool,
+    /// Each kind's Skill roll Blessed by one SN die of each size in `Die::ALL`, where the
+    /// die may Bless it (Ch. D.4).
+    blessed: Vec<[Option<SkillPlan>; 6]>,
 }
 
 /// Why a squad duel cannot be built.
@@ -171,7 +178,19 @@ impl Squad {
             }
         }
         let all_vermin = [&a, &b].map(|s| s.units.iter().all(|(k, _)| k.vermin));
+        let blessed = kinds
+            .iter()
+            .map(|k| {
+                Die::ALL.map(|d| {
+                    let b = k.skill.blessed(1, Some(d)).ok()?;
+                    Some(b.plan(&opts))
+                })
+            })
+            .collect();
         Ok(Squad {
+            any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
+            any_medik: kinds.iter().any(|k| k.medik.is_some()),
+            blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,
             any_contagion: kinds.iter().any(Kind::contagious),
@@ -221,6 +240,11 @@ impl Squad {
     /// Whether some unit carries Monstrous Contagion.
     pub fn contagious(&self) -> bool {
         self.any_contagion
+    }
+
+    /// Whether some unit is a Medik who can operate.
+    pub fn mediks(&self) -> bool {
+        self.any_medik
     }
 
     /// The player-turn limit.

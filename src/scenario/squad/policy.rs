@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rules::medik::Amputate;
+
 /// Whom a unit attacks among the enemies it can reach.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
@@ -45,6 +47,25 @@ pub enum Sprint {
     Close,
 }
 
+/// What a side's SuperNatural units spend their SN dice on (Ch. D.3, D.4): each die once
+/// per turn, on one Aspect.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Spend {
+    /// All dice on Damage, added to the unit's first hit of the turn, carried by its weapon
+    /// (a Wand or Staff has no Damage of its own).
+    #[default]
+    Damage,
+    /// All dice on its own Armor, kept as a Lasting Effect: rolled with its Armor every time
+    /// it is called for (Size Dependent).
+    Armor,
+    /// Each die as a Blessing, kept as a Lasting Effect, on the allies within touch with the
+    /// strongest weapons first, one die each (Size Dependent; the die at least their Skill).
+    Bless,
+    /// Never spend them (a baseline: the dice's worth is the difference).
+    Hold,
+}
+
 /// One side's policies and conditions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Policy {
@@ -55,4 +76,8 @@ pub struct Policy {
     pub cover: u32,
     /// The side fires blind (-5, Ch. 8.3).
     pub blind: bool,
+    /// What its SuperNatural units spend their dice on.
+    pub spend: Spend,
+    /// Which limbs its Mediks Amputate first (Ch. 10.2 leaves it to the players).
+    pub amputate: Amputate,
 }

@@ -26,6 +26,8 @@ pub struct SquadOutcome {
     pub standing: [[u8; TRACK]; 2],
     /// Minds converted by the end of player turn k + 1, likewise.
     pub converted_by: [u8; TRACK],
+    /// Fallen units a Medik revived with Ker-Triage! (Ch. 10.2).
+    pub revived: u32,
 }
 
 /// Player turns tracked turn by turn.
@@ -55,6 +57,10 @@ pub struct SquadTally {
     pub survivors_a_hist: [u64; SURVIVOR_BINS],
     #[serde(with = "crate::sim::tally::fixed")]
     pub survivors_b_hist: [u64; SURVIVOR_BINS],
+    #[serde(default)]
+    pub revived: u64,
+    #[serde(default)]
+    pub revived_sq: u128,
     #[serde(default)]
     pub converted: u64,
     #[serde(default)]
@@ -104,6 +110,8 @@ impl Default for SquadTally {
             turns_hist: [0; TURNS_BINS],
             survivors_a_hist: [0; SURVIVOR_BINS],
             survivors_b_hist: [0; SURVIVOR_BINS],
+            revived: 0,
+            revived_sq: 0,
             converted: 0,
             converted_sq: 0,
             standing: [[0; TRACK]; 2],
@@ -140,6 +148,8 @@ impl Add for SquadTally {
             turns_hist: add(self.turns_hist, o.turns_hist),
             survivors_a_hist: add(self.survivors_a_hist, o.survivors_a_hist),
             survivors_b_hist: add(self.survivors_b_hist, o.survivors_b_hist),
+            revived: self.revived + o.revived,
+            revived_sq: self.revived_sq + o.revived_sq,
             converted: self.converted + o.converted,
             converted_sq: self.converted_sq + o.converted_sq,
             standing: [
@@ -197,6 +207,8 @@ impl Tally<SquadOutcome> for SquadTally {
         self.survivors_b_hist[(o.survivors[1] as usize).min(SURVIVOR_BINS - 1)] += 1;
         self.converted += o.converted as u64;
         self.converted_sq += (o.converted as u128).pow(2);
+        self.revived += o.revived as u64;
+        self.revived_sq += (o.revived as u128).pow(2);
         let played = (o.turns as usize).min(TRACK);
         for k in 0..played {
             for s in 0..2 {
@@ -244,6 +256,16 @@ impl SquadTally {
         Estimate::mean(
             self.survivors[side] as i128,
             self.survivors_sq[side] as i128,
+            self.trials,
+            0.95,
+        )
+    }
+
+    /// Mean fallen units revived by Mediks.
+    pub fn mean_revived(&self) -> Estimate {
+        Estimate::mean(
+            self.revived as i128,
+            self.revived_sq as i128,
             self.trials,
             0.95,
         )
@@ -318,6 +340,7 @@ mod tests {
             converted: 1,
             standing: [[0; TRACK], [2; TRACK]],
             converted_by: [1; TRACK],
+            revived: 2,
         };
         let mut t = SquadTally::default();
         t.record(&o);
@@ -336,6 +359,8 @@ mod tests {
         assert_eq!(s.shares(&s.turns_hist), [(3, 1.0)]);
         assert_eq!(s.shares(&s.survivors_b_hist), [(2, 1.0)]);
         assert_eq!((s.converted, s.converted_sq), (2, 2));
+        assert_eq!((s.revived, s.revived_sq), (4, 8));
+        assert_eq!(s.mean_revived().point, 2.0);
         // Three turns played, then the final counts: A had 0 standing throughout.
         assert_eq!(s.standing_after(1, 5).point, 2.0);
         assert_eq!(s.standing_after(0, 1).point, 0.0);

@@ -1,0 +1,441 @@
+//! SuperNatural units in a squad duel (Ch. D.3, D.4; Ch. 10.3): the side's `spend` policy
+//! puts each unit's SN dice on Damage (its first hit of the turn), on its own Armor, or on
+//! Blessings for its allies; the rules are in [`crate::rules::sorcery`].
+//!
+//! Spent dice return at the beginning of their owner's turn; dice in a Lasting Effect (an
+//! Armor ward, a Blessing) stay out until the Effect ends: when the owner falls, or when
+//! its Blessed ally falls (cancelled at the owner's next turn). Every die out costs the
+//! owner -1 Skill. All of it is cold code: a duel without SN units never calls it.
+
+use super::{CONTACT, Field, Who};
+use crate::dice::{Die, Faces, Log, SnRoll};
+use crate::rules::combat;
+use crate::rules::sorcery::{self, MAX_SN_DICE};
+use crate::scenario::squad::{Spend, Squad};
+
+/// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
+/// included) that a Parry may deflect, the d12s' total that it may not, and the radius.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct SnDamage {
+    deflectable: [i64; MAX_SN_DICE],
+    n: usize,
+    pub undeflectable: i64,
+    /// Effect radius in inches (SN d10s).
+    pub radius: u32,
+}
+
+impl SnDamage {
+    pub fn deflectable(&self) -> &[i64] {
+        &self.deflectable[..self.n]
+    }
+
+    pub fn total(&self) -> i64 {
+        self.deflectable().iter().sum::<i64>() + self.undeflectable
+    }
+}
+
+/// Index of `d` in [`Die::ALL`], for the Blessed Skill plans.
+pub(super) fn die_index(d: Die) -> usize {
+    Die::ALL.iter().position(|x| *x == d).unwrap_or(0)
+}
+
+impl Squad {
+    /// The bits of unit `i`'s SN dice in hand (not spent, not in a Lasting Effect).
+    fn sn_ready(&self, fl: &Field, i: usize) -> u8 {
+        let n = self.kinds[fl.f[i].kind as usize].sn.len();
+        let all = ((1u16 << n) - 1) as u8;
+        all & !(fl.f[i].spent | fl.f[i].lasting)
+    }
+
+    /// Unit `i`'s Skill modifier for its SN dice out (Ch. 10.3).
+    #[inline]
+    pub(super) fn sn_penalty(&self, fl: &Field, i: usize) -> i64 {
+        sorcery::skill_penalty((fl.f[i].spent | fl.f[i].lasting).count_ones())
+    }
+
+    /// Whether unit `i` spends SN dice on the Damage of its next hit.
+    #[inline]
+    pub(super) fn spends_on_damage(&self, fl: &Field, i: usize) -> bool {
+        self.policy[fl.f[i].side as usize].spend == Spend::Damage && self.sn_ready(fl, i) != 0
+    }
+
+    /// The beginning of SN unit `i`'s turn: Lasting Effects by its side's policy. Neither
+    /// costs an Action: a ward is on itself, a Blessing touches a willing ally (Ch. D.3).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sn_turn<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        match self.policy[fl.f[i].side as usize].spend {
+            Spend::Armor => {
+                let ready = self.sn_ready(fl, i);
+                if ready != 0 {
+                    fl.f[i].ward |= ready;
+                    fl.f[i].lasting |= ready;
+                    log.note(format_args!(
+                        "  {} wards itself with {} SN dice of Armor",
+                        Who(self, fl, i),
+                        ready.count_ones()
+                    ));
+                }
+            }
+            Spend::Bless => self.bless(fl, i, log),
+            Spend::Damage | Spend::Hold => {}
+        }
+    }
+
+    /// Cancels the Blessings of `i` on allies that fell (the dice come back now), then
+    /// Blesses the allies within touch with the strongest weapons, largest die first.
+    fn bless<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let me = i as u8 + 1;
+        // Which of its dice are out in Blessings that still stand.
+        let mut out = 0u8;
+        for t in 0..self.roster.len() {
+            if fl.f[t].blesser != me {
+                continue;
+            }
+            let die = Die::ALL[fl.f[t].blessing as usize - 1];
+            let free = (0..k.sn.len()).find(|&b| k.sn[b] == die && out & (1 << b) == 0);
+            match free {
+                Some(b) if fl.f[t].alive && fl.f[t].side == fl.f[i].side => out |= 1 << b,
+                _ => (fl.f[t].blessing, fl.f[t].blesser) = (0, 0),
+            }
+        }
+        fl.f[i].lasting = out;
+        loop {
+            let ready = self.sn_ready(fl, i);
+            if ready == 0 {
+                return;
+            }
+            // Largest ready die: the dice are sorted largest first.
+            let b = ready.trailing_zeros() as usize;
+            let die = k.sn[b];
+            let side = fl.f[i].side;
+            let pos = fl.f[i].pos;
+            let best = self.least(fl, side, |t| {
+                let f = &fl.f[t];
+                let kt = &self.kinds[f.kind as usize];
+                let ok = f.alive
+                    && f.blessing == 0
+                    && f.size <= 1
+                    && (f.pos - pos).abs() <= CONTACT
+                    && self.blessed[f.kind as usize][die_index(die)].is_some()
+                    && sorcery::can_bless(die, kt.skill.die());
+                // Strongest weapon first; the mean in thousandths orders it.
+                ok.then(|| -(kt.arms.first().map_or(0.0, |a| a.mean) * 1000.0) as i64)
+            });
+            let Some((_, t)) = best else {
+                return;
+            };
+            fl.f[t].blessing = die_index(die) as u8 + 1;
+            fl.f[t].blesser = me;
+            fl.f[i].lasting |= 1 << b;
+            log.note(format_args!(
+                "  {} Blesses {} with an SN {die}",
+                Who(self, fl, i),
+                Who(self, fl, t)
+            ));
+        }
+    }
+
+    /// SN unit `i` spends its dice in hand on the Damage of its hit on `t` (Ch. D.4): d8s
+    /// lose a point an inch, d10s widen the radius, d12s pass a Parry. The d10s stay in hand
+    /// when their radius would catch the caster or an ally: the radius takes "friend and foe
+    /// alike", and a player would not fireball his own side.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sn_damage<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SnDamage {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let mut ready = self.sn_ready(fl, i);
+        let d10s = (0..k.sn.len())
+            .filter(|&b| ready & (1 << b) != 0 && k.sn[b] == Die::D10)
+            .fold(0u8, |m, b| m | (1 << b));
+        if d10s != 0 {
+            let reach = 2 * sorcery::radius_inches(d10s.count_ones()) as i32;
+            let (centre, side) = (fl.f[t].pos, fl.f[i].side);
+            let friend = (0..self.roster.len()).any(|u| {
+                let f = &fl.f[u];
+                u != t && f.alive && f.side == side && (f.pos - centre).abs() <= reach
+            });
+            if friend {
+                ready &= !d10s;
+            }
+        }
+        let mut out = SnDamage::default();
+        if ready == 0 {
+            return out;
+        }
+        fl.f[i].spent |= ready;
+        let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        let mut blast_loss = (dist / 2).max(0) as u32;
+        for (b, &die) in k.sn.iter().enumerate() {
+            if ready & (1 << b) == 0 {
+                continue;
+            }
+            let mut t = SnRoll { count: 1, die }
+                .roll(&self.opts, faces, log, 0)
+                .total;
+            match die {
+                Die::D8 => {
+                    // The loss is taken across the d8s until it is used up.
+                    let kept = sorcery::blast_damage(t, blast_loss);
+                    blast_loss -= (t - kept).clamp(0, blast_loss as i64) as u32;
+                    t = kept;
+                }
+                Die::D10 => out.radius += sorcery::radius_inches(1),
+                _ => {}
+            }
+            if sorcery::deflectable(die) {
+                out.deflectable[out.n] = t;
+                out.n += 1;
+            } else {
+                out.undeflectable += t;
+            }
+        }
+        log.note(format_args!(
+            "    {} SN dice of Damage: {:+}{}",
+            ready.count_ones(),
+            out.total(),
+            if out.radius > 0 {
+                format!(", radius {}\"", out.radius)
+            } else {
+                String::new()
+            }
+        ));
+        out
+    }
+
+    /// An SN Armor ward's roll for unit `t`: its ward dice, Size Dependent (Ch. 10.3), each
+    /// rolled as an SN die (a Fumble is the attacker's to subtract).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn ward_roll<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        kind: usize,
+        ward: u8,
+        size: u32,
+        faces: &mut F,
+        log: &mut L,
+    ) -> i64 {
+        let sn = &self.kinds[kind].sn;
+        let mut dice = [Die::D4; MAX_SN_DICE];
+        let mut n = 0;
+        for (b, &d) in sn.iter().enumerate() {
+            if ward & (1 << b) != 0 {
+                dice[n] = d;
+                n += 1;
+            }
+        }
+        let m = sorcery::size_dependent(&mut dice[..n], size);
+        dice[..m]
+            .iter()
+            .map(|&die| {
+                SnRoll { count: 1, die }
+                    .roll(&self.opts, faces, log, 0)
+                    .total
+            })
+            .sum()
+    }
+
+    /// The rest of an SN Effect's radius around `t`: everything else in it, friend and foe
+    /// alike, takes `damage` against its own Armor (Ch. D.4).
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sn_radius<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        damage: i64,
+        radius: u32,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let centre = fl.f[t].pos;
+        let reach = 2 * radius as i32;
+        let ki = fl.f[i].kind as usize;
+        for u in 0..self.roster.len() {
+            let f = fl.f[u];
+            if u == t || !f.alive || (f.pos - centre).abs() > reach {
+                continue;
+            }
+            let ku = f.kind as usize;
+            let kt = &self.kinds[ku];
+            let who = Who(self, fl, u);
+            if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
+                log.note(format_args!("    {who} is caught in the radius and falls"));
+                self.kill(fl, u);
+                continue;
+            }
+            let mut armor = self.plan(ki, w, ku).armor(faces, log);
+            if f.ward != 0 {
+                armor += self.ward_roll(ku, f.ward, f.size, faces, log);
+            }
+            log.note(format_args!(
+                "    {who} in the radius: Damage {damage} vs Armor {armor}"
+            ));
+            match damage.cmp(&armor) {
+                std::cmp::Ordering::Greater => {
+                    fl.f[u].size = combat::size_damage(f.size);
+                    if fl.f[u].size == 0 {
+                        self.kill(fl, u);
+                    }
+                }
+                std::cmp::Ordering::Equal => {
+                    fl.ties += 1;
+                    if combat::tie_disrupts(self.opts.armor_tie) {
+                        fl.f[u].disrupted = true;
+                    }
+                }
+                std::cmp::Ordering::Less => {}
+            }
+        }
+    }
+
+    /// Ends the Lasting Effects of SN unit `c`, incapacitated: "until the SuperNatural
+    /// minifig who owns the Dice is incapacitated" (Ch. D.3).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sn_end(&self, fl: &mut Field, c: usize) {
+        let me = c as u8 + 1;
+        for f in fl.f.iter_mut().take(self.roster.len()) {
+            if f.blesser == me {
+                (f.blessing, f.blesser) = (0, 0);
+            }
+        }
+        (fl.f[c].ward, fl.f[c].lasting, fl.f[c].spent) = (0, 0, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{EMPTY, Figure};
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::dice::NoLog;
+    use crate::rules::RuleOptions;
+    use crate::scenario::duel::{First, Side};
+    use crate::scenario::squad::{Policy, SideSpec, SquadOutcome};
+
+    const D6: Die = Die::D6;
+    const D8: Die = Die::D8;
+    const D10: Die = Die::D10;
+
+    fn squad(
+        a: &[(&str, u32)],
+        spend: Spend,
+        b: &[(&str, u32)],
+        distance: u32,
+        turns: u32,
+    ) -> Squad {
+        let o = RuleOptions::default();
+        let side = |units: &[(&str, u32)], spend| {
+            let units: Vec<(String, u32)> =
+                units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+            let p = Policy {
+                spend,
+                ..Policy::default()
+            };
+            SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap()
+        };
+        Squad::new(
+            side(a, spend),
+            side(b, Spend::Damage),
+            distance,
+            First::A,
+            turns,
+            o,
+        )
+        .unwrap()
+    }
+
+    fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
+        crate::scenario::scripted(s, script)
+    }
+
+    const WIZ: (&str, u32) = ("wizard", 1);
+    const MF: (&str, u32) = ("minifig-hand-weapon", 1);
+
+    #[test]
+    fn sn_damage_rides_the_staff_d8s_fade_and_d10s_blast_the_rest() {
+        // 8" apart; the Staff reaches 10". Turn 1: hit (3 vs Use 3); SN d10 2, d8 5 (less
+        // 8" of Blast: 0), d6 2: Damage 4 ties B1's Armor 4; the d10's 2" radius takes B2
+        // standing with it: 4 vs 4 again. Turn 2: B walks 5", out of reach. A draw.
+        let s = squad(&[WIZ], Spend::Damage, &[("minifig-hand-weapon", 2)], 8, 2);
+        let o = run(&s, &[(D6, 3), (D10, 2), (D8, 5), (D6, 2)]);
+        assert_eq!((o.winner, o.ties, o.survivors), (None, 2, [1, 2]));
+        // Better dice: 9 kills both, the one hit and the one in the radius.
+        let s = squad(&[WIZ], Spend::Damage, &[("minifig-hand-weapon", 2)], 8, 2);
+        let o = run(&s, &[(D6, 3), (D10, 5), (D8, 5), (D6, 4)]);
+        assert_eq!((o.winner, o.turns, o.survivors), (Some(Side::A), 1, [1, 0]));
+    }
+
+    #[test]
+    fn a_caster_in_contact_keeps_its_d10s_out_of_its_own_radius() {
+        // In contact the d10's radius would take the Wizard too: it spends the d8 (no
+        // inches of Blast lost) and the d6 only. 2 + 2 ties Armor 4.
+        let s = squad(&[WIZ], Spend::Damage, &[MF], 0, 1);
+        let o = run(&s, &[(D6, 4), (D8, 2), (D6, 2)]);
+        assert_eq!((o.winner, o.ties), (None, 1));
+    }
+
+    #[test]
+    fn a_ward_is_rolled_with_armor_and_its_dice_cost_skill_while_out() {
+        // Turn 1: the Wizard wards itself with all three dice (-3 Skill from now on): a 6
+        // hits (6 - 3 vs Use 3) for no Damage. Turn 2: B hits (3), Damage 6 vs Armor 4 +
+        // ward d10 5, d8 3, d6 2: no effect. Turn 3: a 5 misses (5 - 3 < 3).
+        let s = squad(&[WIZ], Spend::Armor, &[MF], 0, 3);
+        let script = [
+            (D6, 6),
+            (D6, 3),
+            (D6, 6),
+            (D6, 1), // the d6 Damage's Bonus d6
+            (D10, 5),
+            (D8, 3),
+            (D6, 2),
+            (D6, 5),
+        ];
+        let o = run(&s, &script);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn blessings_go_to_the_strongest_ally_and_end_with_their_caster() {
+        // Turn 1: the Wizard Blesses A2 (a Hand Weapon beats a Staff) with its d10 and
+        // itself with the d8, -2 Skill. Its own roll: 2 and the Blessing's 7, less 2, hits
+        // for nothing. A2 rolls 1 and the d10's 9: the kept 9 hits (no Critical Failure),
+        // an Overskill Benny adds a Damage d6: 3 + 2 > 4.
+        let s = squad(&[WIZ, MF], Spend::Bless, &[MF], 0, 1);
+        let o = run(&s, &[(D6, 2), (D8, 7), (D6, 1), (D10, 9), (D6, 3), (D6, 2)]);
+        assert_eq!((o.winner, o.survivors), (Some(Side::A), [2, 0]));
+
+        // The Blessings end when the Wizard falls (Ch. D.3).
+        let mut fl = Field::new([2, 1]);
+        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
+            *slot = Figure {
+                kind,
+                side,
+                alive: true,
+                size: 1,
+                ..EMPTY
+            };
+        }
+        s.sn_turn(&mut fl, 0, &mut NoLog);
+        assert_eq!(
+            (fl.f[1].blessing, fl.f[1].blesser),
+            (die_index(D10) as u8 + 1, 1)
+        );
+        assert_eq!(fl.f[0].blessing, die_index(D8) as u8 + 1);
+        assert_eq!(s.sn_penalty(&fl, 0), -2);
+        s.kill(&mut fl, 0);
+        assert_eq!((fl.f[1].blessing, fl.f[0].lasting), (0, 0));
+    }
+}
