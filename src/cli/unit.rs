@@ -112,11 +112,15 @@ fn card(u: &Unit, ui: bool) -> String {
     let b = breakdown(u);
     let mut t = format!("{}  ({})\n", s.name, s.source);
     t.push_str(&format!(
-        "  Size {}\"   Structure Level {} (limbs {})   Armor {}\n",
+        "  Size {}\"   Structure Level {} (limbs {})   {}\n",
         s.size,
         s.structure,
         s.structure.limb(),
-        u.armor
+        match s.connection_strength {
+            // Ch. 10.4: "a Connection Strength rating rather than an Armor rating".
+            Some(c) => format!("Connection Strength {c} (a Construct: in place of Armor)"),
+            None => format!("Armor {}", u.armor),
+        }
     ));
     t.push_str(&format!(
         "  Move {}\" {:?}   Skill 1{}   Mind {:?}   Power {}\"   hands {}\n",

@@ -1,12 +1,14 @@
 //! BrikWars rules beyond the dice: the [`RuleOptions`] that settle what the texts leave
 //! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
-//! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) of Ch. 10; SuperNatural Effects in battle
+//! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) and Constructs
+//! ([`constructs`]) of Ch. 10; SuperNatural Effects in battle
 //! ([`sorcery`]).
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
 pub mod auto;
 pub mod combat;
+pub mod constructs;
 pub mod contagion;
 pub mod explosion;
 pub mod fire;

@@ -277,7 +277,7 @@ impl Squad {
         let k = &self.kinds[fl.f[i].kind as usize];
         let stop_at = k.reach().map_or(CONTACT, |r| 2 * r as i32);
         let want = (d - stop_at).max(0);
-        let mut step = if self.any_medik {
+        let mut step = if self.any_limbs {
             self.step(fl, i)
         } else {
             k.move_halves
@@ -288,7 +288,7 @@ impl Squad {
         // A unit without legs "may not Sprint" (Ch. 10.2).
         if self.policy[fl.f[i].side as usize].sprint == Sprint::Close
             && step < want
-            && !(self.any_medik && self.legless(fl, i))
+            && !(self.any_limbs && self.legless(fl, i))
         {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
             let r = self.skill_of(fl, i).roll(faces, log, 0);
@@ -452,7 +452,7 @@ impl Squad {
             if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
                 continue;
             }
-            if self.any_medik && !self.wields(fl, i, arm) {
+            if self.any_limbs && !self.wields(fl, i, arm) {
                 continue;
             }
             fl.f[i].used |= 1 << w;
@@ -519,7 +519,7 @@ impl Squad {
         if mode == Mode::Close {
             fl.f[t].engaged += 1;
         }
-        let helpless = fl.f[t].disrupted || (self.any_medik && self.legless(fl, t));
+        let helpless = fl.f[t].disrupted || (self.any_limbs && self.legless(fl, t));
         let benny = if mode == Mode::Close && helpless {
             // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
             log.note(format_args!("    Automatic Hit on a Disrupted target"));
@@ -579,6 +579,13 @@ impl Squad {
         } else {
             plan.damage(faces, log, benny) + sn.total()
         };
+        if let Some(cs) = tgt.connection {
+            self.knock_apart(fl, t, damage, cs, log);
+            if sn.radius > 0 {
+                self.sn_radius(fl, i, w, t, sn.total(), sn.radius, faces, log);
+            }
+            return;
+        }
         let (ward, size) = (fl.f[t].ward, fl.f[t].size);
         let armor_roll = |faces: &mut F, log: &mut L| {
             let a = plan.armor(faces, log);

@@ -74,6 +74,11 @@ pub struct Kind {
     pub arms: Vec<Arm>,
     /// The Melee Shield it Parries with, if any (the one with the most layers).
     pub shield: Option<Shield>,
+    /// A Construct's Connection Strength, which stands in for Armor: Damage at or above it
+    /// knocks off a Modular Part for every multiple (Ch. 10.4).
+    pub connection: Option<u32>,
+    /// Undead: "Blessings are treated as Curses" (Ch. 10.4).
+    pub undead: bool,
     /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
     /// Tools nor a Close Combat weapon to cut with cannot operate.
     pub medik: Option<bool>,
@@ -217,6 +222,8 @@ impl Kind {
             multidexterity: s.multidexterity,
             arms,
             shield,
+            connection: s.connection_strength,
+            undead: u.has_trait("undead"),
             medik,
             sn,
             unused,

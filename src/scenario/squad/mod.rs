@@ -112,6 +112,8 @@ pub struct Squad {
     /// Some kind owns SuperNatural dice / is a Medik.
     any_sn: bool,
     any_medik: bool,
+    /// Some unit may lose limbs (Mediks' Amputations, Constructs' Modular Parts).
+    any_limbs: bool,
     /// Each kind's Skill roll Blessed by one SN die of each size in `Die::ALL`, where the
     /// die may Bless it (Ch. D.4).
     blessed: Vec<[Option<SkillPlan>; 6]>,
@@ -190,6 +192,9 @@ impl Squad {
         Ok(Squad {
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
+            any_limbs: kinds
+                .iter()
+                .any(|k| k.medik.is_some() || k.connection.is_some()),
             blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,

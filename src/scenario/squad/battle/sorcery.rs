@@ -83,7 +83,8 @@ impl Squad {
     }
 
     /// Cancels the Blessings of `i` on allies that fell (the dice come back now), then
-    /// Blesses the allies within touch with the strongest weapons, largest die first.
+    /// Blesses the allies within touch with the strongest weapons, largest die first. The
+    /// Undead are passed over: to them "Blessings are treated as Curses" (Ch. 10.4).
     fn bless<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
         let k = &self.kinds[fl.f[i].kind as usize];
         let me = i as u8 + 1;
@@ -117,6 +118,7 @@ impl Squad {
                 let ok = f.alive
                     && f.blessing == 0
                     && f.size <= 1
+                    && !kt.undead
                     && (f.pos - pos).abs() <= CONTACT
                     && self.blessed[f.kind as usize][die_index(die)].is_some()
                     && sorcery::can_bless(die, kt.skill.die());
@@ -270,6 +272,10 @@ impl Squad {
             let ku = f.kind as usize;
             let kt = &self.kinds[ku];
             let who = Who(self, fl, u);
+            if let Some(cs) = kt.connection {
+                self.knock_apart(fl, u, damage, cs, log);
+                continue;
+            }
             if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
                 log.note(format_args!("    {who} is caught in the radius and falls"));
                 self.kill(fl, u);
