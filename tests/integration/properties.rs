@@ -88,6 +88,26 @@ proptest! {
         prop_assert!(p1 >= p0 - 1e-9, "{} vs {}: {} < {}", text, extra, p1, p0);
     }
 
+    /// Ch. D.4: a Blessing keeps the higher roll, a Curse the lower; so under every
+    /// option, against every Use, a Blessing never lowers and a Curse never raises the
+    /// chance of success (the Overskill Benny and Critical Failure included).
+    #[test]
+    fn a_blessing_never_lowers_and_a_curse_never_raises_p_success(
+        skill in prop::sample::select(vec![4u32, 6, 8, 10, 12]),
+        up in 0u32..3,
+        n in 1u32..3,
+        use_rating in -2i64..14,
+        opts in options(),
+    ) {
+        let carrier = [4u32, 6, 8, 10, 12].into_iter().filter(|&d| d >= skill).nth(up as usize).unwrap_or(skill);
+        let p = |text: String| Expr::parse(&text).unwrap().exact(&opts, 1e-12).p_meets(use_rating, &opts, 1e-12);
+        let plain = p(format!("d{skill} skill"));
+        let blessed = p(format!("d{skill} skill bless {n}d{carrier}"));
+        let cursed = p(format!("d{skill} skill curse {n}d{carrier}"));
+        prop_assert!(blessed >= plain - 1e-9, "d{skill} bless {n}d{carrier} vs Use {use_rating}: {blessed} < {plain}");
+        prop_assert!(cursed <= plain + 1e-9, "d{skill} curse {n}d{carrier} vs Use {use_rating}: {cursed} > {plain}");
+    }
+
     #[test]
     fn parsing_never_panics(text in "\\PC{0,30}") {
         let _ = Expr::parse(&text);

@@ -69,6 +69,8 @@ struct Figure {
     /// A Blessing on it: 1 + the SN die's index in `Die::ALL`, and 1 + its caster's slot.
     blessing: u8,
     blesser: u8,
+    /// Spawned this turn: it has its Move but no Action (Ch. 10.4 Spawners).
+    spawned: bool,
     /// Amputations from Ker-Triage! ([`medik::BEYOND`]: its head, beyond revival).
     lost: u8,
 }
@@ -98,6 +100,7 @@ const EMPTY: Figure = Figure {
     ward: 0,
     blessing: 0,
     blesser: 0,
+    spawned: false,
     lost: 0,
 };
 
@@ -266,7 +269,9 @@ impl Squad {
         {
             return;
         }
-        if self.can_attack(fl, i) {
+        // "Spawning uses up a spawned unit's Action for the turn" (Ch. 10.4).
+        let may_act = !(self.any_spawner && fl.f[i].spawned);
+        if may_act && self.can_attack(fl, i) {
             let a = self.attack_turn(fl, i, faces, log);
             fl.f[i].acted |= a;
             return;
@@ -310,7 +315,7 @@ impl Squad {
             (d - moved) as f64 / 2.0
         ));
         self.respond(fl, i, moved, faces, log);
-        if !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
+        if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
             return;
         }
         if self.can_attack(fl, i) {
@@ -757,6 +762,48 @@ impl Squad {
         }
     }
 
+    /// The Spawners of `side` bring back its fallen Cannon Fodder, up to each one's Spawn
+    /// Capacity in Size inches a turn, touching the Spawner: "respawned from fallen Cannon
+    /// Fodder corpses (which conveniently disappear from the field and reappear at the
+    /// Spawner, along with their Mook Weapon)", with full Movement but no Action (Ch. 10.4).
+    /// A Spawner works while its carrier stands; units held in reserve are not modelled.
+    #[cold]
+    #[inline(never)]
+    fn spawn<L: Log + ?Sized>(&self, fl: &mut Field, side: u8, log: &mut L) {
+        for s in 0..self.roster.len() {
+            let sp = fl.f[s];
+            let capacity = self.kinds[sp.kind as usize].spawn;
+            if !sp.alive || sp.side != side || capacity == 0 {
+                continue;
+            }
+            let mut left = capacity;
+            for t in 0..self.roster.len() {
+                let f = fl.f[t];
+                let k = &self.kinds[f.kind as usize];
+                if f.alive || f.comatose || f.side != side || !k.cannon_fodder || k.size > left {
+                    continue;
+                }
+                left -= k.size;
+                fl.f[t] = Figure {
+                    kind: f.kind,
+                    side,
+                    alive: true,
+                    pos: sp.pos,
+                    size: k.size,
+                    spawned: true,
+                    acted: true,
+                    ..EMPTY
+                };
+                fl.alive[side as usize] += 1;
+                log.note(format_args!(
+                    "  {} respawns at {}",
+                    Who(self, fl, t),
+                    Who(self, fl, s)
+                ));
+            }
+        }
+    }
+
     /// Stupidity (Ch. 10.1): with more than one Stupid unit on `side`, the enemy takes the
     /// first of them in roster order for this turn (option `stupidity`). Returns that unit,
     /// and whether it acts now for the enemy: then it fights for the other side until
@@ -1006,6 +1053,7 @@ impl Scenario for Squad {
                 if f.side == side {
                     // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
                     f.spent = 0;
+                    f.spawned = false;
                     // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
                     // not spent in the enemy's turn is gone.
                     f.recovering = f.disrupted;
@@ -1016,6 +1064,9 @@ impl Scenario for Squad {
             }
             if self.any_contagion {
                 self.rise(&mut fl, side, log);
+            }
+            if self.any_spawner {
+                self.spawn(&mut fl, side, log);
             }
             let taken = if self.any_stupid && self.opts.stupidity != Stupidity::Off {
                 self.stupidity(&mut fl, side, log)
@@ -1554,6 +1605,20 @@ mod tests {
         };
         let o = run(&s, &[(D6, 1), (D6, 4)]);
         assert_eq!((o.winner, o.turns), (None, 2));
+    }
+
+    #[test]
+    fn a_spawner_brings_fallen_cannon_fodder_back_without_an_action() {
+        // B first, in contact. Turn 1: B1 hits A1 (3): any hit kills Cannon Fodder. Turn 2:
+        // the Spawner amulet returns A1, which has no Action; A2's Mook Weapon hits (4) for
+        // 1 point, no effect; A3 hits (3), Damage 5: side B is gone, A has all three.
+        let o = RuleOptions::default();
+        let a = side(&[("cannon-fodder", 2), ("fodder-summoner", 1)], &o);
+        let b = side(&[MF], &o);
+        let s = Squad::new(a, b, 0, First::B, 10, o).unwrap();
+        let out = run(&s, &[(D6, 3), (D6, 4), (D6, 3), (D6, 5)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 2));
+        assert_eq!(out.survivors, [3, 0]);
     }
 
     #[test]

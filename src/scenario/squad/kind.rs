@@ -79,6 +79,9 @@ pub struct Kind {
     pub connection: Option<u32>,
     /// Undead: "Blessings are treated as Curses" (Ch. 10.4).
     pub undead: bool,
+    /// Spawn Capacity in inches of the Spawners it carries (Ch. 10.4): each turn that many
+    /// Size inches of its side's fallen Cannon Fodder rise again touching it.
+    pub spawn: u32,
     /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
     /// Tools nor a Close Combat weapon to cut with cannot operate.
     pub medik: Option<bool>,
@@ -103,6 +106,7 @@ impl Kind {
         let mut unused = Vec::new();
         let mut half_speed = false;
         let mut shield: Option<Shield> = None;
+        let mut spawn = 0;
         for w in &u.weapons {
             match w {
                 Armament::Item(i) => {
@@ -111,6 +115,10 @@ impl Kind {
                         Ok(a) => arms.push(a),
                         Err(why) => unused.push(format!("{}: {why}", i.name)),
                     }
+                }
+                Armament::Sized { stats, .. } if stats.kind == WeaponKind::Spawner => {
+                    // Ch. 10.4: "Spawn Capacity: WS"", automatic, no Skill roll or Action.
+                    spawn += stats.size;
                 }
                 Armament::Sized { name, stats } if stats.kind == WeaponKind::MeleeShield => {
                     let Some(u) = stats.use_rating else {
@@ -223,6 +231,7 @@ impl Kind {
             arms,
             shield,
             connection: s.connection_strength,
+            spawn,
             undead: u.has_trait("undead"),
             medik,
             sn,
@@ -342,7 +351,6 @@ fn arm(
 
 fn later(k: WeaponKind) -> &'static str {
     match k {
-        WeaponKind::Spawner => "Spawners arrive with issue 10",
         _ => "area and explosive weapons arrive with issue 6",
     }
 }

@@ -112,6 +112,8 @@ pub struct Squad {
     /// Some kind owns SuperNatural dice / is a Medik.
     any_sn: bool,
     any_medik: bool,
+    /// Some unit carries a Spawner.
+    any_spawner: bool,
     /// Some unit may lose limbs (Mediks' Amputations, Constructs' Modular Parts).
     any_limbs: bool,
     /// Each kind's Skill roll Blessed by one SN die of each size in `Die::ALL`, where the
@@ -192,6 +194,7 @@ impl Squad {
         Ok(Squad {
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
+            any_spawner: kinds.iter().any(|k| k.spawn > 0),
             any_limbs: kinds
                 .iter()
                 .any(|k| k.medik.is_some() || k.connection.is_some()),
