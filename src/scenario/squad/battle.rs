@@ -261,7 +261,10 @@ impl Squad {
             return;
         }
         if self.any_sn && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
-            self.sn_turn(fl, i, log);
+            self.sn_turn(fl, i, faces, log);
+            if !fl.f[i].alive || self.over(fl) {
+                return;
+            }
         }
         if self.any_medik
             && self.kinds[fl.f[i].kind as usize].medik.is_some()
@@ -587,7 +590,16 @@ impl Squad {
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
             if sn.radius > 0 {
-                self.sn_radius(fl, i, w, t, sn.total(), sn.radius, faces, log);
+                let centre = fl.f[t].pos;
+                self.area(
+                    fl,
+                    centre,
+                    2 * sn.radius as i32,
+                    sn.total(),
+                    Some(t),
+                    faces,
+                    log,
+                );
             }
             return;
         }
@@ -648,7 +660,16 @@ impl Squad {
             Ordering::Less => {}
         }
         if sn.radius > 0 {
-            self.sn_radius(fl, i, w, t, sn.total(), sn.radius, faces, log);
+            let centre = fl.f[t].pos;
+            self.area(
+                fl,
+                centre,
+                2 * sn.radius as i32,
+                sn.total(),
+                Some(t),
+                faces,
+                log,
+            );
         }
     }
 

@@ -33,9 +33,11 @@ mod battle;
 
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
-use crate::dice::Die;
 use crate::dice::action::SkillPlan;
+use crate::dice::expr::RollPlan;
+use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
+use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity};
 
 pub use kind::{Kind, KindError};
@@ -112,6 +114,10 @@ pub struct Squad {
     /// Some kind owns SuperNatural dice / is a Medik.
     any_sn: bool,
     any_medik: bool,
+    /// Each kind's Armor, resolved for rolling.
+    armor: Vec<RollPlan>,
+    /// The 10amyte's self-destruct: "a 1d10 Explosion" (Ch. D.1).
+    amyte: ExplosionPlan,
     /// Some unit carries a Spawner.
     any_spawner: bool,
     /// Some unit may lose limbs (Mediks' Amputations, Constructs' Modular Parts).
@@ -192,6 +198,9 @@ impl Squad {
             })
             .collect();
         Ok(Squad {
+            armor: kinds.iter().map(|k| k.armor.plan(&opts)).collect(),
+            amyte: ExplosionPlan::new(&Expr::parse("1d10 exp").expect("parses"), &opts)
+                .expect("an Exp die explodes"),
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
             any_spawner: kinds.iter().any(|k| k.spawn > 0),

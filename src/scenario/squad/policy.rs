@@ -62,6 +62,10 @@ pub enum Spend {
     /// Each die as a Blessing, kept as a Lasting Effect, on the allies within touch with the
     /// strongest weapons first, one die each (Size Dependent; the die at least their Skill).
     Bless,
+    /// Each d10 summons a 10amyte (Ch. D.1) that runs its Move roll at the nearest enemy
+    /// and blows itself up in a 1d10 Explosion when that enemy is within 2" and no ally is;
+    /// else it is dismissed. The other dice go on Damage.
+    Summon,
     /// Never spend them (a baseline: the dice's worth is the difference).
     Hold,
 }

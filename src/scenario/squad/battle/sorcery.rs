@@ -56,14 +56,84 @@ impl Squad {
     /// Whether unit `i` spends SN dice on the Damage of its next hit.
     #[inline]
     pub(super) fn spends_on_damage(&self, fl: &Field, i: usize) -> bool {
-        self.policy[fl.f[i].side as usize].spend == Spend::Damage && self.sn_ready(fl, i) != 0
+        matches!(
+            self.policy[fl.f[i].side as usize].spend,
+            Spend::Damage | Spend::Summon
+        ) && self.sn_ready(fl, i) != 0
+    }
+
+    /// Each SN d10 in hand summons a 10amyte touching its caster (Ch. D.1, D.3). It arrives
+    /// as a spawned unit does, with its Move but no Action (Ch. 10.4), runs its own die's
+    /// roll in inches at the nearest enemy, and blows itself up (no Action needed) in a 1d10
+    /// Explosion when that enemy is within the 2" ring and no ally (the caster included)
+    /// is; otherwise its caster dismisses it. Either way its die is spent for the turn and
+    /// comes back at the caster's next. It is never on the field between turns.
+    fn summon<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        const RING: i32 = 4; // 2" in half-inches
+        for b in 0..k.sn.len() {
+            if k.sn[b] != Die::D10 || self.sn_ready(fl, i) & (1 << b) == 0 {
+                continue;
+            }
+            let Some((d, e)) = self.nearest(fl, i) else {
+                return;
+            };
+            fl.f[i].spent |= 1 << b;
+            let run = 2 * faces.face(Die::D10) as i32;
+            log.die(crate::dice::DieEvent {
+                term: 0,
+                die: Die::D10,
+                face: (run / 2) as u32,
+                role: crate::dice::Role::Regular,
+                counted: (run / 2) as i64,
+            });
+            let (pos, side) = (fl.f[i].pos, fl.f[i].side);
+            let at = pos + (fl.f[e].pos - pos).signum() * run.min(d);
+            let near = |s: bool| {
+                (0..self.roster.len()).any(|u| {
+                    let f = &fl.f[u];
+                    f.alive && (f.side == side) == s && (f.pos - at).abs() <= RING
+                })
+            };
+            if !near(false) || near(true) {
+                log.note(format_args!(
+                    "  {} summons a 10amyte: it runs {}\" and is dismissed",
+                    Who(self, fl, i),
+                    run / 2
+                ));
+                continue;
+            }
+            let blast = self.amyte.roll(faces, log);
+            let damage = blast.damage(0).unwrap_or(0);
+            log.note(format_args!(
+                "  {} summons a 10amyte: it runs {}\" and explodes, Damage {damage}",
+                Who(self, fl, i),
+                run / 2
+            ));
+            self.area(fl, at, RING, damage, None, faces, log);
+            if self.over(fl) {
+                return;
+            }
+        }
     }
 
     /// The beginning of SN unit `i`'s turn: Lasting Effects by its side's policy. Neither
     /// costs an Action: a ward is on itself, a Blessing touches a willing ally (Ch. D.3).
     #[cold]
     #[inline(never)]
-    pub(super) fn sn_turn<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+    pub(super) fn sn_turn<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
         match self.policy[fl.f[i].side as usize].spend {
             Spend::Armor => {
                 let ready = self.sn_ready(fl, i);
@@ -78,6 +148,7 @@ impl Squad {
                 }
             }
             Spend::Bless => self.bless(fl, i, log),
+            Spend::Summon => self.summon(fl, i, faces, log),
             Spend::Damage | Spend::Hold => {}
         }
     }
@@ -245,28 +316,25 @@ impl Squad {
             .sum()
     }
 
-    /// The rest of an SN Effect's radius around `t`: everything else in it, friend and foe
-    /// alike, takes `damage` against its own Armor (Ch. D.4).
+    /// Everything within `reach` half-inches of `centre` but `except` takes `damage`
+    /// against its own Armor (ward included), friend and foe alike: the rest of an SN
+    /// Effect's radius (Ch. D.4), or a 10amyte's Explosion.
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn sn_radius<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn area<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
-        i: usize,
-        w: usize,
-        t: usize,
+        centre: i32,
+        reach: i32,
         damage: i64,
-        radius: u32,
+        except: Option<usize>,
         faces: &mut F,
         log: &mut L,
     ) {
-        let centre = fl.f[t].pos;
-        let reach = 2 * radius as i32;
-        let ki = fl.f[i].kind as usize;
         for u in 0..self.roster.len() {
             let f = fl.f[u];
-            if u == t || !f.alive || (f.pos - centre).abs() > reach {
+            if Some(u) == except || !f.alive || (f.pos - centre).abs() > reach {
                 continue;
             }
             let ku = f.kind as usize;
@@ -281,7 +349,7 @@ impl Squad {
                 self.kill(fl, u);
                 continue;
             }
-            let mut armor = self.plan(ki, w, ku).armor(faces, log);
+            let mut armor = self.armor[ku].roll(faces, log).total;
             if f.ward != 0 {
                 armor += self.ward_roll(ku, f.ward, f.size, faces, log);
             }
@@ -414,6 +482,21 @@ mod tests {
     }
 
     #[test]
+    fn a_summoned_10amyte_runs_at_the_enemy_and_explodes() {
+        // 6" apart. The Wizard's d10 summons a 10amyte: its Move roll 7 takes it the 6" to
+        // the two minifigs; no ally within 2" of them, so it blows itself up: 1d10 Exp 6
+        // beats Armor 4 on both. Side B is gone in turn 1.
+        let s = squad(&[WIZ], Spend::Summon, &[("minifig-hand-weapon", 2)], 6, 1);
+        let o = run(&s, &[(D10, 7), (D10, 6)]);
+        assert_eq!((o.winner, o.turns, o.survivors), (Some(Side::A), 1, [1, 0]));
+        // In contact the Wizard would be in the ring: the 10amyte is dismissed, its d10
+        // spent (-1 Skill). The Staff hits (4 - 1 vs Use 3) with the d8 and d6: 2 + 2.
+        let s = squad(&[WIZ], Spend::Summon, &[MF], 0, 1);
+        let o = run(&s, &[(D10, 7), (D6, 4), (D8, 2), (D6, 2)]);
+        assert_eq!((o.winner, o.ties), (None, 1));
+    }
+
+    #[test]
     fn blessings_go_to_the_strongest_ally_and_end_with_their_caster() {
         // Turn 1: the Wizard Blesses A2 (a Hand Weapon beats a Staff) with its d10 and
         // itself with the d8, -2 Skill. Its own roll: 2 and the Blessing's 7, less 2, hits
@@ -434,7 +517,7 @@ mod tests {
                 ..EMPTY
             };
         }
-        s.sn_turn(&mut fl, 0, &mut NoLog);
+        s.sn_turn(&mut fl, 0, &mut crate::dice::Script::new(&[]), &mut NoLog);
         assert_eq!(
             (fl.f[1].blessing, fl.f[1].blesser),
             (die_index(D10) as u8 + 1, 1)
