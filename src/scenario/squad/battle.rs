@@ -4,6 +4,7 @@
 
 mod medik;
 mod sorcery;
+mod thralls;
 
 use std::cmp::Ordering;
 
@@ -44,9 +45,9 @@ struct Figure {
     disrupted: bool,
     recovering: bool,
     /// Close Combat attackers this turn (the three-per-inch limit).
-    engaged: u32,
+    engaged: u16,
     /// Attacks received this turn (the `spread` policy).
-    targeted: u32,
+    targeted: u16,
     /// Cumulative Vermin Damage this turn and the Armor it is rolled against (Ch. 10.4).
     swarm: Pool,
     /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
@@ -69,6 +70,9 @@ struct Figure {
     /// A Blessing on it: 1 + the SN die's index in `Die::ALL`, and 1 + its caster's slot.
     blessing: u8,
     blesser: u8,
+    /// An Instant Benny from a Sacrificed Thrall: 1 + the index in `Die::ALL` of the die
+    /// (Ch. 10.4 Masters and Thralls); gone at the end of its side's turn.
+    benny: u8,
     /// Spawned this turn: it has its Move but no Action (Ch. 10.4 Spawners).
     spawned: bool,
     /// Amputations from Ker-Triage! ([`medik::BEYOND`]: its head, beyond revival).
@@ -101,6 +105,7 @@ const EMPTY: Figure = Figure {
     blessing: 0,
     blesser: 0,
     spawned: false,
+    benny: 0,
     lost: 0,
 };
 
@@ -167,6 +172,8 @@ struct Field {
     converted: u32,
     /// Fallen units revived by Mediks.
     revived: u32,
+    /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
+    fallen_thralls: u128,
     /// Units standing on each side, and Minds converted so far, after each player turn.
     standing: [[u8; TRACK]; 2],
     converted_by: [u8; TRACK],
@@ -183,6 +190,7 @@ impl Field {
             ties: 0,
             converted: 0,
             revived: 0,
+            fallen_thralls: 0,
             standing: [[0; TRACK]; 2],
             converted_by: [0; TRACK],
         }
@@ -485,7 +493,7 @@ impl Squad {
             return false;
         }
         let swarm = k.vermin && self.all_vermin[fl.f[i].side as usize];
-        swarm || fl.f[t].engaged < combat::close_combat_limit(fl.f[t].size)
+        swarm || (fl.f[t].engaged as u32) < combat::close_combat_limit(fl.f[t].size)
     }
 
     /// The target policy's choice among the enemies `i` can reach.
@@ -549,6 +557,11 @@ impl Squad {
             } else {
                 plan.hit(faces, log, m)
             };
+            let hit = if self.any_thrall && fl.f[i].benny != 0 {
+                self.instant_benny_to_hit(fl, i, hit, faces, log)
+            } else {
+                hit
+            };
             match hit {
                 Hit::Hit { benny } => {
                     log.note(format_args!("    hit (modifier {m:+})"));
@@ -582,11 +595,14 @@ impl Squad {
         } else {
             sorcery::SnDamage::default()
         };
-        let damage = if layers > 0 {
+        let mut damage = if layers > 0 {
             plan.damage_deflected(faces, log, benny, layers, sn.deflectable()) + sn.undeflectable
         } else {
             plan.damage(faces, log, benny) + sn.total()
         };
+        if self.any_thrall && fl.f[i].benny != 0 {
+            damage += self.instant_benny(fl, i, faces, log);
+        }
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
             if sn.radius > 0 {
@@ -976,6 +992,9 @@ impl Squad {
             if self.any_sn && (fl.f[t].lasting | fl.f[t].spent) != 0 {
                 self.sn_end(fl, t);
             }
+            if self.any_thrall && self.kinds[fl.f[t].kind as usize].thrall {
+                fl.fallen_thralls |= 1 << t;
+            }
         }
     }
 
@@ -1116,6 +1135,9 @@ impl Scenario for Squad {
                     continue;
                 }
                 self.act(&mut fl, i, faces, log);
+                if self.any_thrall && fl.fallen_thralls != 0 {
+                    self.sacrifices(&mut fl, faces, log);
+                }
                 if for_enemy {
                     self.release(&mut fl, i, side);
                 }
@@ -1128,6 +1150,8 @@ impl Scenario for Squad {
                 let f = &mut fl.f[i];
                 if f.side == side {
                     f.saved = f.alive && !f.acted;
+                    // "the Master must use the Benny before the end of his turn".
+                    f.benny = 0;
                 }
             }
             self.record_turn(&mut fl, turn);

@@ -82,6 +82,10 @@ pub struct Kind {
     /// Spawn Capacity in inches of the Spawners it carries (Ch. 10.4): each turn that many
     /// Size inches of its side's fallen Cannon Fodder rise again touching it.
     pub spawn: u32,
+    /// A Master, who may take an Instant Benny from a Sacrificed Thrall; a Thrall
+    /// (Ch. 10.4 Masters and Thralls).
+    pub master: bool,
+    pub thrall: bool,
     /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
     /// Tools nor a Close Combat weapon to cut with cannot operate.
     pub medik: Option<bool>,
@@ -231,6 +235,8 @@ impl Kind {
             arms,
             shield,
             connection: s.connection_strength,
+            master: s.specialties.iter().any(|x| x == "master"),
+            thrall: s.specialties.iter().any(|x| x == "thrall"),
             spawn,
             undead: u.has_trait("undead"),
             medik,

@@ -118,6 +118,8 @@ pub struct Squad {
     armor: Vec<RollPlan>,
     /// The 10amyte's self-destruct: "a 1d10 Explosion" (Ch. D.1).
     amyte: ExplosionPlan,
+    /// Some Thrall has a Master on its side.
+    any_thrall: bool,
     /// Some unit carries a Spawner.
     any_spawner: bool,
     /// Some unit may lose limbs (Mediks' Amputations, Constructs' Modular Parts).
@@ -204,6 +206,9 @@ impl Squad {
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
             any_spawner: kinds.iter().any(|k| k.spawn > 0),
+            any_thrall: [&a, &b].iter().any(|s| {
+                s.units.iter().any(|(k, _)| k.master) && s.units.iter().any(|(k, _)| k.thrall)
+            }),
             any_limbs: kinds
                 .iter()
                 .any(|k| k.medik.is_some() || k.connection.is_some()),
