@@ -32,8 +32,10 @@ pub enum FirstArg {
 
 A side is SKILL/USE/DAMAGE/ARMOR (a single fighter in base contact) or catalog units,
 NAME or NAME*COUNT joined by commas (`diemon unit list`); NAME+ITEM adds named items
-(`diemon weapon list`), e.g. hero+heavy-weapon+body-armor*2. Squads start --distance inches
-apart on a line and close in; see docs/model.md for what the line leaves out.")]
+(`diemon weapon list`), e.g. hero+heavy-weapon+body-armor*2; NAME@POLICY gives one
+SuperNatural unit its own --a-spend policy, e.g. \"wizard@bless, wizard@summon\". Squads
+start --distance inches apart on a line and close in; see docs/model.md for what the line
+leaves out.")]
 pub struct DuelArgs {
     /// Side A: SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon, the
     /// default; the --a-skill/use/damage/armor flags override single fields), or catalog

@@ -10,8 +10,11 @@
 //! - Armor and Blessings are Size Dependent (Ch. 10.3): a target of Size s takes s dice per
 //!   die of Effect, the smallest die of each group deciding.
 //! - A Blessing needs an SN die at least the size of the Skill die (Ch. D.4).
+//! - Summoned items: SN dice rolled against the items' SN Price (Ch. D.3), rolled and exact
+//!   ([`summon`], [`summon_exact`]); no squad duel summons items yet.
 
-use crate::dice::Die;
+use crate::dice::{Die, Faces, Log, Pmf, SnRoll};
+use crate::rules::RuleOptions;
 
 /// Most SN dice one unit may own in a squad duel: the trial marks them in one byte.
 pub const MAX_SN_DICE: usize = 8;
@@ -62,6 +65,81 @@ pub fn size_dependent(dice: &mut [Die], size: u32) -> usize {
     n
 }
 
+/// An item's length for a summoning (Ch. D.3 Summoned Items).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ItemSize {
+    Short,
+    Medium,
+    Long,
+}
+
+/// An item's SuperNatural Price: "Short items have a Price of 2, Medium items have a Price
+/// of 3, Long items have a Price of 4, and any item with Ranged capability adds 1".
+pub fn item_price(size: ItemSize, ranged: bool) -> u32 {
+    let base = match size {
+        ItemSize::Short => 2,
+        ItemSize::Medium => 3,
+        ItemSize::Long => 4,
+    };
+    base + ranged as u32
+}
+
+/// What a summoning did: "If the roll is equal or higher, the unit receives the objects
+/// ... If the roll is lower, the Dice are wasted ... If all of the Dice roll a 1, then the
+/// entire summoning is a Fumble".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Summoning {
+    Summoned,
+    Wasted,
+    Fumbled,
+}
+
+/// Rolls `dice` (SN dice, each with its Bonus and Fumble Dice) against `price`.
+pub fn summon<F: Faces + ?Sized, L: Log + ?Sized>(
+    dice: &[Die],
+    price: u32,
+    opts: &RuleOptions,
+    faces: &mut F,
+    log: &mut L,
+) -> Summoning {
+    let mut total = 0;
+    let mut all_ones = !dice.is_empty();
+    for &die in dice {
+        let o = SnRoll { count: 1, die }.roll(opts, faces, log, 0);
+        total += o.total;
+        all_ones &= o.all_ones;
+    }
+    if all_ones {
+        Summoning::Fumbled
+    } else if total >= price as i64 {
+        Summoning::Summoned
+    } else {
+        Summoning::Wasted
+    }
+}
+
+/// Exact chances of [`summon`]: (P(summoned), P(fumbled)), the SN chains cut at `eps`.
+pub fn summon_exact(dice: &[Die], price: u32, opts: &RuleOptions, eps: f64) -> (f64, f64) {
+    let per = eps / dice.len().max(1) as f64;
+    let mut total = Pmf::point(0);
+    let mut p_all = 1.0;
+    // Split each die's table by its first face: all ones vs the rest, to keep the Fumbled
+    // summoning (every die a 1) apart from a high total.
+    let mut ones = Pmf::point(0);
+    for &die in dice {
+        let x = SnRoll { count: 1, die }.exact(opts, per, 0.0);
+        total = total.add(&x.total);
+        ones = ones.add(&x.given_all_ones);
+        p_all *= x.p_all_ones;
+    }
+    if dice.is_empty() {
+        return (0.0, 0.0);
+    }
+    let p_high = total.p_at_least(price as i64);
+    let p_high_all_ones = p_all * ones.p_at_least(price as i64);
+    (p_high - p_high_all_ones, p_all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +181,71 @@ mod tests {
         // "Four Armor d6es could raise ... a Size 20\" castle" section: none for Size 5.
         let mut d = [D6; 4];
         assert_eq!(size_dependent(&mut d, 5), 0);
+    }
+
+    #[test]
+    fn item_prices_by_the_table() {
+        // Short 2, Medium 3, Long 4, Ranged +1: a Hand Weapon 2, a Long-Ranged Weapon 4.
+        assert_eq!(item_price(ItemSize::Short, false), 2);
+        assert_eq!(item_price(ItemSize::Medium, true), 4);
+        assert_eq!(item_price(ItemSize::Long, false), 4);
+    }
+
+    #[test]
+    fn a_summoning_succeeds_at_its_price_and_fumbles_on_all_ones() {
+        use crate::dice::{NoLog, Script};
+        let o = RuleOptions::default();
+        let roll = |dice: &[Die], price, script: &[(Die, u32)]| {
+            let mut f = Script::new(script);
+            let r = summon(dice, price, &o, &mut f, &mut NoLog);
+            assert!(f.is_done());
+            r
+        };
+        // An SN d6 showing 2 meets a Short item's Price 2; a 3 and a 1 (its Fumble Die
+        // rolled by the opponent: 2) make 1 < 2, wasted; two 1s (Fumble Dice 2 and 3)
+        // fumble the whole summoning.
+        assert_eq!(roll(&[Die::D6], 2, &[(Die::D6, 2)]), Summoning::Summoned);
+        let d6 = Die::D6;
+        assert_eq!(
+            roll(&[d6, d6], 2, &[(d6, 3), (d6, 1), (d6, 2)]),
+            Summoning::Wasted
+        );
+        let s = [(d6, 1), (d6, 2), (d6, 1), (d6, 3)];
+        assert_eq!(roll(&[d6, d6], 2, &s), Summoning::Fumbled);
+    }
+
+    #[test]
+    fn summoning_exact_agrees_with_rolling() {
+        use rand::SeedableRng;
+        use rand_xoshiro::Xoshiro256PlusPlus;
+        let mut o = RuleOptions::default();
+        // With Fumbles ignored, one SN d6 meets Price 2 unless it shows 1: exactly 5/6.
+        o.fumble = crate::rules::FumbleUse::Ignore;
+        let (p, f) = summon_exact(&[Die::D6], 2, &o, 1e-12);
+        assert!((p - 5.0 / 6.0).abs() < 1e-12 && (f - 1.0 / 6.0).abs() < 1e-12);
+        // Defaults, a d8 and a d6 against a Long Ranged item (5): 400k seeded rolls within
+        // z = 4.9 of the exact chance (two-sided alpha 1e-6).
+        let o = RuleOptions::default();
+        let dice = [Die::D8, Die::D6];
+        let (p, f) = summon_exact(&dice, 5, &o, 1e-12);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(10);
+        let n = 400_000;
+        let (mut ok, mut fumbled) = (0u32, 0u32);
+        for _ in 0..n {
+            match summon(&dice, 5, &o, &mut rng, &mut crate::dice::NoLog) {
+                Summoning::Summoned => ok += 1,
+                Summoning::Fumbled => fumbled += 1,
+                Summoning::Wasted => {}
+            }
+        }
+        for (k, q) in [(ok, p), (fumbled, f)] {
+            let se = (q * (1.0 - q) / n as f64).sqrt();
+            let z = (k as f64 / n as f64 - q) / se;
+            assert!(
+                z.abs() < 4.9,
+                "p {q}, rolled {}, z {z}",
+                k as f64 / n as f64
+            );
+        }
     }
 }

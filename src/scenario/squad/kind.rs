@@ -10,6 +10,7 @@ use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::sorcery::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions};
+use crate::scenario::squad::policy::Spend;
 
 /// A weapon the duel can attack with.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +90,8 @@ pub struct Kind {
     /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
     /// Tools nor a Close Combat weapon to cut with cannot operate.
     pub medik: Option<bool>,
+    /// Its own spend policy for its SN dice (`NAME@POLICY` in a roster), over its side's.
+    pub spend: Option<Spend>,
     /// SuperNatural dice it owns (Ch. 10.3), largest first.
     pub sn: Vec<Die>,
     /// Weapons the duel does not use, with why.
@@ -240,6 +243,7 @@ impl Kind {
             spawn,
             undead: u.has_trait("undead"),
             medik,
+            spend: None,
             sn,
             unused,
         })

@@ -63,9 +63,24 @@ impl SideSpec {
         opts: &RuleOptions,
     ) -> Result<SideSpec, String> {
         let mut out = Vec::new();
-        for (key, n) in units {
+        for (entry, n) in units {
+            // `wizard@bless`: this unit's own spend policy (Ch. D.4 Aspects).
+            let (key, spend) = match entry.split_once('@') {
+                None => (entry.as_str(), None),
+                Some((k, p)) => {
+                    let p = p.trim();
+                    let s = <Spend as clap::ValueEnum>::from_str(p, true).map_err(|_| {
+                        format!(
+                            "{entry}: {p:?} is not a spend policy (damage, summon, armor, \
+                             bless or hold)"
+                        )
+                    })?;
+                    (k.trim(), Some(s))
+                }
+            };
+            let key = &key.to_string();
             let u = catalog.equipped(key)?;
-            let kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
+            let mut kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
                 let armed: Vec<&str> = catalog
                     .units()
                     .map(|x| x.key.as_str())
@@ -81,6 +96,15 @@ impl SideSpec {
                 };
                 format!("{} {}{hint}", e.key, e.message)
             })?;
+            if spend.is_some() {
+                if kind.sn.is_empty() {
+                    return Err(format!(
+                        "{entry}: {key} has no SuperNatural dice to spend (hint: drop @...)"
+                    ));
+                }
+                kind.key = entry.trim().to_string();
+                kind.spend = spend;
+            }
             out.push((kind, *n));
         }
         Ok(SideSpec { units: out, policy })

@@ -14,7 +14,8 @@ pub struct RosterError {
 }
 
 /// Parses `NAME[*COUNT]` entries joined by commas; a NAME may carry `+ITEM`s, which
-/// [`crate::catalog::Catalog::equipped`] resolves.
+/// [`crate::catalog::Catalog::equipped`] resolves, and an `@POLICY` for its SN dice, which
+/// [`super::SideSpec::from_catalog`] reads.
 pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
     let bad = |message: String| RosterError {
         text: text.into(),

@@ -53,13 +53,16 @@ impl Squad {
         sorcery::skill_penalty((fl.f[i].spent | fl.f[i].lasting).count_ones())
     }
 
+    /// Unit `i`'s spend policy: its own (`wizard@bless`), else its side's.
+    fn spend_of(&self, fl: &Field, i: usize) -> Spend {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        k.spend.unwrap_or(self.policy[fl.f[i].side as usize].spend)
+    }
+
     /// Whether unit `i` spends SN dice on the Damage of its next hit.
     #[inline]
     pub(super) fn spends_on_damage(&self, fl: &Field, i: usize) -> bool {
-        matches!(
-            self.policy[fl.f[i].side as usize].spend,
-            Spend::Damage | Spend::Summon
-        ) && self.sn_ready(fl, i) != 0
+        matches!(self.spend_of(fl, i), Spend::Damage | Spend::Summon) && self.sn_ready(fl, i) != 0
     }
 
     /// Each SN d10 in hand summons a 10amyte touching its caster (Ch. D.1, D.3). It arrives
@@ -134,7 +137,7 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) {
-        match self.policy[fl.f[i].side as usize].spend {
+        match self.spend_of(fl, i) {
             Spend::Armor => {
                 let ready = self.sn_ready(fl, i);
                 if ready != 0 {
@@ -494,6 +497,41 @@ mod tests {
         let s = squad(&[WIZ], Spend::Summon, &[MF], 0, 1);
         let o = run(&s, &[(D10, 7), (D6, 4), (D8, 2), (D6, 2)]);
         assert_eq!((o.winner, o.ties), (None, 1));
+    }
+
+    #[test]
+    fn a_unit_may_carry_its_own_spend_policy() {
+        // `wizard@armor` wards itself although its side spends on Damage: the same script
+        // as the ward test, with the side's policy `damage`.
+        let s = squad(&[("wizard@armor", 1)], Spend::Damage, &[MF], 0, 3);
+        let script = [
+            (D6, 6),
+            (D6, 3),
+            (D6, 6),
+            (D6, 1),
+            (D10, 5),
+            (D8, 3),
+            (D6, 2),
+            (D6, 5),
+        ];
+        assert_eq!(run(&s, &script).survivors, [1, 1]);
+        assert_eq!(s.kinds()[0].key, "wizard@armor");
+        let o = RuleOptions::default();
+        let bad = |text: &str| {
+            SideSpec::from_catalog(
+                &Catalog::builtin(),
+                &[(text.into(), 1)],
+                Policy::default(),
+                &o,
+            )
+            .unwrap_err()
+        };
+        assert!(
+            bad("wizard@zap").contains("not a spend policy"),
+            "{}",
+            bad("wizard@zap")
+        );
+        assert!(bad("minifig-hand-weapon@bless").contains("no SuperNatural dice"));
     }
 
     #[test]
