@@ -67,7 +67,8 @@ struct Figure {
     spent: u8,
     lasting: u8,
     ward: u8,
-    /// A Blessing on it: 1 + the SN die's index in `Die::ALL`, and 1 + its caster's slot.
+    /// A Blessing on it: 1 + the SN die's index in `Die::ALL` (with `sorcery::CURSE` set,
+    /// a Curse), and 1 + its caster's slot.
     blessing: u8,
     blesser: u8,
     /// An Instant Benny from a Sacrificed Thrall: 1 + the index in `Die::ALL` of the die
@@ -590,6 +591,9 @@ impl Squad {
         } else {
             0
         };
+        if self.any_sn {
+            self.curse(fl, i, t, log);
+        }
         let sn = if self.any_sn && self.spends_on_damage(fl, i) {
             self.sn_damage(fl, i, t, faces, log)
         } else {
@@ -1002,10 +1006,15 @@ impl Squad {
     #[inline(always)]
     fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::action::SkillPlan {
         let f = &fl.f[i];
-        if f.blessing != 0
-            && let Some(p) = &self.blessed[f.kind as usize][f.blessing as usize - 1]
-        {
-            return p;
+        if f.blessing != 0 {
+            let (plans, idx) = if f.blessing & sorcery::CURSE != 0 {
+                (&self.cursed, f.blessing & !sorcery::CURSE)
+            } else {
+                (&self.blessed, f.blessing)
+            };
+            if let Some(p) = &plans[f.kind as usize][idx as usize - 1] {
+                return p;
+            }
         }
         &self.skill[f.kind as usize]
     }

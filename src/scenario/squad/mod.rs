@@ -72,7 +72,7 @@ impl SideSpec {
                     let s = <Spend as clap::ValueEnum>::from_str(p, true).map_err(|_| {
                         format!(
                             "{entry}: {p:?} is not a spend policy (damage, summon, armor, \
-                             bless or hold)"
+                             bless, curse or hold)"
                         )
                     })?;
                     (k.trim(), Some(s))
@@ -151,6 +151,8 @@ pub struct Squad {
     /// Each kind's Skill roll Blessed by one SN die of each size in `Die::ALL`, where the
     /// die may Bless it (Ch. D.4).
     blessed: Vec<[Option<SkillPlan>; 6]>,
+    /// The same Cursed.
+    cursed: Vec<[Option<SkillPlan>; 6]>,
 }
 
 /// Why a squad duel cannot be built.
@@ -223,7 +225,17 @@ impl Squad {
                 })
             })
             .collect();
+        let cursed = kinds
+            .iter()
+            .map(|k| {
+                Die::ALL.map(|d| {
+                    let c = k.skill.cursed(1, Some(d)).ok()?;
+                    Some(c.plan(&opts))
+                })
+            })
+            .collect();
         Ok(Squad {
+            cursed,
             armor: kinds.iter().map(|k| k.armor.plan(&opts)).collect(),
             amyte: ExplosionPlan::new(&Expr::parse("1d10 exp").expect("parses"), &opts)
                 .expect("an Exp die explodes"),

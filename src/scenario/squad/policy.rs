@@ -66,6 +66,9 @@ pub enum Spend {
     /// and blows itself up in a 1d10 Explosion when that enemy is within 2" and no ally is;
     /// else it is dismissed. The other dice go on Damage.
     Summon,
+    /// Each hit leaves a Lasting Curse (its largest die in hand that may Curse) on the
+    /// target, which then keeps the lower of its Skill die and the Curse's.
+    Curse,
     /// Never spend them (a baseline: the dice's worth is the difference).
     Hold,
 }

@@ -34,6 +34,9 @@ impl SnDamage {
     }
 }
 
+/// The bit of `Figure::blessing` that makes it a Curse.
+pub(super) const CURSE: u8 = 0x80;
+
 /// Index of `d` in [`Die::ALL`], for the Blessed Skill plans.
 pub(super) fn die_index(d: Die) -> usize {
     Die::ALL.iter().position(|x| *x == d).unwrap_or(0)
@@ -150,32 +153,42 @@ impl Squad {
                     ));
                 }
             }
-            Spend::Bless => self.bless(fl, i, log),
+            Spend::Bless => {
+                self.reclaim(fl, i);
+                self.bless(fl, i, log);
+            }
+            Spend::Curse => self.reclaim(fl, i),
             Spend::Summon => self.summon(fl, i, faces, log),
             Spend::Damage | Spend::Hold => {}
         }
     }
 
-    /// Cancels the Blessings of `i` on allies that fell (the dice come back now), then
-    /// Blesses the allies within touch with the strongest weapons, largest die first. The
-    /// Undead are passed over: to them "Blessings are treated as Curses" (Ch. 10.4).
-    fn bless<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+    /// Cancels the Blessings and Curses of `i` on units that fell (the dice come back now:
+    /// "cancel the Effect to get the Dice back immediately", Ch. D.3).
+    fn reclaim(&self, fl: &mut Field, i: usize) {
         let k = &self.kinds[fl.f[i].kind as usize];
         let me = i as u8 + 1;
-        // Which of its dice are out in Blessings that still stand.
+        // Which of its dice are out in Blessings and Curses that still stand.
         let mut out = 0u8;
         for t in 0..self.roster.len() {
             if fl.f[t].blesser != me {
                 continue;
             }
-            let die = Die::ALL[fl.f[t].blessing as usize - 1];
+            let die = Die::ALL[(fl.f[t].blessing & !CURSE) as usize - 1];
             let free = (0..k.sn.len()).find(|&b| k.sn[b] == die && out & (1 << b) == 0);
             match free {
-                Some(b) if fl.f[t].alive && fl.f[t].side == fl.f[i].side => out |= 1 << b,
+                Some(b) if fl.f[t].alive => out |= 1 << b,
                 _ => (fl.f[t].blessing, fl.f[t].blesser) = (0, 0),
             }
         }
         fl.f[i].lasting = out;
+    }
+
+    /// Blesses the allies within touch with the strongest weapons, largest die first. The
+    /// Undead are passed over: to them "Blessings are treated as Curses" (Ch. 10.4).
+    fn bless<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let me = i as u8 + 1;
         loop {
             let ready = self.sn_ready(fl, i);
             if ready == 0 {
@@ -211,6 +224,41 @@ impl Squad {
                 Who(self, fl, t)
             ));
         }
+    }
+
+    /// SN unit `i` has hit `t`: with the `curse` policy its largest die in hand that may
+    /// Curse `t`'s Skill die is left on it as a Lasting Curse (Ch. D.4: delivered by "a
+    /// successful Close Combat or Ranged attack", D.3). One Curse a target, Size 1" targets
+    /// only (Size Dependent), never the Undead (to them a Curse is a Blessing).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn curse<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, t: usize, log: &mut L) {
+        if self.spend_of(fl, i) != Spend::Curse {
+            return;
+        }
+        let f = fl.f[t];
+        let kt = &self.kinds[f.kind as usize];
+        if !f.alive || f.blessing != 0 || f.size > 1 || kt.undead {
+            return;
+        }
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let ready = self.sn_ready(fl, i);
+        let Some(b) = (0..k.sn.len()).find(|&b| {
+            ready & (1 << b) != 0
+                && sorcery::can_bless(k.sn[b], kt.skill.die())
+                && self.cursed[f.kind as usize][die_index(k.sn[b])].is_some()
+        }) else {
+            return;
+        };
+        fl.f[t].blessing = CURSE | (die_index(k.sn[b]) as u8 + 1);
+        fl.f[t].blesser = i as u8 + 1;
+        fl.f[i].lasting |= 1 << b;
+        log.note(format_args!(
+            "    {} Curses {} with an SN {}",
+            Who(self, fl, i),
+            Who(self, fl, t),
+            k.sn[b]
+        ));
     }
 
     /// SN unit `i` spends its dice in hand on the Damage of its hit on `t` (Ch. D.4): d8s
@@ -497,6 +545,17 @@ mod tests {
         let s = squad(&[WIZ], Spend::Summon, &[MF], 0, 1);
         let o = run(&s, &[(D10, 7), (D6, 4), (D8, 2), (D6, 2)]);
         assert_eq!((o.winner, o.ties), (None, 1));
+    }
+
+    #[test]
+    fn a_hit_leaves_a_curse_that_keeps_the_lower_roll() {
+        // Turn 1: the Wizard's Staff hits (4) and leaves its d10 on B1 as a Curse (no
+        // Damage). Turn 2: B1 rolls 5 and the Curse 1: the kept 1 is a Critical Failure.
+        // Turn 3: the Wizard, -1 for the die out, hits with a 4; B1 already carries a
+        // Curse. A draw after three turns.
+        let s = squad(&[WIZ], Spend::Curse, &[MF], 0, 3);
+        let o = run(&s, &[(D6, 4), (D6, 5), (D10, 1), (D6, 4)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
     }
 
     #[test]
