@@ -433,7 +433,7 @@ fn squad_duel_flags_and_table() {
     );
     assert!(out.contains("P(draw, 100 turns)"), "{out}");
     assert!(
-        out.contains("Explosive (grenade): Explosives and their Launchers arrive with issue 6"),
+        out.contains("Explosive (grenade): Explosives and their Launchers: area, arc and explosive fire is `diemon blast`'s"),
         "{out}"
     );
     let (code, out, _) = diemon(&[

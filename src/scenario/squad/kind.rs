@@ -162,9 +162,8 @@ impl Kind {
                             Some(stats.power),
                         )),
                         None => unused.push(format!(
-                            "{name}: a {} is not a duel weapon yet ({})",
+                            "{name}: a {} is not a squad duel weapon ({AREA})",
                             stats.kind,
-                            later(stats.kind)
                         )),
                     }
                 }
@@ -278,10 +277,10 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         return Err("the minifig table gives no Parry stats for it (no Use, no Deflection)".into());
     }
     if matches!(i.key, "autogun" | "shotgun" | "flamegun") {
-        return Err("arc fire and automatic weapons arrive with issue 6".into());
+        return Err(AREA.into());
     }
     if matches!(i.range, Reach::OfLauncher) || i.damage.is_some_and(|d| d.contains("exp")) {
-        return Err("Explosives and their Launchers arrive with issue 6".into());
+        return Err(format!("Explosives and their Launchers: {AREA}"));
     }
     if matches!(i.key, "wand" | "staff") {
         let range = match i.range {
@@ -359,11 +358,8 @@ fn arm(
     }
 }
 
-fn later(k: WeaponKind) -> &'static str {
-    match k {
-        _ => "area and explosive weapons arrive with issue 6",
-    }
-}
+/// Why area, arc and explosive weapons sit out a squad duel.
+const AREA: &str = "area, arc and explosive fire is `diemon blast`'s, not the squad duel's";
 
 #[cfg(test)]
 mod tests {
