@@ -609,18 +609,7 @@ impl Squad {
         }
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
-            if sn.radius > 0 {
-                let centre = fl.f[t].pos;
-                self.area(
-                    fl,
-                    centre,
-                    2 * sn.radius as i32,
-                    sn.total(),
-                    Some(t),
-                    faces,
-                    log,
-                );
-            }
+            self.sn_radius(fl, t, &sn, faces, log);
             return;
         }
         let (ward, size) = (fl.f[t].ward, fl.f[t].size);
@@ -679,18 +668,7 @@ impl Squad {
             }
             Ordering::Less => {}
         }
-        if sn.radius > 0 {
-            let centre = fl.f[t].pos;
-            self.area(
-                fl,
-                centre,
-                2 * sn.radius as i32,
-                sn.total(),
-                Some(t),
-                faces,
-                log,
-            );
-        }
+        self.sn_radius(fl, t, &sn, faces, log);
     }
 
     /// A stomp on a Vermin that is not Disrupted: "an Attack with Use:0" (Ch. 10.4), so

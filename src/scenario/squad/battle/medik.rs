@@ -63,11 +63,7 @@ impl Squad {
             return false;
         };
         if d > CONTACT {
-            let engaged = self
-                .least(fl, 1 - side, |e| {
-                    (fl.f[e].alive && (fl.f[e].pos - pos).abs() <= CONTACT).then_some(())
-                })
-                .is_some();
+            let engaged = self.nearest(fl, i).is_some_and(|(e, _)| e <= CONTACT);
             if engaged || fl.f[i].lost != 0 && self.body(fl, i).immobile() {
                 return false;
             }

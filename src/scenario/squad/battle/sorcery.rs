@@ -367,6 +367,24 @@ impl Squad {
             .sum()
     }
 
+    /// The rest of an SN Effect's radius around its target `t`: the SN dice's own total for
+    /// everything else within it (Ch. D.4).
+    #[inline]
+    pub(super) fn sn_radius<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        t: usize,
+        sn: &SnDamage,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        if sn.radius > 0 {
+            let centre = fl.f[t].pos;
+            let reach = 2 * sn.radius as i32;
+            self.area(fl, centre, reach, sn.total(), Some(t), faces, log);
+        }
+    }
+
     /// Everything within `reach` half-inches of `centre` but `except` takes `damage`
     /// against its own Armor (ward included), friend and foe alike: the rest of an SN
     /// Effect's radius (Ch. D.4), or a 10amyte's Explosion.
