@@ -256,6 +256,16 @@ impl Squad {
         self.nearest(fl, i).is_some_and(|(d, _)| d <= reach)
     }
 
+    /// Whether some weapon of unit `i` reaches the nearest enemy.
+    fn weapon_reaches(&self, fl: &Field, i: usize) -> bool {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        self.nearest(fl, i).is_some_and(|(d, _)| {
+            k.arms
+                .iter()
+                .any(|a| (a.close && d <= CONTACT) || a.range.is_some_and(|r| 2 * r as i32 >= d))
+        })
+    }
+
     /// Unit `i`'s turn. Called from one place (the trial's loop): with a second caller
     /// LLVM stops inlining it and every squad duel runs slower.
     #[inline]
@@ -283,6 +293,10 @@ impl Squad {
         }
         // "Spawning uses up a spawned unit's Action for the turn" (Ch. 10.4).
         let may_act = !(self.any_spawner && fl.f[i].spawned);
+        if may_act && self.any_sn && self.sn_effect_first(fl, i) && self.effect(fl, i, faces, log) {
+            fl.f[i].acted = true;
+            return;
+        }
         if may_act && self.can_attack(fl, i) {
             let a = self.attack_turn(fl, i, faces, log);
             fl.f[i].acted |= a;
@@ -328,6 +342,10 @@ impl Squad {
         ));
         self.respond(fl, i, moved, faces, log);
         if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
+            return;
+        }
+        if self.any_sn && self.sn_effect_first(fl, i) {
+            fl.f[i].acted |= self.effect(fl, i, faces, log);
             return;
         }
         if self.can_attack(fl, i) {

@@ -196,8 +196,8 @@ impl Kind {
         let medik = (s.specialties.iter().any(|x| x == "medik")
             && (tools || arms.iter().any(|a| a.close && !a.channel)))
         .then_some(tools);
-        // A Medik with Tools heals without a weapon.
-        if arms.is_empty() && medik.is_none() {
+        // A Medik with Tools heals without a weapon; an SN unit touches with Bare Hands.
+        if arms.is_empty() && medik.is_none() && sn.is_empty() {
             return Err(KindError {
                 key: u.key.clone(),
                 message: if unused.is_empty() {

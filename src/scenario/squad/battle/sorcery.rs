@@ -62,6 +62,13 @@ impl Squad {
         k.spend.unwrap_or(self.policy[fl.f[i].side as usize].spend)
     }
 
+    /// Whether SN unit `i` aims an Effect of its own this turn rather than walking or using
+    /// a weapon: it has SN dice and no weapon that reaches an enemy.
+    #[inline]
+    pub(super) fn sn_effect_first(&self, fl: &Field, i: usize) -> bool {
+        !self.kinds[fl.f[i].kind as usize].sn.is_empty() && !self.weapon_reaches(fl, i)
+    }
+
     /// Whether unit `i` spends SN dice on the Damage of its next hit.
     #[inline]
     pub(super) fn spends_on_damage(&self, fl: &Field, i: usize) -> bool {
@@ -406,41 +413,128 @@ impl Squad {
             if Some(u) == except || !f.alive || (f.pos - centre).abs() > reach {
                 continue;
             }
-            let ku = f.kind as usize;
-            let kt = &self.kinds[ku];
-            let who = Who(self, fl, u);
-            if let Some(cs) = kt.connection {
-                self.knock_apart(fl, u, damage, cs, log);
-                continue;
-            }
-            if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
-                log.note(format_args!("    {who} is caught in the radius and falls"));
-                self.kill(fl, u);
-                continue;
-            }
-            let mut armor = self.armor[ku].roll(faces, log).total;
-            if f.ward != 0 {
-                armor += self.ward_roll(ku, f.ward, f.size, faces, log);
-            }
-            log.note(format_args!(
-                "    {who} in the radius: Damage {damage} vs Armor {armor}"
-            ));
-            match damage.cmp(&armor) {
-                std::cmp::Ordering::Greater => {
-                    fl.f[u].size = combat::size_damage(f.size);
-                    if fl.f[u].size == 0 {
-                        self.kill(fl, u);
-                    }
-                }
-                std::cmp::Ordering::Equal => {
-                    fl.ties += 1;
-                    if combat::tie_disrupts(self.opts.armor_tie) {
-                        fl.f[u].disrupted = true;
-                    }
-                }
-                std::cmp::Ordering::Less => {}
-            }
+            self.wound(fl, u, damage, faces, log);
         }
+    }
+
+    /// An SN Effect's `damage` on unit `u`, against its own Armor (ward included); Vermin
+    /// and Cannon Fodder fall to any of it, Constructs lose parts.
+    fn wound<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        u: usize,
+        damage: i64,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let f = fl.f[u];
+        let ku = f.kind as usize;
+        let kt = &self.kinds[ku];
+        if let Some(cs) = kt.connection {
+            return self.knock_apart(fl, u, damage, cs, log);
+        }
+        let who = Who(self, fl, u);
+        if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
+            log.note(format_args!("    {who} is caught by the Effect and falls"));
+            return self.kill(fl, u);
+        }
+        let mut armor = self.armor[ku].roll(faces, log).total;
+        if f.ward != 0 {
+            armor += self.ward_roll(ku, f.ward, f.size, faces, log);
+        }
+        log.note(format_args!("    {who}: Damage {damage} vs Armor {armor}"));
+        match damage.cmp(&armor) {
+            std::cmp::Ordering::Greater => {
+                fl.f[u].size = combat::size_damage(f.size);
+                if fl.f[u].size == 0 {
+                    self.kill(fl, u);
+                }
+            }
+            std::cmp::Ordering::Equal => {
+                fl.ties += 1;
+                if combat::tie_disrupts(self.opts.armor_tie) {
+                    fl.f[u].disrupted = true;
+                }
+            }
+            std::cmp::Ordering::Less => {}
+        }
+    }
+
+    /// SN unit `i` aims an Effect at the nearest enemy without a weapon (Ch. D.3 Effect
+    /// Delivery, D.4 Range): in Close Combat by a Grab with Bare Hands ("Automatic Hit for
+    /// Shoves and Grabs"); farther off with Range dice, rolled one at a time, smallest
+    /// first, until their inches reach the target ("Hitting a target with a Ranged Effect
+    /// automatically costs an Action, but doesn't require an Action Roll"). The largest
+    /// die is kept for Damage, so the Effect is tried only when the other dice's mean
+    /// inches reach; the dice left after the Range go on Damage. Dice rolled short of the
+    /// target are wasted. Returns whether it spent its Action.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn effect<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        if !matches!(self.spend_of(fl, i), Spend::Damage | Spend::Summon) {
+            return false;
+        }
+        let Some((d, t)) = self.nearest(fl, i) else {
+            return false;
+        };
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let ready = self.sn_ready(fl, i);
+        if ready == 0 {
+            return false;
+        }
+        let need = if d <= CONTACT { 0 } else { (d + 1) / 2 } as i64;
+        // Range dice: all but the largest in hand (the dice are sorted largest first).
+        let largest = ready & ready.wrapping_neg();
+        let range = ready & !largest;
+        let mean: f64 = (0..k.sn.len())
+            .filter(|&b| range & (1 << b) != 0)
+            .map(|b| (k.sn[b].sides() as f64 + 1.0) / 2.0)
+            .sum();
+        if (need as f64) > mean {
+            return false;
+        }
+        let mut reached = 0i64;
+        for b in (0..k.sn.len()).rev() {
+            if reached >= need {
+                break;
+            }
+            if range & (1 << b) == 0 {
+                continue;
+            }
+            fl.f[i].spent |= 1 << b;
+            let die = k.sn[b];
+            reached += SnRoll { count: 1, die }
+                .roll(&self.opts, faces, log, 0)
+                .total;
+        }
+        if reached < need {
+            log.note(format_args!(
+                "  {}'s Effect falls short of {}: {reached}\" of {need}\"",
+                Who(self, fl, i),
+                Who(self, fl, t)
+            ));
+            return true;
+        }
+        log.note(format_args!(
+            "  {} aims an Effect at {} ({})",
+            Who(self, fl, i),
+            Who(self, fl, t),
+            if need == 0 {
+                "a Grab with Bare Hands".to_string()
+            } else {
+                format!("{reached}\" of Range dice")
+            }
+        ));
+        let sn = self.sn_damage(fl, i, t, faces, log);
+        self.wound(fl, t, sn.total(), faces, log);
+        self.sn_radius(fl, t, &sn, faces, log);
+        true
     }
 
     /// Ends the Lasting Effects of SN unit `c`, incapacitated: "until the SuperNatural
@@ -574,6 +668,30 @@ mod tests {
         let s = squad(&[WIZ], Spend::Curse, &[MF], 0, 3);
         let o = run(&s, &[(D6, 4), (D6, 5), (D10, 1), (D6, 4)]);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn a_bare_handed_caster_grabs_or_spends_range_dice() {
+        // In contact the Mystik Grabs (an Automatic Hit, no roll) and spends both dice on
+        // Damage: d8 3 + d6 2 > Armor 4.
+        let s = squad(&[("mystik", 1)], Spend::Damage, &[MF], 0, 1);
+        let o = run(&s, &[(D8, 3), (D6, 2)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // 3" off: the d6's mean 3.5" reaches, so it goes on Range (4"), no Skill roll; the
+        // d8 on Damage, 7 less 3" of Blast: 4 ties Armor 4.
+        let s = squad(&[("mystik", 1)], Spend::Damage, &[MF], 3, 1);
+        let o = run(&s, &[(D6, 4), (D8, 7)]);
+        assert_eq!((o.winner, o.ties), (None, 1));
+        // 4" off the mean falls short: it walks 3" into contact instead and Grabs: d8 5
+        // less 1" of Blast, and the d6's 1 is a Fumble the opponent rolls (2) and takes
+        // off: 2, no effect.
+        let s = squad(&[("mystik", 1)], Spend::Damage, &[MF], 4, 1);
+        let o = run(&s, &[(D8, 5), (D6, 1), (D6, 2)]);
+        assert_eq!(
+            (o.winner, o.ties),
+            (None, 0),
+            "the d6's Fumble (opponent's 2) leaves 3"
+        );
     }
 
     #[test]
