@@ -1,7 +1,11 @@
 //! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
-//! fixed array on the stack, so a trial allocates nothing. SuperNatural units' dice are in
-//! [`sorcery`].
+//! fixed array on the stack, so a trial allocates nothing. The creatures with rules of
+//! their own have rooms of their own: SuperNatural units in [`sorcery`], Mediks in
+//! [`medik`], lost limbs in [`limbs`], Constructs in [`constructs`], Masters and Thralls in
+//! [`thralls`].
 
+mod constructs;
+mod limbs;
 mod medik;
 mod sorcery;
 mod thralls;
@@ -76,7 +80,7 @@ struct Figure {
     benny: u8,
     /// Spawned this turn: it has its Move but no Action (Ch. 10.4 Spawners).
     spawned: bool,
-    /// Amputations from Ker-Triage! ([`medik::BEYOND`]: its head, beyond revival).
+    /// Amputations from Ker-Triage! ([`limbs::BEYOND`]: its head, beyond revival).
     lost: u8,
 }
 

@@ -13,8 +13,11 @@
 //! A unit that does not act keeps its Action for a Response in the enemy's turn (Ch. 4.3).
 //! Ch. 10's creatures fight by their own rules: Vermin are stomped at Use 0; a Contagious
 //! Bite converts a minifig, who rises on the biters' side at their next turn; a side with
-//! more than one Incompetent unit hands one to the enemy each turn (Stupidity). Units
-//! standing and Minds converted are tallied turn by turn.
+//! more than one Incompetent unit hands one to the enemy each turn (Stupidity); Mediks
+//! revive the fallen with Amputations; Constructs lose Modular Parts; Spawners return
+//! fallen Cannon Fodder; a fallen Thrall may give its Master an Instant Benny; SuperNatural
+//! units spend their dice by the `spend` policy (Damage, a 10amyte, a ward, Blessings,
+//! Curses). Units standing and Minds converted are tallied turn by turn.
 //! Attacks are [`AttackPlan`]s, one per (attacker kind, weapon, target kind), built once;
 //! the rules around them are in [`crate::rules::combat`]. What the line leaves out, and why
 //! it does not bias the questions asked of it, is in docs/model.md.

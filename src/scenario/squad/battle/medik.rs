@@ -1,5 +1,6 @@
-//! Mediks in a squad duel (Ch. 10.2): Ker-Triage! on fallen allies, and what the
-//! Amputations leave the revived able to do. The rules are in [`crate::rules::medik`].
+//! Mediks in a squad duel (Ch. 10.2): Ker-Triage! on fallen allies. What the Amputations
+//! leave the revived able to do is in [`super::limbs`]; the rules in
+//! [`crate::rules::medik`].
 //!
 //! On its turn a Medik operates on a fallen minifig of its side within touch (a full-round
 //! Action: it neither moves nor attacks); with none within touch, it walks to the nearest
@@ -9,15 +10,11 @@
 //! Move, and Close Combat attacks hit it automatically), too few hands for its weapons. A
 //! patient whose head is Amputated is dead beyond revival.
 
+use super::limbs::BEYOND;
 use super::{CONTACT, Field, Who};
 use crate::dice::{Faces, Log};
-use crate::rules::constructs;
-use crate::rules::medik::{self, Body, Triage};
+use crate::rules::medik::{self, Triage};
 use crate::scenario::squad::Squad;
-use crate::scenario::squad::kind::Arm;
-
-/// `Figure::lost` for a patient beyond revival (its head Amputated).
-pub(super) const BEYOND: u8 = u8::MAX;
 
 impl Squad {
     /// A fallen unit Ker-Triage! may revive: a minifig (limbs are known for minifigs only)
@@ -30,14 +27,6 @@ impl Squad {
             && f.lost != BEYOND
             && self.kinds[f.kind as usize].minifig
             && self.kinds[f.kind as usize].connection.is_none()
-    }
-
-    /// The body of unit `i` after its Amputations, in its side's order.
-    pub(super) fn body(&self, fl: &Field, i: usize) -> Body {
-        let mut b = Body::MINIFIG;
-        let order = self.policy[fl.f[i].side as usize].amputate;
-        b.amputate(fl.f[i].lost as u32, order);
-        b
     }
 
     /// Medik `i`'s turn, if it has a patient: Ker-Triage! on one within touch, or a walk
@@ -127,67 +116,6 @@ impl Squad {
         }
         true
     }
-
-    /// A hit on Construct `t`: its Connection Strength `cs` stands in for Armor. Damage at or
-    /// above it knocks off one Modular Part per multiple, of the defender's choice (its
-    /// side's `amputate` order, the head last), with the penalties of Amputation; it falls
-    /// when its head goes (Ch. 10.4 Constructs, Ch. 10.2 Effects of Amputation).
-    #[cold]
-    #[inline(never)]
-    pub(super) fn knock_apart<L: Log + ?Sized>(
-        &self,
-        fl: &mut Field,
-        t: usize,
-        damage: i64,
-        cs: u32,
-        log: &mut L,
-    ) {
-        let parts = constructs::parts_knocked_off(damage, cs);
-        if parts == 0 {
-            return log.note(format_args!(
-                "    Damage {damage} vs Connection Strength {cs}: no effect"
-            ));
-        }
-        let lost = (fl.f[t].lost as u32 + parts).min(BEYOND as u32 - 1) as u8;
-        fl.f[t].lost = lost;
-        let gone = !self.body(fl, t).alive();
-        log.note(format_args!(
-            "    Damage {damage} vs Connection Strength {cs}: {} loses {parts} Modular Parts{}",
-            Who(self, fl, t),
-            if gone { " and falls apart" } else { "" }
-        ));
-        if gone {
-            fl.f[t].lost = BEYOND;
-            self.kill(fl, t);
-        }
-    }
-
-    /// Unit `i`'s Move this turn in half-inches: its kind's, less its Amputations (Ch. 10.2).
-    #[inline]
-    pub(super) fn step(&self, fl: &Field, i: usize) -> i32 {
-        let halves = self.kinds[fl.f[i].kind as usize].move_halves;
-        if fl.f[i].lost == 0 {
-            return halves;
-        }
-        2 * self.body(fl, i).move_inches((halves / 2) as u32) as i32
-    }
-
-    /// Whether unit `i`'s remaining hands can use `arm` ("reduced to one arm may not use
-    /// two-handed equipment; all arms lost may not hold items").
-    #[inline]
-    pub(super) fn wields(&self, fl: &Field, i: usize, arm: &Arm) -> bool {
-        if fl.f[i].lost == 0 || arm.hands == 0 {
-            return true;
-        }
-        let b = self.body(fl, i);
-        b.holds_items() && (arm.hands < 2 || b.two_handed())
-    }
-
-    /// Whether Close Combat attacks on `t` hit automatically: no legs is no Move ability.
-    #[inline]
-    pub(super) fn legless(&self, fl: &Field, t: usize) -> bool {
-        fl.f[t].lost != 0 && self.body(fl, t).immobile()
-    }
 }
 
 #[cfg(test)]
@@ -246,32 +174,6 @@ mod tests {
         ];
         let o = run(Amputate::ArmsFirst, &script);
         assert_eq!((o.winner, o.turns, o.revived), (Some(Side::A), 4, 1));
-    }
-
-    #[test]
-    fn a_constructs_parts_are_knocked_off_by_multiples_of_its_connection_strength() {
-        // A Skelly (Connection Strength 1) against a minifig, in contact; A first. Turn 1:
-        // A1 hits (4), Damage 3: three Modular Parts, legs first: both legs and an arm.
-        // Turn 2: the one-armed Skelly still swings its Hand Weapon: hit (2), Damage 3.
-        // Turn 3: A1 hits the legless Skelly automatically; Damage 1 knocks off its last
-        // arm. Turn 4: it holds no weapon. Turn 5: Damage 1 knocks off the head.
-        let o = RuleOptions::default();
-        let side = |k: &str| {
-            let units = vec![(k.to_string(), 1)];
-            SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), &o).unwrap()
-        };
-        let s = Squad::new(
-            side("minifig-hand-weapon"),
-            side("skelly"),
-            0,
-            First::A,
-            10,
-            o,
-        )
-        .unwrap();
-        let script = [(D6, 4), (D6, 3), (D6, 2), (D6, 3), (D6, 1), (D6, 1)];
-        let out = crate::scenario::scripted(&s, &script);
-        assert_eq!((out.winner, out.turns), (Some(Side::A), 5));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! Thralls by touch, and RedShirting, are not modelled: the duel's players never choose
 //! to kill their own units.
 
-use super::medik::BEYOND;
+use super::limbs::BEYOND;
 use super::{Field, Who};
 use crate::dice::{Die, DieEvent, Faces, Log, Role};
 use crate::rules::attack::Hit;
