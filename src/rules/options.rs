@@ -223,6 +223,22 @@ choice! {
 }
 
 choice! {
+    /// Half-Mind Usefulness (Ch. 10.1): "A Submissive Creature loses its Usefulness if its
+    /// master is killed or wanders off"; a Subjugated one breaks free. A squad duel has no
+    /// riders or chains, so whether a Half-Minded unit needs a full-Minded ally standing is
+    /// a choice of model.
+    Usefulness default Kept {
+        /// Half-Minded units stay Useful all fight (a Horse fights as if ridden).
+        Kept = "kept",
+        /// A side's Submissive and Subjugated units are Useful only while a full-Minded
+        /// unit of the side stands. A useless Submissive one is directed by each player on
+        /// his own turn, Move or Action but not both (the enemy plays it against its own
+        /// side); a Subjugated one breaks free to the enemy for good.
+        Masters = "masters",
+    }
+}
+
+choice! {
     /// When a victim of Monstrous Contagion may act. Ch. 10.4: "At the beginning of the
     /// Contagious Biter's next turn, the victim's body undergoes whatever horrifying
     /// transformation is appropriate to his type, and he rises up to join the Monstrous
@@ -425,6 +441,7 @@ pub struct RuleOptions {
     pub stacking: Stacking,
     pub stupidity: Stupidity,
     pub contagion_rise: ContagionRise,
+    pub usefulness: Usefulness,
     pub marks_ones: MarksOnes,
     pub marks_cancel: MarksCancel,
     pub marks_reroll_ones: MarksRerollOnes,
@@ -571,6 +588,13 @@ pub const OPTIONS: &[OptionDoc] = &[
         meaning: "whether a converted victim acts in the turn it rises",
     },
     OptionDoc {
+        key: "usefulness",
+        values: Usefulness::NAMES,
+        default: "kept",
+        source: "Ch. 10.1 Half Minds (Usefulness)",
+        meaning: "whether Submissive and Subjugated units need a full-Minded ally standing",
+    },
+    OptionDoc {
         key: "marks_ones",
         values: MarksOnes::NAMES,
         default: "roll",
@@ -689,6 +713,10 @@ impl RuleOptions {
                 self.contagion_rise = ContagionRise::parse(value)
                     .ok_or_else(|| bad(key, value, ContagionRise::NAMES))?
             }
+            "usefulness" => {
+                self.usefulness =
+                    Usefulness::parse(value).ok_or_else(|| bad(key, value, Usefulness::NAMES))?
+            }
             "stupidity" => {
                 self.stupidity =
                     Stupidity::parse(value).ok_or_else(|| bad(key, value, Stupidity::NAMES))?
@@ -763,6 +791,7 @@ impl RuleOptions {
             ("stacking", self.stacking.to_string()),
             ("stupidity", self.stupidity.to_string()),
             ("contagion_rise", self.contagion_rise.to_string()),
+            ("usefulness", self.usefulness.to_string()),
             ("marks_ones", self.marks_ones.to_string()),
             ("marks_cancel", self.marks_cancel.to_string()),
             ("marks_reroll_ones", self.marks_reroll_ones.to_string()),

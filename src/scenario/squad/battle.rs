@@ -179,6 +179,8 @@ struct Field {
     revived: u32,
     /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
     fallen_thralls: u128,
+    /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
+    restricted: u128,
     /// Units standing on each side, and Minds converted so far, after each player turn.
     standing: [[u8; TRACK]; 2],
     converted_by: [u8; TRACK],
@@ -196,6 +198,7 @@ impl Field {
             converted: 0,
             revived: 0,
             fallen_thralls: 0,
+            restricted: 0,
             standing: [[0; TRACK]; 2],
             converted_by: [0; TRACK],
         }
@@ -345,6 +348,10 @@ impl Squad {
             (d - moved) as f64 / 2.0
         ));
         self.respond(fl, i, moved, faces, log);
+        // A useless Half Mind is directed to Move or to act, not both (Ch. 10.1).
+        if self.any_useless && fl.restricted & (1 << i) != 0 {
+            return;
+        }
         if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
             return;
         }
@@ -883,6 +890,56 @@ impl Squad {
         Some((u, turncoat))
     }
 
+    /// Half-Mind Usefulness at the beginning of `side`'s turn (option `usefulness`,
+    /// Ch. 10.1). Without a full-Minded unit standing on the other side, its Subjugated
+    /// units break free to `side` for good and its Submissive units are lent to `side` for
+    /// this turn (returned: they act first, then go back); `side`'s own Submissive units
+    /// without a master are directed by it. Each of them may Move or act, not both.
+    #[cold]
+    #[inline(never)]
+    fn usefulness<L: Log + ?Sized>(&self, fl: &mut Field, side: u8, log: &mut L) -> u128 {
+        let n = self.roster.len();
+        let master = |fl: &Field, s: u8| {
+            (0..n).any(|u| {
+                let f = &fl.f[u];
+                f.alive && f.side == s && self.kinds[f.kind as usize].full_mind
+            })
+        };
+        fl.restricted = 0;
+        let mut lent = 0u128;
+        let other = 1 - side;
+        let other_has_master = master(fl, other);
+        let own_has_master = master(fl, side);
+        for u in 0..n {
+            let f = fl.f[u];
+            let k = &self.kinds[f.kind as usize];
+            if !f.alive || !(k.submissive || k.subjugated) {
+                continue;
+            }
+            if f.side == other && !other_has_master {
+                fl.alive[other as usize] -= 1;
+                fl.alive[side as usize] += 1;
+                fl.f[u].side = side;
+                fl.f[u].acted = false;
+                fl.restricted |= 1 << u;
+                if k.subjugated {
+                    log.note(format_args!("  {} breaks free", Who(self, fl, u)));
+                } else {
+                    log.note(format_args!(
+                        "  {} has no master: the enemy directs it",
+                        Who(self, fl, u)
+                    ));
+                    lent |= 1 << u;
+                }
+            } else if f.side == side && (!own_has_master || self.roster[u].0 != side) {
+                // Its owner directs it (a useless Submissive one, or a Subjugated one that
+                // broke free to this side): Move or Action.
+                fl.restricted |= 1 << u;
+            }
+        }
+        lent
+    }
+
     /// Hands unit `u`, taken by the enemy for its action, back to `side`.
     #[cold]
     #[inline(never)]
@@ -1130,12 +1187,25 @@ impl Scenario for Squad {
             } else {
                 self.own(side)
             };
-            let controlled = match taken {
-                Some((u, true)) => Some(u),
-                _ => None,
+            // Units of the other side this side plays this turn: the Stupid one taken from
+            // this side (it plays for the enemy) and useless Half Minds lent by the enemy.
+            let mut lent: u128 = match taken {
+                Some((u, true)) => 1 << u,
+                _ => 0,
             };
-            for (k, i) in controlled.into_iter().chain(slots.clone()).enumerate() {
-                let for_enemy = k == 0 && controlled.is_some();
+            if self.any_useless {
+                lent |= self.usefulness(&mut fl, side, log);
+            }
+            let n_lent = lent.count_ones() as usize;
+            let lent_units = std::iter::from_fn(move || {
+                (lent != 0).then(|| {
+                    let u = lent.trailing_zeros() as usize;
+                    lent &= lent - 1;
+                    u
+                })
+            });
+            for (k, i) in lent_units.chain(slots.clone()).enumerate() {
+                let for_enemy = k < n_lent;
                 if !for_enemy
                     && (fl.f[i].side != side
                         || !fl.f[i].alive
@@ -1148,7 +1218,8 @@ impl Scenario for Squad {
                     self.sacrifices(&mut fl, faces, log);
                 }
                 if for_enemy {
-                    self.release(&mut fl, i, side);
+                    let home = 1 - fl.f[i].side;
+                    self.release(&mut fl, i, home);
                 }
                 if self.over(&fl) {
                     self.record_turn(&mut fl, turn);
@@ -1673,6 +1744,38 @@ mod tests {
         let out = run(&s, &[(D6, 3), (D6, 4), (D6, 3), (D6, 5)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 2));
         assert_eq!(out.survivors, [3, 0]);
+    }
+
+    #[test]
+    fn masterless_horses_are_played_by_the_enemy_under_usefulness_masters() {
+        // Ch. 10.1: a Submissive Horse "loses its Usefulness if its master is killed".
+        // B first, in contact. Turn 1: B1 kills A1 (3, Damage 5), the side's only full
+        // Mind. Turn 2: A's player directs its Horses: A2 hits (4) for 2 against B1's 4;
+        // A3 rolls a Critical Failure. Turn 3: B plays both Horses first: A2 finds no
+        // enemy of B's but its fellow, which is B's too; A3 kicks A2 (4), Damage 5 against
+        // its Armor 1d6 (2): A2 loses an inch. B1 then finishes A2 (3; Damage 6 + 1 against
+        // 3). A draw after three turns: A3 and B1 stand.
+        let mut o = RuleOptions::default();
+        o.usefulness = crate::rules::Usefulness::Masters;
+        let a = side(&[MF, ("horse", 2)], &o);
+        let b = side(&[MF], &o);
+        let s = Squad::new(a, b, 0, First::B, 3, o).unwrap();
+        let script = [
+            (D6, 3),
+            (D6, 5),
+            (D6, 4),
+            (D6, 2),
+            (D6, 1),
+            (D6, 4),
+            (D6, 5),
+            (D6, 2),
+            (D6, 3),
+            (D6, 6),
+            (D6, 1),
+            (D6, 3),
+        ];
+        let out = run(&s, &script);
+        assert_eq!((out.winner, out.survivors), (None, [1, 1]));
     }
 
     #[test]

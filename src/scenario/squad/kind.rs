@@ -83,6 +83,11 @@ pub struct Kind {
     /// Spawn Capacity in inches of the Spawners it carries (Ch. 10.4): each turn that many
     /// Size inches of its side's fallen Cannon Fodder rise again touching it.
     pub spawn: u32,
+    /// A full Mind (a master for Half-Minded allies), and the Half Minds that need one
+    /// (Ch. 10.1 Usefulness).
+    pub full_mind: bool,
+    pub submissive: bool,
+    pub subjugated: bool,
     /// A Master, who may take an Instant Benny from a Sacrificed Thrall; a Thrall
     /// (Ch. 10.4 Masters and Thralls).
     pub master: bool,
@@ -237,6 +242,9 @@ impl Kind {
             arms,
             shield,
             connection: s.connection_strength,
+            full_mind: s.mind == Mind::Full,
+            submissive: s.mind == Mind::Submissive,
+            subjugated: s.mind == Mind::Subjugated,
             master: s.specialties.iter().any(|x| x == "master"),
             thrall: s.specialties.iter().any(|x| x == "thrall"),
             spawn,

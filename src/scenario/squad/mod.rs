@@ -41,7 +41,7 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stupidity};
+use crate::rules::{RuleOptions, Stupidity, Usefulness};
 
 pub use kind::{Kind, KindError};
 pub use policy::{Policy, Response, Spend, Sprint, Targeting};
@@ -147,6 +147,8 @@ pub struct Squad {
     amyte: ExplosionPlan,
     /// Some Thrall has a Master on its side.
     any_thrall: bool,
+    /// Usefulness is the `masters` rule and some kind is Submissive or Subjugated.
+    any_useless: bool,
     /// Some unit carries a Spawner.
     any_spawner: bool,
     /// Some unit may lose limbs (Mediks' Amputations, Constructs' Modular Parts).
@@ -245,6 +247,8 @@ impl Squad {
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
             any_spawner: kinds.iter().any(|k| k.spawn > 0),
+            any_useless: opts.usefulness == Usefulness::Masters
+                && kinds.iter().any(|k| k.submissive || k.subjugated),
             any_thrall: [&a, &b].iter().any(|s| {
                 s.units.iter().any(|(k, _)| k.master) && s.units.iter().any(|(k, _)| k.thrall)
             }),
@@ -257,7 +261,9 @@ impl Squad {
             any_contagion: kinds.iter().any(Kind::contagious),
             any_stupid: kinds.iter().any(|k| k.stupid),
             sides_move: kinds.iter().any(Kind::contagious)
-                || (kinds.iter().any(|k| k.stupid) && opts.stupidity != Stupidity::Off),
+                || (kinds.iter().any(|k| k.stupid) && opts.stupidity != Stupidity::Off)
+                || (opts.usefulness == Usefulness::Masters
+                    && kinds.iter().any(|k| k.submissive || k.subjugated)),
             kinds,
             roster,
             count,
