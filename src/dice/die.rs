@@ -39,6 +39,19 @@ impl Die {
         }
     }
 
+    /// Its place in [`Die::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            Die::D4 => 0,
+            Die::D6 => 1,
+            Die::D8 => 2,
+            Die::D10 => 3,
+            Die::D12 => 4,
+            Die::D20 => 5,
+        }
+    }
+
     /// The die with `n` sides, if BrikWars has one.
     pub fn from_sides(n: u32) -> Option<Die> {
         Die::ALL.into_iter().find(|d| d.sides() == n)
@@ -154,6 +167,13 @@ impl Faces for Script {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_is_the_place_in_all() {
+        for (i, d) in Die::ALL.iter().enumerate() {
+            assert_eq!(d.index(), i, "{d}");
+        }
+    }
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 

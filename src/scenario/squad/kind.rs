@@ -295,14 +295,10 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
             Reach::Inches(r) => Some(r),
             _ => None,
         };
-        let a = arm(
-            i.name,
-            i.use_rating.unwrap_or(0) as i64,
-            true,
-            range,
-            "0",
-            None,
-        );
+        let use_rating = i
+            .use_rating
+            .expect("the armory gives Wands and Staves a Use");
+        let a = arm(i.name, use_rating as i64, true, range, "0", None);
         return Ok(Arm {
             channel: true,
             hands: i.hands,

@@ -36,7 +36,8 @@ mod battle;
 
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
-use crate::dice::action::SkillPlan;
+use crate::dice::SkillRoll;
+use crate::dice::action::{SkillError, SkillPlan};
 use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
@@ -221,24 +222,15 @@ impl Squad {
             }
         }
         let all_vermin = [&a, &b].map(|s| s.units.iter().all(|(k, _)| k.vermin));
-        let blessed = kinds
-            .iter()
-            .map(|k| {
-                Die::ALL.map(|d| {
-                    let b = k.skill.blessed(1, Some(d)).ok()?;
-                    Some(b.plan(&opts))
-                })
-            })
-            .collect();
-        let cursed = kinds
-            .iter()
-            .map(|k| {
-                Die::ALL.map(|d| {
-                    let c = k.skill.cursed(1, Some(d)).ok()?;
-                    Some(c.plan(&opts))
-                })
-            })
-            .collect();
+        // Each kind's Skill roll with one Blessing (Curse) of each SN die that may carry it.
+        let with_one = |add: fn(SkillRoll, u32, Option<Die>) -> Result<SkillRoll, SkillError>| {
+            kinds
+                .iter()
+                .map(|k| Die::ALL.map(|d| add(k.skill, 1, Some(d)).ok().map(|r| r.plan(&opts))))
+                .collect::<Vec<_>>()
+        };
+        let blessed = with_one(SkillRoll::blessed);
+        let cursed = with_one(SkillRoll::cursed);
         Ok(Squad {
             cursed,
             armor: kinds.iter().map(|k| k.armor.plan(&opts)).collect(),

@@ -9,8 +9,8 @@
 
 use super::{CONTACT, Field, Who};
 use crate::dice::{Die, Faces, Log, SnRoll};
-use crate::rules::combat;
 use crate::rules::sorcery::{self, MAX_SN_DICE};
+use crate::rules::{combat, explosion};
 use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
@@ -36,11 +36,6 @@ impl SnDamage {
 
 /// The bit of `Figure::blessing` that makes it a Curse.
 pub(super) const CURSE: u8 = 0x80;
-
-/// Index of `d` in [`Die::ALL`], for the Blessed Skill plans.
-pub(super) fn die_index(d: Die) -> usize {
-    Die::ALL.iter().position(|x| *x == d).unwrap_or(0)
-}
 
 impl Squad {
     /// The bits of unit `i`'s SN dice in hand (not spent, not in a Lasting Effect).
@@ -89,7 +84,8 @@ impl Squad {
         log: &mut L,
     ) {
         let k = &self.kinds[fl.f[i].kind as usize];
-        const RING: i32 = 4; // 2" in half-inches
+        // The Explosion's first ring, in half-inches (Ch. 8.4: 2").
+        const RING: i32 = (2.0 * explosion::RING_INCHES) as i32;
         for b in 0..k.sn.len() {
             if k.sn[b] != Die::D10 || self.sn_ready(fl, i) & (1 << b) == 0 {
                 continue;
@@ -123,7 +119,9 @@ impl Squad {
                 continue;
             }
             let blast = self.amyte.roll(faces, log);
-            let damage = blast.damage(0).unwrap_or(0);
+            let damage = blast
+                .damage(0)
+                .expect("a 1d10 Explosion reaches its first ring");
             log.note(format_args!(
                 "  {} summons a 10amyte: it runs {}\" and explodes, Damage {damage}",
                 Who(self, fl, i),
@@ -214,7 +212,7 @@ impl Squad {
                     && f.size <= 1
                     && !kt.undead
                     && (f.pos - pos).abs() <= CONTACT
-                    && self.blessed[f.kind as usize][die_index(die)].is_some()
+                    && self.blessed[f.kind as usize][die.index()].is_some()
                     && sorcery::can_bless(die, kt.skill.die());
                 // Strongest weapon first; the mean in thousandths orders it.
                 ok.then(|| -(kt.arms.first().map_or(0.0, |a| a.mean) * 1000.0) as i64)
@@ -222,7 +220,7 @@ impl Squad {
             let Some((_, t)) = best else {
                 return;
             };
-            fl.f[t].blessing = die_index(die) as u8 + 1;
+            fl.f[t].blessing = die.index() as u8 + 1;
             fl.f[t].blesser = me;
             fl.f[i].lasting |= 1 << b;
             log.note(format_args!(
@@ -253,11 +251,11 @@ impl Squad {
         let Some(b) = (0..k.sn.len()).find(|&b| {
             ready & (1 << b) != 0
                 && sorcery::can_bless(k.sn[b], kt.skill.die())
-                && self.cursed[f.kind as usize][die_index(k.sn[b])].is_some()
+                && self.cursed[f.kind as usize][k.sn[b].index()].is_some()
         }) else {
             return;
         };
-        fl.f[t].blessing = CURSE | (die_index(k.sn[b]) as u8 + 1);
+        fl.f[t].blessing = CURSE | (k.sn[b].index() as u8 + 1);
         fl.f[t].blesser = i as u8 + 1;
         fl.f[i].lasting |= 1 << b;
         log.note(format_args!(
@@ -753,9 +751,9 @@ mod tests {
         s.sn_turn(&mut fl, 0, &mut crate::dice::Script::new(&[]), &mut NoLog);
         assert_eq!(
             (fl.f[1].blessing, fl.f[1].blesser),
-            (die_index(D10) as u8 + 1, 1)
+            (D10.index() as u8 + 1, 1)
         );
-        assert_eq!(fl.f[0].blessing, die_index(D8) as u8 + 1);
+        assert_eq!(fl.f[0].blessing, D8.index() as u8 + 1);
         assert_eq!(s.sn_penalty(&fl, 0), -2);
         s.kill(&mut fl, 0);
         assert_eq!((fl.f[1].blessing, fl.f[0].lasting), (0, 0));

@@ -52,7 +52,7 @@ impl Squad {
             }
             fl.f[t].lost = BEYOND;
             let die = self.kinds[fl.f[t].kind as usize].skill.die();
-            let idx = Die::ALL.iter().position(|x| *x == die).unwrap_or(0) as u8 + 1;
+            let idx = die.index() as u8 + 1;
             fl.f[m].benny = fl.f[m].benny.max(idx);
             log.note(format_args!(
                 "    {} is Sacrificed to {}: an Instant Benny of {die}",
