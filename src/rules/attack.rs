@@ -66,6 +66,63 @@ pub fn benny_skill_d6(opts: &RuleOptions) -> Option<Option<Die>> {
 /// kinds that Parry applies to.
 pub const MAX_DEFLECTABLE: usize = 64;
 
+/// The Deflection on one hit: `layers` from a Parry, which reach every die but d12s (Ch.
+/// 8.2), and SuperNatural levels, each reaching Damage dice of its own die's size or
+/// smaller (Ch. D.4 Deflection), counted by the die's place in [`Die::ALL`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deflection {
+    pub layers: u32,
+    pub sn: [u8; 6],
+}
+
+impl Deflection {
+    /// `layers` of a Parry.
+    pub fn layers(layers: u32) -> Deflection {
+        Deflection {
+            layers,
+            ..Deflection::default()
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        self.layers == 0 && self.sn == [0; 6]
+    }
+
+    /// Removes the dice (total, die) that this Deflection takes, the defender's best use:
+    /// the highest totals first, each by the smallest level that reaches it (the levels'
+    /// reaches are nested, so this takes the most). Dice below zero stay (a Fumble Die's
+    /// loss is the defender's gain). Returns the sum removed.
+    fn remove(&self, dice: &mut [(i64, Die)]) -> i64 {
+        let mut left = *self;
+        let mut n = dice.len();
+        let mut removed = 0;
+        while n > 0 && !left.is_none() {
+            let (i, &(top, die)) = dice[..n]
+                .iter()
+                .enumerate()
+                .max_by_key(|&(i, &(t, _))| (t, std::cmp::Reverse(i)))
+                .expect("n > 0");
+            if top < 0 {
+                break;
+            }
+            // A d20 (BrikThulhu's) is beyond every SN level; a Parry still takes it.
+            let sn = (die != Die::D20)
+                .then(|| (die.index()..Die::ALL.len()).find(|&l| left.sn[l] > 0))
+                .flatten();
+            if let Some(l) = sn {
+                left.sn[l] -= 1;
+                removed += top;
+            } else if left.layers > 0 {
+                left.layers -= 1;
+                removed += top;
+            }
+            dice[i] = dice[n - 1];
+            n -= 1;
+        }
+        removed
+    }
+}
+
 /// One attacker against one Armor with the options resolved ([`Attacker::against`]): the
 /// trial loop only draws and compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,49 +257,40 @@ impl AttackPlan {
         damage
     }
 
-    /// The Damage roll against `layers` of Deflection: each layer removes one Damage die
-    /// (with its Bonus Dice), the highest first; d12s are never deflected (Ch. 8.2 Parrying,
-    /// Ch. D.4 Deflection; RULES-NOTES 2). The same draws as [`AttackPlan::damage`].
-    /// `extra` are dice already rolled into the same Damage (SuperNatural Damage dice, each
-    /// with its Bonus Dice): they may be deflected too, and their sum is added.
+    /// The Damage roll against Deflection: each level removes one Damage die (with its
+    /// Bonus Dice) that it reaches, the highest first; d12s are never deflected (Ch. 8.2
+    /// Parrying, Ch. D.4 Deflection; RULES-NOTES 2). The same draws as
+    /// [`AttackPlan::damage`]. `extra` are dice already rolled into the same Damage
+    /// (SuperNatural Damage dice, each with its Bonus Dice): they may be deflected too, and
+    /// their sum is added.
     #[inline(always)]
     pub fn damage_deflected<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         faces: &mut F,
         log: &mut L,
         benny: bool,
-        layers: u32,
-        extra: &[i64],
+        deflection: &Deflection,
+        extra: &[(Die, i64)],
     ) -> i64 {
-        let mut dice = [0i64; MAX_DEFLECTABLE];
-        let n0 = extra.len().min(MAX_DEFLECTABLE);
-        dice[..n0].copy_from_slice(&extra[..n0]);
-        let mut n = n0;
+        let mut dice = [(0i64, Die::D4); MAX_DEFLECTABLE];
+        let mut n = 0;
         let mut keep = |_term: usize, die: Die, t: i64| {
             if die != Die::D12 && n < MAX_DEFLECTABLE {
-                dice[n] = t;
+                dice[n] = (t, die);
                 n += 1;
             }
         };
-        let mut damage =
-            self.damage.roll_each(faces, log, &mut keep).total + extra.iter().sum::<i64>();
+        for &(die, t) in extra {
+            keep(0, die, t);
+        }
+        let mut damage = self.damage.roll_each(faces, log, &mut keep).total
+            + extra.iter().map(|e| e.1).sum::<i64>();
         if benny && let Some((die, bonus)) = self.benny_damage {
             let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
             damage += t;
             keep(0, die, t);
         }
-        for _ in 0..layers.min(n as u32) {
-            let (i, top) = dice[..n]
-                .iter()
-                .copied()
-                .enumerate()
-                .max_by_key(|&(i, t)| (t, std::cmp::Reverse(i)))
-                .expect("n > 0");
-            damage -= top;
-            dice[i] = dice[n - 1];
-            n -= 1;
-        }
-        damage
+        damage - deflection.remove(&mut dice[..n])
     }
 
     /// The target's Armor for this hit: a number, or dice rolled fresh (RULES-NOTES 2).
@@ -371,12 +419,18 @@ mod tests {
         let p = sword.against(&Expr::parse("4").unwrap(), &o);
         let script = [(Die::D6, 5), (Die::D6, 2), (Die::D6, 6), (Die::D6, 3)];
         let mut dice = Script::new(&script);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2, &[]), 2);
+        assert_eq!(
+            p.damage_deflected(&mut dice, &mut NoLog, false, &Deflection::layers(2), &[]),
+            2
+        );
         assert!(dice.is_done());
         let mut dice = Script::new(&script);
         assert_eq!(p.damage(&mut dice, &mut NoLog, false), 16);
         let mut dice = Script::new(&script);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 9, &[]), 0);
+        assert_eq!(
+            p.damage_deflected(&mut dice, &mut NoLog, false, &Deflection::layers(9), &[]),
+            0
+        );
         // Constants stay; d12s are not deflected (Ch. D.4).
         let magik = Attacker {
             damage: Expr::parse("1d12 phased + 1d6 + 2").unwrap(),
@@ -384,11 +438,72 @@ mod tests {
         };
         let p = magik.against(&Expr::parse("4").unwrap(), &o);
         let mut dice = Script::new(&[(Die::D12, 3), (Die::D6, 4)]);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 2, &[]), 5);
+        assert_eq!(
+            p.damage_deflected(&mut dice, &mut NoLog, false, &Deflection::layers(2), &[]),
+            5
+        );
         // Dice rolled into the same Damage (SN dice) are deflected with the weapon's: one
         // layer takes the SN 7 before the d6's 4: 3 + 4 + 2 + 7 - 7.
         let mut dice = Script::new(&[(Die::D12, 3), (Die::D6, 4)]);
-        assert_eq!(p.damage_deflected(&mut dice, &mut NoLog, false, 1, &[7]), 9);
+        assert_eq!(
+            p.damage_deflected(
+                &mut dice,
+                &mut NoLog,
+                false,
+                &Deflection::layers(1),
+                &[(Die::D8, 7)]
+            ),
+            9
+        );
+    }
+
+    #[test]
+    fn sn_deflection_reaches_dice_of_its_size_or_smaller() {
+        // Ch. D.4: "A d8 added to Deflection would provide one level of Deflection against
+        // d4s, d6es, and d8s of Damage, but not against d10s." 1d10 + 1d6 + 1d4: 9, 5, 3.
+        let o = RuleOptions::default();
+        let a = Attacker {
+            skill: SkillRoll::new(Die::D6),
+            use_rating: 4,
+            damage: Expr::parse("1d10 + 1d6 + 1d4").unwrap(),
+        };
+        let p = a.against(&Expr::parse("4").unwrap(), &o);
+        let script = [(Die::D10, 9), (Die::D6, 5), (Die::D4, 3)];
+        let levels = |sn: &[(Die, u8)], layers| {
+            let mut d = Deflection::layers(layers);
+            for &(die, n) in sn {
+                d.sn[die.index()] += n;
+            }
+            d
+        };
+        let roll = |d: Deflection| {
+            let mut dice = Script::new(&script);
+            let r = p.damage_deflected(&mut dice, &mut NoLog, false, &d, &[]);
+            assert!(dice.is_done());
+            r
+        };
+        // A d8 level passes over the d10's 9 and takes the 5.
+        assert_eq!(roll(levels(&[(Die::D8, 1)], 0)), 12);
+        // A d4 level reaches the d4 only; a d10 level the 9.
+        assert_eq!(roll(levels(&[(Die::D4, 1)], 0)), 14);
+        assert_eq!(roll(levels(&[(Die::D10, 1)], 0)), 8);
+        // A d10 and a d4 level: the d4 level cannot take the 5, so the best is 9 and 3.
+        assert_eq!(roll(levels(&[(Die::D10, 1), (Die::D4, 1)], 0)), 5);
+        // A d6 level and a Parry layer: the layer takes the 9, the level the 5.
+        assert_eq!(roll(levels(&[(Die::D6, 1)], 1)), 3);
+        // Levels never reach the d12s; a Fumble's loss below zero is left in place.
+        let mut dice = Script::new(&[(Die::D10, 9), (Die::D6, 5), (Die::D4, 3)]);
+        let d = levels(&[(Die::D12, 3)], 0);
+        assert_eq!(
+            p.damage_deflected(
+                &mut dice,
+                &mut NoLog,
+                false,
+                &d,
+                &[(Die::D12, 6), (Die::D6, -2)]
+            ),
+            6 - 2
+        );
     }
 
     #[test]

@@ -84,6 +84,27 @@ pub fn item_price(size: ItemSize, ranged: bool) -> u32 {
     base + ranged as u32
 }
 
+/// The lengths of the minifig weapons for a summoning (Ch. D.3: "Short ... Medium ...
+/// Long ... any item with Ranged capability adds 1"). The texts name the lengths, not which
+/// weapon has which; diemon reads them off the minifig weapon table (RULES-NOTES 3, ext),
+/// where each weapon's CP is exactly the SN Price of this length: Hand Weapon 2, Heavy
+/// Weapon 3, Two-Handed Weapon 4, Short-Ranged Weapon 3, Long-Ranged Weapon 5.
+pub const ITEM_LENGTHS: &[(&str, ItemSize, bool)] = &[
+    ("hand-weapon", ItemSize::Short, false),
+    ("heavy-weapon", ItemSize::Medium, false),
+    ("two-handed-weapon", ItemSize::Long, false),
+    ("short-ranged-weapon", ItemSize::Short, true),
+    ("long-ranged-weapon", ItemSize::Long, true),
+];
+
+/// Item `key`'s length and whether it is Ranged, where diemon knows them ([`ITEM_LENGTHS`]).
+pub fn item_length(key: &str) -> Option<(ItemSize, bool)> {
+    ITEM_LENGTHS
+        .iter()
+        .find(|x| x.0 == key)
+        .map(|&(_, l, r)| (l, r))
+}
+
 /// What a summoning did: "If the roll is equal or higher, the unit receives the objects
 /// ... If the roll is lower, the Dice are wasted ... If all of the Dice roll a 1, then the
 /// entire summoning is a Fumble".
@@ -181,6 +202,24 @@ mod tests {
         // "Four Armor d6es could raise ... a Size 20\" castle" section: none for Size 5.
         let mut d = [D6; 4];
         assert_eq!(size_dependent(&mut d, 5), 0);
+    }
+
+    #[test]
+    fn each_minifig_weapons_sn_price_is_its_cp() {
+        // The reading of ITEM_LENGTHS: the 2010 table's CP equals the SN Price.
+        for &(key, length, ranged) in ITEM_LENGTHS {
+            let item = crate::catalog::armory::ARMORY
+                .iter()
+                .find(|i| i.key == key)
+                .expect("an armory item");
+            let cp = item.cost.expect("priced");
+            assert_eq!(
+                cp,
+                crate::catalog::cp::Cp::whole(item_price(length, ranged) as i64),
+                "{key}"
+            );
+        }
+        assert_eq!(item_length("bazooka"), None);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::tally::TRACK;
 use super::{Response, Sprint, Squad, SquadOutcome, SquadTally, Targeting};
 use crate::analysis::Estimate;
 use crate::dice::{Faces, Log};
-use crate::rules::attack::Hit;
+use crate::rules::attack::{Deflection, Hit};
 use crate::rules::{ContagionRise, Knockback, Parry, Stupidity};
 use crate::rules::{combat, contagion};
 use crate::scenario::Scenario;
@@ -320,14 +320,19 @@ impl Squad {
         } else {
             k.move_halves
         };
+        let legless = self.any_limbs && self.legless(fl, i);
+        if self.any_sn
+            && step < want
+            && !legless
+            && !self.kinds[fl.f[i].kind as usize].sn.is_empty()
+        {
+            step += self.sn_walk(fl, i, want - step, faces, log);
+        }
         if fl.f[i].recovering {
             step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
         }
         // A unit without legs "may not Sprint" (Ch. 10.2).
-        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close
-            && step < want
-            && !(self.any_limbs && self.legless(fl, i))
-        {
+        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && !legless {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
             let r = self.skill_of(fl, i).roll(faces, log, 0);
             let mut extra = 2 * (r.total + self.penalty(fl, i)).max(0) as i32;
@@ -592,6 +597,12 @@ impl Squad {
             } else {
                 hit
             };
+            let hit = match hit {
+                Hit::Miss { by } if self.any_sn && self.aim(fl, i, by, faces, log) => {
+                    Hit::Hit { benny: false }
+                }
+                hit => hit,
+            };
             match hit {
                 Hit::Hit { benny } => {
                     log.note(format_args!("    hit (modifier {m:+})"));
@@ -615,11 +626,7 @@ impl Squad {
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
             return log.note(format_args!("    Poison does nothing to the Non-Living"));
         }
-        let layers = if mode == Mode::Close {
-            self.parry(fl, i, w, t, faces, log)
-        } else {
-            0
-        };
+        let deflection = self.deflection(fl, i, w, t, mode, faces, log);
         if self.any_sn {
             self.curse(fl, i, t, log);
         }
@@ -628,8 +635,9 @@ impl Squad {
         } else {
             sorcery::SnDamage::default()
         };
-        let mut damage = if layers > 0 {
-            plan.damage_deflected(faces, log, benny, layers, sn.deflectable()) + sn.undeflectable
+        let mut damage = if !deflection.is_none() {
+            plan.damage_deflected(faces, log, benny, &deflection, sn.deflectable())
+                + sn.undeflectable
         } else {
             plan.damage(faces, log, benny) + sn.total()
         };
@@ -641,7 +649,14 @@ impl Squad {
             self.sn_radius(fl, t, &sn, faces, log);
             return;
         }
-        let (ward, size) = (fl.f[t].ward, fl.f[t].size);
+        let (ward, size) = (
+            if self.any_sn {
+                self.armor_ward(fl, t)
+            } else {
+                0
+            },
+            fl.f[t].size,
+        );
         let armor_roll = |faces: &mut F, log: &mut L| {
             let a = plan.armor(faces, log);
             if ward == 0 {
@@ -753,13 +768,9 @@ impl Squad {
             ));
         }
         let plan = self.plan(ki, w, kt);
-        let layers = if mode == Mode::Close {
-            self.parry(fl, i, w, t, faces, log)
-        } else {
-            0
-        };
-        let poison = if layers > 0 {
-            plan.damage_deflected(faces, log, benny, layers, &[])
+        let deflection = self.deflection(fl, i, w, t, mode, faces, log);
+        let poison = if !deflection.is_none() {
+            plan.damage_deflected(faces, log, benny, &deflection, &[])
         } else {
             plan.damage(faces, log, benny)
         };
@@ -993,6 +1004,32 @@ impl Squad {
         if self.opts.knockback == Knockback::Disrupt {
             fl.f[t].disrupted = true;
         }
+    }
+
+    /// The Deflection on `i`'s hit on `t` with weapon `w`: a Parry's layers in Close
+    /// Combat, and `t`'s SN Deflection ward.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn deflection<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        mode: Mode,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Deflection {
+        let layers = if mode == Mode::Close {
+            self.parry(fl, i, w, t, faces, log)
+        } else {
+            0
+        };
+        let mut d = Deflection::layers(layers);
+        if self.any_sn {
+            self.sn_deflection(fl, t, &mut d);
+        }
+        d
     }
 
     /// A shield-bearer's Parry of a Close Combat hit (option `parry`): its Skill roll, +1 per

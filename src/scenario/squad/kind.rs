@@ -37,6 +37,16 @@ pub struct Arm {
     pub mean: f64,
 }
 
+/// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summons {
+    pub item: String,
+    /// The SN Price its dice must roll.
+    pub price: u32,
+    /// The unit holding it.
+    pub armed: Box<Kind>,
+}
+
 /// A Melee Shield it can Parry with (Ch. 8.1, 8.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shield {
@@ -97,6 +107,9 @@ pub struct Kind {
     pub medik: Option<bool>,
     /// Its own spend policy for its SN dice (`NAME@POLICY` in a roster), over its side's.
     pub spend: Option<Spend>,
+    /// The item its `arm` policy summons (`mystik@arm:hand-weapon`, Ch. D.3 Summoned
+    /// Items): its SN Price and the unit as it fights holding it.
+    pub summons: Option<Summons>,
     /// SuperNatural dice it owns (Ch. 10.3), largest first.
     pub sn: Vec<Die>,
     /// Weapons the duel does not use, with why.
@@ -251,6 +264,7 @@ impl Kind {
             undead: u.has_trait("undead"),
             medik,
             spend: None,
+            summons: None,
             sn,
             unused,
         })

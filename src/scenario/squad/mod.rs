@@ -42,9 +42,9 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stupidity, Usefulness};
+use crate::rules::{RuleOptions, Stupidity, Usefulness, sorcery};
 
-pub use kind::{Kind, KindError};
+pub use kind::{Kind, KindError, Summons};
 pub use policy::{Policy, Response, Spend, Sprint, Targeting};
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -68,18 +68,29 @@ impl SideSpec {
     ) -> Result<SideSpec, String> {
         let mut out = Vec::new();
         for (entry, n) in units {
-            // `wizard@bless`: this unit's own spend policy (Ch. D.4 Aspects).
-            let (key, spend) = match entry.split_once('@') {
-                None => (entry.as_str(), None),
+            // `wizard@bless`: this unit's own spend policy (Ch. D.4 Aspects);
+            // `mystik@arm:hand-weapon`: the item its `arm` policy summons (Ch. D.3).
+            let (key, spend, item) = match entry.split_once('@') {
+                None => (entry.as_str(), None, None),
                 Some((k, p)) => {
-                    let p = p.trim();
+                    let (p, item) = match p.split_once(':') {
+                        Some((p, i)) => (p.trim(), Some(i.trim())),
+                        None => (p.trim(), None),
+                    };
                     let s = <Spend as clap::ValueEnum>::from_str(p, true).map_err(|_| {
                         format!(
-                            "{entry}: {p:?} is not a spend policy (damage, summon, armor, \
-                             bless, curse or hold)"
+                            "{entry}: {p:?} is not a spend policy ({})",
+                            Spend::names().join(", ")
                         )
                     })?;
-                    (k.trim(), Some(s))
+                    if item.is_some() != (s == Spend::Arm) {
+                        return Err(format!(
+                            "{entry}: an item goes with the arm policy only, and it needs one \
+                             (hint: {}@arm:hand-weapon)",
+                            k.trim()
+                        ));
+                    }
+                    (k.trim(), Some(s), item)
                 }
             };
             let key = &key.to_string();
@@ -109,10 +120,54 @@ impl SideSpec {
                 kind.key = entry.trim().to_string();
                 kind.spend = spend;
             }
+            if let Some(item) = item {
+                kind.summons = Some(summons(catalog, key, &kind, item, opts)?);
+            }
+            if kind.summons.is_none()
+                && !kind.sn.is_empty()
+                && kind.spend.unwrap_or(policy.spend) == Spend::Arm
+            {
+                return Err(format!(
+                    "{entry}: the arm policy needs the item to summon (hint: \
+                     {key}@arm:hand-weapon in the roster)"
+                ));
+            }
             out.push((kind, *n));
         }
         Ok(SideSpec { units: out, policy })
     }
+}
+
+/// What unit `key` (as `kind`) summons with the `arm` policy: `item`, priced by its length
+/// (Ch. D.3 Summoned Items), and the unit holding it.
+fn summons(
+    catalog: &Catalog,
+    key: &str,
+    kind: &Kind,
+    item: &str,
+    opts: &RuleOptions,
+) -> Result<Summons, String> {
+    let price = sorcery::item_length(item)
+        .map(|(l, ranged)| sorcery::item_price(l, ranged))
+        .ok_or_else(|| {
+            format!(
+                "{key}@arm:{item}: diemon knows the SN Price of the minifig weapons only ({})",
+                sorcery::ITEM_LENGTHS
+                    .iter()
+                    .map(|x| x.0)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })?;
+    let u = catalog.equipped(&format!("{key}+{item}"))?;
+    let mut armed = Kind::from_unit(&u, kind.cp, opts).map_err(|e| e.message)?;
+    armed.key = kind.key.clone();
+    armed.spend = kind.spend;
+    Ok(Summons {
+        item: item.to_string(),
+        price,
+        armed: Box::new(armed),
+    })
 }
 
 /// A squad duel, validated, with every attack resolved once.
@@ -159,6 +214,12 @@ pub struct Squad {
     blessed: Vec<[Option<SkillPlan>; 6]>,
     /// The same Cursed.
     cursed: Vec<[Option<SkillPlan>; 6]>,
+    /// An SN Mind's Action roll, one per die in `Die::ALL` (Ch. D.4 Minds and Specialties).
+    minds: [SkillPlan; 6],
+    /// Kinds fielded by the rosters; the kinds after them are units holding the item they
+    /// summon, and `bare` gives each kind the one it is without it (itself if fielded).
+    fielded: usize,
+    bare: Vec<u16>,
 }
 
 /// Why a squad duel cannot be built.
@@ -206,6 +267,16 @@ impl Squad {
                 return Err(SquadError::TooMany(name));
             }
         }
+        // The fielded kinds, then each as it holds the item it summons (Ch. D.3).
+        let fielded = kinds.len();
+        let mut bare: Vec<u16> = (0..fielded as u16).collect();
+        for k in 0..fielded {
+            if let Some(s) = &kinds[k].summons {
+                let armed = (*s.armed).clone();
+                bare.push(k as u16);
+                kinds.push(armed);
+            }
+        }
         let weapons = kinds.iter().map(|k| k.arms.len()).max().unwrap_or(0);
         let nk = kinds.len();
         let mut plans = vec![None; nk * weapons * nk];
@@ -232,7 +303,10 @@ impl Squad {
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
         Ok(Squad {
+            fielded,
+            bare,
             cursed,
+            minds: Die::ALL.map(|d| SkillRoll::new(d).plan(&opts)),
             armor: kinds.iter().map(|k| k.armor.plan(&opts)).collect(),
             amyte: ExplosionPlan::new(&Expr::parse("1d10 exp").expect("parses"), &opts)
                 .expect("an Exp die explodes"),
@@ -271,7 +345,7 @@ impl Squad {
 
     /// The kinds in roster order, side A's first.
     pub fn kinds(&self) -> &[Kind] {
-        &self.kinds
+        &self.kinds[..self.fielded]
     }
 
     /// Units per side.

@@ -69,8 +69,48 @@ pub enum Spend {
     /// Each hit leaves a Lasting Curse (its largest die in hand that may Curse) on the
     /// target, which then keeps the lower of its Skill die and the Curse's.
     Curse,
+    /// Action modifiers (Ch. D.4): a Skill roll that misses (not a Critical Failure, which
+    /// SN dice never change) is rescued with the dice in hand, smallest first, one at a
+    /// time, when their mean reaches the shortfall; the dice left go on Damage.
+    Aim,
+    /// Movement dice (Ch. D.4): a unit that must walk and cannot reach an enemy this turn
+    /// adds its dice in hand to its Move, largest first, one at a time, until it reaches;
+    /// the dice left go on Damage.
+    Move,
+    /// An extra Mind (Ch. D.4 Minds and Specialties): a unit that must walk and cannot
+    /// reach an enemy this turn gives itself its largest die in hand as a new SN Mind,
+    /// whose Action Sprints (the die rolled as its Action die), so its own Action can still
+    /// attack; the dice left go on Damage.
+    Mind,
+    /// All dice on its own Deflection, kept as a Lasting Effect: each a level that removes
+    /// one Damage die of its own size or smaller from every hit (Ch. D.4 Deflection; Size
+    /// Dependent).
+    Deflect,
+    /// Summons an item (`mystik@arm:hand-weapon`, Ch. D.3 Summoned Items) at the beginning
+    /// of its turn while it holds none: its dice in hand, largest first until their mean
+    /// reaches the item's SN Price, rolled against it; a summoned item is kept as a Lasting
+    /// Effect. The dice left go on Damage.
+    Arm,
     /// Never spend them (a baseline: the dice's worth is the difference).
     Hold,
+}
+
+impl Spend {
+    /// Whether the dice this policy leaves in hand go on the Damage of a hit.
+    pub fn damage_too(self) -> bool {
+        matches!(
+            self,
+            Spend::Damage | Spend::Summon | Spend::Aim | Spend::Move | Spend::Mind | Spend::Arm
+        )
+    }
+
+    /// Every policy's name, as rosters and flags spell it.
+    pub fn names() -> Vec<String> {
+        <Spend as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(|v| clap::ValueEnum::to_possible_value(v).map(|p| p.get_name().to_string()))
+            .collect()
+    }
 }
 
 /// One side's policies and conditions.

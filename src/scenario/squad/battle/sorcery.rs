@@ -9,29 +9,50 @@
 
 use super::{CONTACT, Field, Who};
 use crate::dice::{Die, Faces, Log, SnRoll};
+use crate::rules::attack::Deflection;
 use crate::rules::sorcery::{self, MAX_SN_DICE};
 use crate::rules::{combat, explosion};
 use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
 /// included) that a Parry may deflect, the d12s' total that it may not, and the radius.
-#[derive(Copy, Clone, Debug, Default)]
+#[derive(Copy, Clone, Debug)]
 pub(super) struct SnDamage {
-    deflectable: [i64; MAX_SN_DICE],
+    deflectable: [(Die, i64); MAX_SN_DICE],
     n: usize,
     pub undeflectable: i64,
     /// Effect radius in inches (SN d10s).
     pub radius: u32,
 }
 
+impl Default for SnDamage {
+    fn default() -> SnDamage {
+        SnDamage {
+            deflectable: [(Die::D4, 0); MAX_SN_DICE],
+            n: 0,
+            undeflectable: 0,
+            radius: 0,
+        }
+    }
+}
+
 impl SnDamage {
-    pub fn deflectable(&self) -> &[i64] {
+    pub fn deflectable(&self) -> &[(Die, i64)] {
         &self.deflectable[..self.n]
     }
 
     pub fn total(&self) -> i64 {
-        self.deflectable().iter().sum::<i64>() + self.undeflectable
+        self.deflectable().iter().map(|d| d.1).sum::<i64>() + self.undeflectable
     }
+}
+
+/// The mean face of the dice of `sn` marked in `bits` (Bonus and Fumble Dice aside): what
+/// a policy expects of them before rolling.
+fn mean_of(sn: &[Die], bits: u8) -> f64 {
+    (0..sn.len())
+        .filter(|&b| bits & (1 << b) != 0)
+        .map(|b| (sn[b].sides() as f64 + 1.0) / 2.0)
+        .sum()
 }
 
 /// The bit of `Figure::blessing` that makes it a Curse.
@@ -67,7 +88,148 @@ impl Squad {
     /// Whether unit `i` spends SN dice on the Damage of its next hit.
     #[inline]
     pub(super) fn spends_on_damage(&self, fl: &Field, i: usize) -> bool {
-        matches!(self.spend_of(fl, i), Spend::Damage | Spend::Summon) && self.sn_ready(fl, i) != 0
+        self.spend_of(fl, i).damage_too() && self.sn_ready(fl, i) != 0
+    }
+
+    /// Whether unit `t`'s ward is Deflection rather than Armor (the `deflect` policy).
+    #[inline]
+    fn deflects(&self, fl: &Field, t: usize) -> bool {
+        self.spend_of(fl, t) == Spend::Deflect
+    }
+
+    /// The ward of unit `t` as it bears on Armor: its dice, unless they are Deflection.
+    #[inline]
+    pub(super) fn armor_ward(&self, fl: &Field, t: usize) -> u8 {
+        if fl.f[t].ward != 0 && self.deflects(fl, t) {
+            0
+        } else {
+            fl.f[t].ward
+        }
+    }
+
+    /// Adds unit `t`'s SN Deflection to `d`: a level per die of its ward, of the die's
+    /// size, Size Dependent (Ch. D.4 Deflection, Ch. 10.3).
+    #[inline]
+    pub(super) fn sn_deflection(&self, fl: &Field, t: usize, d: &mut Deflection) {
+        let f = &fl.f[t];
+        if f.ward == 0 || !self.deflects(fl, t) {
+            return;
+        }
+        let mut dice = [Die::D4; MAX_SN_DICE];
+        let n = self.ward_dice(f.kind as usize, f.ward, f.size, &mut dice);
+        for die in &dice[..n] {
+            d.sn[die.index()] += 1;
+        }
+    }
+
+    /// SN unit `i`'s Skill roll missed by `by` (not a Critical Failure): with the `aim`
+    /// policy its dice in hand are added as Action modifiers, smallest first, one at a
+    /// time, when their mean reaches `by` (Ch. D.4: "a direct modifier to be added to ...
+    /// a single Action ... Roll"). Returns whether the roll now hits.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn aim<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        by: i64,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        if self.spend_of(fl, i) != Spend::Aim {
+            return false;
+        }
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let ready = self.sn_ready(fl, i);
+        if ready == 0 || (by as f64) > mean_of(&k.sn, ready) {
+            return false;
+        }
+        let mut added = 0;
+        for b in (0..k.sn.len()).rev() {
+            if added >= by {
+                break;
+            }
+            if ready & (1 << b) != 0 {
+                fl.f[i].spent |= 1 << b;
+                added += self.sn_roll(k.sn[b], faces, log);
+            }
+        }
+        log.note(format_args!(
+            "    {} adds SN dice to the roll: {added:+} of {by} short",
+            Who(self, fl, i)
+        ));
+        added >= by
+    }
+
+    /// SN unit `i` must walk and is `short` half-inches from reaching an enemy this turn:
+    /// with the `move` policy its dice in hand are Movement dice, largest first, one at a
+    /// time until it reaches (Ch. D.4: "The die roll is added to ... the inches in its Move
+    /// rating for the turn"); with `mind` its largest die in hand is a new SN Mind whose
+    /// Action Sprints, the die rolled as its Action die (Ch. D.4 Minds and Specialties; Ch.
+    /// 4.1 Sprint), leaving the unit's own Action. Returns the half-inches added (before
+    /// Half Speed).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn sn_walk<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        short: i32,
+        faces: &mut F,
+        log: &mut L,
+    ) -> i32 {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let ready = self.sn_ready(fl, i);
+        if ready == 0 {
+            return 0;
+        }
+        match self.spend_of(fl, i) {
+            Spend::Move => {
+                let mut added = 0;
+                for b in 0..k.sn.len() {
+                    if 2 * added >= short as i64 {
+                        break;
+                    }
+                    if ready & (1 << b) != 0 {
+                        fl.f[i].spent |= 1 << b;
+                        added += self.sn_roll(k.sn[b], faces, log);
+                    }
+                }
+                let added = 2 * added.max(0) as i32;
+                log.note(format_args!(
+                    "  {} adds {}\" of SN Movement",
+                    Who(self, fl, i),
+                    added / 2
+                ));
+                added
+            }
+            Spend::Mind => {
+                // Largest ready die: the dice are sorted largest first.
+                let b = ready.trailing_zeros() as usize;
+                fl.f[i].spent |= 1 << b;
+                let r = self.minds[k.sn[b].index()].roll(faces, log, 0);
+                log.note(format_args!(
+                    "  {} Sprints {}\" with an SN {} Mind",
+                    Who(self, fl, i),
+                    r.total.max(0),
+                    k.sn[b]
+                ));
+                2 * r.total.max(0) as i32
+            }
+            _ => 0,
+        }
+    }
+
+    /// One SN die rolled for an Aspect: its Bonus and Fumble Dice included (Ch. D.3).
+    fn sn_roll<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        die: Die,
+        faces: &mut F,
+        log: &mut L,
+    ) -> i64 {
+        SnRoll { count: 1, die }
+            .roll(&self.opts, faces, log, 0)
+            .total
     }
 
     /// Each SN d10 in hand summons a 10amyte touching its caster (Ch. D.1, D.3). It arrives
@@ -134,6 +296,57 @@ impl Squad {
         }
     }
 
+    /// SN unit `i` summons its item while it holds none (Ch. D.3 Summoned Items): its dice
+    /// in hand, largest first until their mean reaches the item's SN Price, rolled against
+    /// it ([`sorcery::summon`]). A summoned item is kept as a Lasting Effect, its dice out
+    /// until the unit falls; dice short of the Price are wasted for the turn, and a
+    /// Fumbled summoning (all 1s) brings nothing it can use. An Effect on itself: no
+    /// Action.
+    fn arm<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let kind = fl.f[i].kind as usize;
+        let Some(summons) = &self.kinds[kind].summons else {
+            return; // holding it already (the armed kind summons nothing)
+        };
+        let k = &self.kinds[kind];
+        let ready = self.sn_ready(fl, i);
+        let mut dice = [Die::D4; MAX_SN_DICE];
+        let (mut n, mut bits) = (0, 0u8);
+        for b in 0..k.sn.len() {
+            if mean_of(&dice[..n], u8::MAX) >= summons.price as f64 {
+                break;
+            }
+            if ready & (1 << b) != 0 {
+                dice[n] = k.sn[b];
+                n += 1;
+                bits |= 1 << b;
+            }
+        }
+        if mean_of(&dice[..n], u8::MAX) < summons.price as f64 {
+            return;
+        }
+        let got = sorcery::summon(&dice[..n], summons.price, &self.opts, faces, log);
+        log.note(format_args!(
+            "  {} summons a {} with {n} SN dice: {got:?}",
+            Who(self, fl, i),
+            summons.item
+        ));
+        if got == sorcery::Summoning::Summoned {
+            fl.f[i].lasting |= bits;
+            fl.f[i].kind = (self.fielded..self.kinds.len())
+                .find(|&j| self.bare[j] as usize == kind)
+                .expect("every kind that summons has its armed kind")
+                as u16;
+        } else {
+            fl.f[i].spent |= bits;
+        }
+    }
+
     /// The beginning of SN unit `i`'s turn: Lasting Effects by its side's policy. Neither
     /// costs an Action: a ward is on itself, a Blessing touches a willing ally (Ch. D.3).
     #[cold]
@@ -146,15 +359,20 @@ impl Squad {
         log: &mut L,
     ) {
         match self.spend_of(fl, i) {
-            Spend::Armor => {
+            spend @ (Spend::Armor | Spend::Deflect) => {
                 let ready = self.sn_ready(fl, i);
                 if ready != 0 {
                     fl.f[i].ward |= ready;
                     fl.f[i].lasting |= ready;
                     log.note(format_args!(
-                        "  {} wards itself with {} SN dice of Armor",
+                        "  {} wards itself with {} SN dice of {}",
                         Who(self, fl, i),
-                        ready.count_ones()
+                        ready.count_ones(),
+                        if spend == Spend::Armor {
+                            "Armor"
+                        } else {
+                            "Deflection"
+                        }
                     ));
                 }
             }
@@ -164,7 +382,8 @@ impl Squad {
             }
             Spend::Curse => self.reclaim(fl, i),
             Spend::Summon => self.summon(fl, i, faces, log),
-            Spend::Damage | Spend::Hold => {}
+            Spend::Arm => self.arm(fl, i, faces, log),
+            Spend::Damage | Spend::Aim | Spend::Move | Spend::Mind | Spend::Hold => {}
         }
     }
 
@@ -307,9 +526,7 @@ impl Squad {
             if ready & (1 << b) == 0 {
                 continue;
             }
-            let mut t = SnRoll { count: 1, die }
-                .roll(&self.opts, faces, log, 0)
-                .total;
+            let mut t = self.sn_roll(die, faces, log);
             match die {
                 Die::D8 => {
                     // The loss is taken across the d8s until it is used up.
@@ -321,7 +538,7 @@ impl Squad {
                 _ => {}
             }
             if sorcery::deflectable(die) {
-                out.deflectable[out.n] = t;
+                out.deflectable[out.n] = (die, t);
                 out.n += 1;
             } else {
                 out.undeflectable += t;
@@ -340,6 +557,19 @@ impl Squad {
         out
     }
 
+    /// The dice of unit kind `kind`'s ward `ward` on Size `size`, Size Dependent (Ch.
+    /// 10.3), written to the front of `dice`: returns how many.
+    fn ward_dice(&self, kind: usize, ward: u8, size: u32, dice: &mut [Die; MAX_SN_DICE]) -> usize {
+        let mut n = 0;
+        for (b, &d) in self.kinds[kind].sn.iter().enumerate() {
+            if ward & (1 << b) != 0 {
+                dice[n] = d;
+                n += 1;
+            }
+        }
+        sorcery::size_dependent(&mut dice[..n], size)
+    }
+
     /// An SN Armor ward's roll for unit `t`: its ward dice, Size Dependent (Ch. 10.3), each
     /// rolled as an SN die (a Fumble is the attacker's to subtract).
     #[cold]
@@ -352,23 +582,11 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> i64 {
-        let sn = &self.kinds[kind].sn;
         let mut dice = [Die::D4; MAX_SN_DICE];
-        let mut n = 0;
-        for (b, &d) in sn.iter().enumerate() {
-            if ward & (1 << b) != 0 {
-                dice[n] = d;
-                n += 1;
-            }
-        }
-        let m = sorcery::size_dependent(&mut dice[..n], size);
+        let m = self.ward_dice(kind, ward, size, &mut dice);
         dice[..m]
             .iter()
-            .map(|&die| {
-                SnRoll { count: 1, die }
-                    .roll(&self.opts, faces, log, 0)
-                    .total
-            })
+            .map(|&die| self.sn_roll(die, faces, log))
             .sum()
     }
 
@@ -437,8 +655,9 @@ impl Squad {
             return self.kill(fl, u);
         }
         let mut armor = self.armor[ku].roll(faces, log).total;
-        if f.ward != 0 {
-            armor += self.ward_roll(ku, f.ward, f.size, faces, log);
+        let ward = self.armor_ward(fl, u);
+        if ward != 0 {
+            armor += self.ward_roll(ku, ward, f.size, faces, log);
         }
         log.note(format_args!("    {who}: Damage {damage} vs Armor {armor}"));
         match damage.cmp(&armor) {
@@ -475,7 +694,7 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> bool {
-        if !matches!(self.spend_of(fl, i), Spend::Damage | Spend::Summon) {
+        if !self.spend_of(fl, i).damage_too() {
             return false;
         }
         let Some((d, t)) = self.nearest(fl, i) else {
@@ -490,11 +709,7 @@ impl Squad {
         // Range dice: all but the largest in hand (the dice are sorted largest first).
         let largest = ready & ready.wrapping_neg();
         let range = ready & !largest;
-        let mean: f64 = (0..k.sn.len())
-            .filter(|&b| range & (1 << b) != 0)
-            .map(|b| (k.sn[b].sides() as f64 + 1.0) / 2.0)
-            .sum();
-        if (need as f64) > mean {
+        if (need as f64) > mean_of(&k.sn, range) {
             return false;
         }
         let mut reached = 0i64;
@@ -506,10 +721,7 @@ impl Squad {
                 continue;
             }
             fl.f[i].spent |= 1 << b;
-            let die = k.sn[b];
-            reached += SnRoll { count: 1, die }
-                .roll(&self.opts, faces, log, 0)
-                .total;
+            reached += self.sn_roll(k.sn[b], faces, log);
         }
         if reached < need {
             log.note(format_args!(
@@ -547,6 +759,8 @@ impl Squad {
             }
         }
         (fl.f[c].ward, fl.f[c].lasting, fl.f[c].spent) = (0, 0, 0);
+        // A summoned item is gone with the Effect.
+        fl.f[c].kind = self.bare[fl.f[c].kind as usize];
     }
 }
 
@@ -690,6 +904,115 @@ mod tests {
             (None, 0),
             "the d6's Fumble (opponent's 2) leaves 3"
         );
+    }
+
+    #[test]
+    fn aim_dice_rescue_a_missed_roll_but_never_a_critical_failure() {
+        // In contact: the Staff's 2 misses Use 3 by 1; the SN d6 (smallest first) adds 3:
+        // a hit. The d10 stays out of its own radius; the d8's 5 beats Armor 4.
+        let s = squad(&[("wizard@aim", 1)], Spend::Damage, &[MF], 0, 1);
+        let o = run(&s, &[(D6, 2), (D6, 3), (D8, 5)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // Fumbled aim dice are the opponent's to subtract: the d6's 1 (he rolls 2), the
+        // d8's 2, the d10's 1 (he rolls 3): -3, still short after every die in hand.
+        let o = run(&s, &[(D6, 2), (D6, 1), (D6, 2), (D8, 2), (D10, 1), (D10, 3)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        // A natural 1 is a Critical Failure whatever the SN dice (Ch. D.4): nothing rolled.
+        let o = run(&s, &[(D6, 1)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn movement_dice_carry_a_bare_handed_caster_into_contact() {
+        // 12" off, the Mystik walks 5" and is 6" short of contact: its d8 (largest first)
+        // adds 6" of Movement; in contact it Grabs with the d6 left: 5 > Armor 4.
+        let s = squad(&[("mystik@move", 1)], Spend::Damage, &[MF], 12, 1);
+        let o = run(&s, &[(D8, 6), (D6, 5)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // 2" and then 2" (the d6 rolled too) leave it 2" short: no Grab, no dice left.
+        let o = run(&s, &[(D8, 2), (D6, 2)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn an_sn_mind_sprints_so_the_units_own_action_still_attacks() {
+        // 16" off with a 10" Staff: 1" short after its 5" Move. The d10 becomes a Mind and
+        // Sprints 4" (its roll); the Wizard, -1 for the die out, hits with a 5 (4 vs Use 3)
+        // and puts the d8 (7, less 10" of Blast: 0) and the d6 (5) on Damage: 5 > 4.
+        let s = squad(&[("wizard@mind", 1)], Spend::Damage, &[MF], 16, 1);
+        let o = run(&s, &[(D10, 4), (D6, 5), (D8, 7), (D6, 5)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // The penalty counts the Mind: a 3 (2 vs Use 3) misses.
+        let o = run(&s, &[(D10, 4), (D6, 3)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn a_deflection_ward_takes_damage_dice_of_its_size_or_smaller() {
+        // Turn 1: the Wizard wards itself with three levels of Deflection (d10, d8, d6;
+        // -3 Skill): its 6 hits for nothing. Turn 2: the minifig hits (3); its Hand
+        // Weapon's d6 (6 and a Bonus 2) is Deflected: no effect.
+        let s = squad(&[("wizard@deflect", 1)], Spend::Damage, &[MF], 0, 2);
+        let o = run(&s, &[(D6, 6), (D6, 3), (D6, 6), (D6, 2)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        // Unwarded (the Wizard holds its dice) the same 8 beats Armor 4.
+        let s = squad(&[("wizard@hold", 1)], Spend::Damage, &[MF], 0, 2);
+        let o = run(&s, &[(D6, 6), (D6, 3), (D6, 6), (D6, 2)]);
+        assert_eq!(o.winner, Some(Side::B));
+    }
+
+    #[test]
+    fn a_summoned_item_is_kept_as_a_lasting_effect() {
+        // 4" off, the Mystik summons a Hand Weapon (SN Price 2: the d8 alone, mean 4.5):
+        // 3 >= 2, it holds one, -1 Skill while the d8 is out. It walks into contact and
+        // strikes: 4 - 1 vs Use 2 hits; the SN d6 (2) and the weapon's d6 (4): 6 > 4.
+        let s = squad(&[("mystik@arm:hand-weapon", 1)], Spend::Damage, &[MF], 4, 1);
+        let o = run(&s, &[(D8, 3), (D6, 4), (D6, 2), (D6, 4)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // All 1s: a Fumbled summoning (the opponent's Fumble Die 3 is rolled), nothing to
+        // hold. It walks in and Grabs with its d6: 2 vs Armor 4.
+        let o = run(&s, &[(D8, 1), (D8, 3), (D6, 2)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        // The item is gone when its summoner falls: the kind reverts.
+        let mut fl = Field::new([1, 1]);
+        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
+            *slot = Figure {
+                kind,
+                side,
+                alive: true,
+                size: 1,
+                pos: if side == 0 { 0 } else { 8 },
+                ..EMPTY
+            };
+        }
+        s.sn_turn(
+            &mut fl,
+            0,
+            &mut crate::dice::Script::new(&[(D8, 5)]),
+            &mut NoLog,
+        );
+        assert_ne!(fl.f[0].kind, 0);
+        assert_eq!(s.sn_penalty(&fl, 0), -1);
+        s.kill(&mut fl, 0);
+        assert_eq!((fl.f[0].kind, fl.f[0].lasting), (0, 0));
+    }
+
+    #[test]
+    fn the_arm_policy_names_its_item() {
+        let o = RuleOptions::default();
+        let bad = |text: &str, spend| {
+            let p = Policy {
+                spend,
+                ..Policy::default()
+            };
+            SideSpec::from_catalog(&Catalog::builtin(), &[(text.into(), 1)], p, &o).unwrap_err()
+        };
+        assert!(bad("mystik@arm", Spend::Damage).contains("mystik@arm:hand-weapon"));
+        assert!(bad("mystik", Spend::Arm).contains("needs the item"));
+        assert!(bad("mystik@bless:hand-weapon", Spend::Damage).contains("arm policy only"));
+        let e = bad("mystik@arm:bazooka", Spend::Damage);
+        assert!(e.contains("minifig weapons only"), "{e}");
+        assert!(bad("mystik@zap", Spend::Damage).contains("aim, move, mind, deflect, arm"));
     }
 
     #[test]
