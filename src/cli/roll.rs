@@ -6,6 +6,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::{Failure, bad_expr, io};
+use crate::dice::bonus::{DieUse, bonus_die};
 use crate::dice::{DieEvent, Expr, Role, TermKind};
 use crate::rules::{DoubleFumble, FumbleUse, RuleOptions};
 use crate::sim::stream;
@@ -97,10 +98,12 @@ fn narrate(expr: &Expr, log: &[DieEvent], opts: &RuleOptions) -> String {
 
 pub(super) fn line(e: &DieEvent, opts: &RuleOptions) -> String {
     let top = e.face == e.die.sides();
+    // Regular d4s earn none unless `d4_bonus` says so (Ch. 10.3).
+    let earns = top && bonus_die(e.die, DieUse::Regular, opts).is_some();
     let (who, note) = match e.role {
         Role::Regular | Role::Bonus => (
             if e.role == Role::Bonus { "Bonus " } else { "" },
-            if top {
+            if earns {
                 "top face: earns a Bonus Die (Ch. 4.2)"
             } else {
                 ""

@@ -12,6 +12,12 @@ pub const P_OUT: f64 = 0.25;
 
 /// One Burning Roll: `true` if the fire goes out.
 pub fn burning_roll<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> bool {
+    burning_face(faces, log) == 1
+}
+
+/// One Burning Roll's face: 1 puts the fire out; a 4pion's Burning spreads to an object of
+/// a lower Weight class (Ch. D.1).
+pub fn burning_face<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> u32 {
     let face = faces.face(Die::D4);
     log.die(DieEvent {
         term: 0,
@@ -20,7 +26,32 @@ pub fn burning_roll<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut
         role: Role::Regular,
         counted: face as i64,
     });
-    face == 1
+    face
+}
+
+/// A minifig's Weight class is at most this: a burning minifig's fire "spreads to any one
+/// flammable object with a Weight class of 1 or below ... potentially including other
+/// minifigs" (Ch. 8.3).
+pub const MINIFIG_WEIGHT: u32 = 1;
+
+/// Whether a 4pion's Burning Roll `roll` spreads to an object of Weight class `weight`:
+/// "as long as the object has a Weight class less than the number rolled" (Ch. D.1).
+pub fn spreads_to(roll: u32, weight: u32) -> bool {
+    roll > 1 && weight < roll
+}
+
+/// The -1d4 a burning minifig takes "to Action Rolls and Armor" (Ch. 8.3), rolled each
+/// time: the d4's face, to subtract.
+pub fn penalty<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> i64 {
+    let face = faces.face(Die::D4);
+    log.die(DieEvent {
+        term: 0,
+        die: Die::D4,
+        face,
+        role: Role::Regular,
+        counted: -(face as i64),
+    });
+    face as i64
 }
 
 /// The exact distribution of limbs a burning minifig loses over his next `turns` turns
@@ -47,6 +78,16 @@ pub fn mean_turns_alight() -> f64 {
 mod tests {
     use super::*;
     use crate::dice::{NoLog, Script};
+
+    #[test]
+    fn a_4pions_burning_spreads_to_lighter_objects() {
+        // "a Weight class less than the number rolled": a minifig (Weight 1 or below)
+        // catches on a 2 or more; a 1 burns the 4pion out instead.
+        assert!(!spreads_to(1, 0));
+        assert!(spreads_to(2, MINIFIG_WEIGHT));
+        assert!(!spreads_to(3, 3));
+        assert!(spreads_to(4, 3));
+    }
 
     #[test]
     fn a_one_puts_the_fire_out() {

@@ -1,10 +1,13 @@
 //! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
 //! fixed array on the stack, so a trial allocates nothing. The creatures with rules of
-//! their own have rooms of their own: SuperNatural units in [`sorcery`], Mediks in
+//! their own have rooms of their own: SuperNatural units in [`sorcery`], Summoned Diemons
+//! in [`diemons`], burning minifigs in [`fire`], Mediks in
 //! [`medik`], lost limbs in [`limbs`], Constructs in [`constructs`], Masters and Thralls in
 //! [`thralls`].
 
 mod constructs;
+mod diemons;
+mod fire;
 mod limbs;
 mod medik;
 mod sorcery;
@@ -80,8 +83,10 @@ struct Figure {
     benny: u8,
     /// Spawned this turn: it has its Move but no Action (Ch. 10.4 Spawners).
     spawned: bool,
-    /// Amputations from Ker-Triage! ([`limbs::BEYOND`]: its head, beyond revival).
+    /// Amputations from Ker-Triage! or fire ([`limbs::BEYOND`]: its head, beyond revival).
     lost: u8,
+    /// On fire (Ch. 8.3).
+    burning: bool,
 }
 
 const EMPTY: Figure = Figure {
@@ -112,6 +117,7 @@ const EMPTY: Figure = Figure {
     spawned: false,
     benny: 0,
     lost: 0,
+    burning: false,
 };
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in
@@ -161,6 +167,16 @@ struct Who<'a>(&'a Squad, &'a Field, usize);
 impl std::fmt::Display for Who<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let Who(s, fl, i) = *self;
+        if i >= s.units {
+            // "A1 pyromantik's 4pion": named by its summoner.
+            let c = s.pions[i - s.units].0 as usize;
+            return write!(
+                f,
+                "{}'s {}",
+                Who(s, fl, c),
+                s.kinds[fl.f[i].kind as usize].key
+            );
+        }
         // Named by its place in the roster, whichever side it fights for now.
         let side = s.roster[i].0;
         let n = i - s.own(side).start + 1;
@@ -283,6 +299,14 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) {
+        if self.any_fire {
+            if i >= self.units {
+                return self.fourpion_turn(fl, i, faces, log);
+            }
+            if fl.f[i].burning {
+                self.burn(fl, i, faces, log);
+            }
+        }
         if fl.f[i].disrupted {
             return;
         }
@@ -335,7 +359,8 @@ impl Squad {
         if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && !legless {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
             let r = self.skill_of(fl, i).roll(faces, log, 0);
-            let mut extra = 2 * (r.total + self.penalty(fl, i)).max(0) as i32;
+            let burn = self.fire_penalty(fl, i, faces, log);
+            let mut extra = 2 * (r.total + self.penalty(fl, i) + burn).max(0) as i32;
             if fl.f[i].recovering {
                 extra /= 2;
             }
@@ -506,6 +531,10 @@ impl Squad {
             if self.any_limbs && !self.wields(fl, i, arm) {
                 continue;
             }
+            // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3).
+            if self.any_fire && fl.f[i].burning && arm.hands > 1 {
+                continue;
+            }
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p;
             used += 1;
@@ -586,6 +615,7 @@ impl Squad {
                     m += combat::BLIND_FIRE;
                 }
             }
+            m += self.fire_penalty(fl, i, faces, log);
             let hit = if self.any_sn {
                 m += self.penalty(fl, i);
                 plan.hit_as(self.skill_of(fl, i), faces, log, m)
@@ -657,13 +687,16 @@ impl Squad {
             },
             fl.f[t].size,
         );
+        let burning = self.any_fire && fl.f[t].burning;
         let armor_roll = |faces: &mut F, log: &mut L| {
-            let a = plan.armor(faces, log);
-            if ward == 0 {
-                a
-            } else {
-                a + self.ward_roll(kt, ward, size, faces, log)
+            let mut a = plan.armor(faces, log);
+            if ward != 0 {
+                a += self.ward_roll(kt, ward, size, faces, log);
             }
+            if burning {
+                a -= crate::rules::fire::penalty(faces, log);
+            }
+            a
         };
         let f = &mut fl.f[t];
         let (damage, armor) = if att.vermin {
@@ -1063,7 +1096,7 @@ impl Squad {
         }
         let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
         let r = self.skill_of(fl, t).roll(faces, log, 0);
-        let bonus = bonus + self.penalty(fl, t);
+        let bonus = bonus + self.penalty(fl, t) + self.fire_penalty(fl, t, faces, log);
         let who = Who(self, fl, t);
         if r.critical_failure {
             log.note(format_args!(
@@ -1085,6 +1118,9 @@ impl Squad {
 
     fn kill(&self, fl: &mut Field, t: usize) {
         if fl.f[t].alive {
+            if t >= self.units {
+                return self.pion_gone(fl, t);
+            }
             fl.f[t].alive = false;
             fl.alive[fl.f[t].side as usize] -= 1;
             if self.any_sn && (fl.f[t].lasting | fl.f[t].spent) != 0 {
@@ -1165,11 +1201,12 @@ impl Scenario for Squad {
         log: &mut L,
     ) -> SquadOutcome {
         let mut fl = Field::new([self.count[0] as u32, self.count[1] as u32]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&self.roster) {
+        for (n, (slot, &(side, kind))) in fl.f.iter_mut().zip(&self.roster).enumerate() {
             *slot = Figure {
                 kind,
                 side,
-                alive: true,
+                // The slots after the fielded units wait for 4pions.
+                alive: n < self.units,
                 pos: if side == 0 {
                     0
                 } else {

@@ -110,6 +110,8 @@ pub struct Kind {
     /// The item its `arm` policy summons (`mystik@arm:hand-weapon`, Ch. D.3 Summoned
     /// Items): its SN Price and the unit as it fights holding it.
     pub summons: Option<Summons>,
+    /// The 4pion its SN d4s summon under the `summon` policy (Ch. D.1).
+    pub fourpion: Option<Box<Kind>>,
     /// SuperNatural dice it owns (Ch. 10.3), largest first.
     pub sn: Vec<Die>,
     /// Weapons the duel does not use, with why.
@@ -126,6 +128,18 @@ pub struct KindError {
 impl Kind {
     /// The unit under `opts`, priced at `cp`.
     pub fn from_unit(u: &Unit, cp: Cp, opts: &RuleOptions) -> Result<Kind, KindError> {
+        Kind::build(u, cp, opts, true)
+    }
+
+    /// A Summoned Diemon (Ch. D.1): "an elemental Vermin with Size 0" and Armor:0", summoned,
+    /// not bought (no CP), and with no weapon: its own die is its Action or its Move.
+    pub fn diemon(u: &Unit, opts: &RuleOptions) -> Result<Kind, KindError> {
+        let mut k = Kind::build(u, Cp::ZERO, opts, false)?;
+        k.vermin = true;
+        Ok(k)
+    }
+
+    fn build(u: &Unit, cp: Cp, opts: &RuleOptions, armed: bool) -> Result<Kind, KindError> {
         let s = &u.spec;
         let mut arms = Vec::new();
         let mut unused = Vec::new();
@@ -215,7 +229,7 @@ impl Kind {
             && (tools || arms.iter().any(|a| a.close && !a.channel)))
         .then_some(tools);
         // A Medik with Tools heals without a weapon; an SN unit touches with Bare Hands.
-        if arms.is_empty() && medik.is_none() && sn.is_empty() {
+        if armed && arms.is_empty() && medik.is_none() && sn.is_empty() {
             return Err(KindError {
                 key: u.key.clone(),
                 message: if unused.is_empty() {
@@ -265,6 +279,7 @@ impl Kind {
             medik,
             spend: None,
             summons: None,
+            fourpion: None,
             sn,
             unused,
         })

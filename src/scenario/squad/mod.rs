@@ -120,6 +120,11 @@ impl SideSpec {
                 kind.key = entry.trim().to_string();
                 kind.spend = spend;
             }
+            if kind.sn.contains(&Die::D4) {
+                let u = catalog.equipped("4pion")?;
+                let pion = Kind::diemon(&u, opts).map_err(|e| format!("4pion: {}", e.message))?;
+                kind.fourpion = Some(Box::new(pion));
+            }
             if let Some(item) = item {
                 kind.summons = Some(summons(catalog, key, &kind, item, opts)?);
             }
@@ -220,6 +225,12 @@ pub struct Squad {
     /// summon, and `bare` gives each kind the one it is without it (itself if fielded).
     fielded: usize,
     bare: Vec<u16>,
+    /// Fielded units: the roster's slots after them hold 4pions, one per SN d4 of a unit
+    /// that summons, with (that unit's slot, the d4's bit) in `pions` (Ch. D.1).
+    units: usize,
+    pions: Vec<(u8, u8)>,
+    /// Some minifig may catch Fire: from SN d4s of Damage or a 4pion (Ch. 8.3).
+    any_fire: bool,
 }
 
 /// Why a squad duel cannot be built.
@@ -227,6 +238,8 @@ pub struct Squad {
 pub enum SquadError {
     Empty(char),
     TooMany(char),
+    /// More 4pions than the slots left after the fielded units.
+    Diemons(usize),
 }
 
 impl std::fmt::Display for SquadError {
@@ -234,6 +247,12 @@ impl std::fmt::Display for SquadError {
         match self {
             SquadError::Empty(s) => write!(f, "side {s} has no units"),
             SquadError::TooMany(s) => write!(f, "side {s} has more than {MAX_PER_SIDE} units"),
+            SquadError::Diemons(n) => write!(
+                f,
+                "the units and the {n} 4pions their SN d4s may summon fill more than {} slots \
+                 (hint: field fewer units that summon, or spend their d4s otherwise)",
+                2 * MAX_PER_SIDE
+            ),
         }
     }
 }
@@ -277,6 +296,48 @@ impl Squad {
                 kinds.push(armed);
             }
         }
+        // Each SN d4 of a unit that summons has a slot for its 4pion after the fielded
+        // units (Ch. D.1): empty until summoned, never counted among its side's units.
+        let units = roster.len();
+        let mut pions = Vec::new();
+        let mut pion_kind: Vec<Option<u16>> = vec![None; fielded];
+        for u in 0..units {
+            let (side, k) = roster[u];
+            let spend = if side == 0 {
+                a.policy.spend
+            } else {
+                b.policy.spend
+            };
+            let kind = &kinds[k as usize];
+            let Some(p) = kind.fourpion.as_deref() else {
+                continue;
+            };
+            if kind.spend.unwrap_or(spend) != Spend::Summon {
+                continue;
+            }
+            let d4s: Vec<u8> = (0..kind.sn.len() as u8)
+                .filter(|&b| kind.sn[b as usize] == Die::D4)
+                .collect();
+            let pk = match pion_kind[k as usize] {
+                Some(pk) => pk,
+                None => {
+                    let pion = p.clone();
+                    kinds.push(pion);
+                    let pk = (kinds.len() - 1) as u16;
+                    bare.push(pk);
+                    pion_kind[k as usize] = Some(pk);
+                    pk
+                }
+            };
+            for b in d4s {
+                roster.push((side, pk));
+                pions.push((u as u8, b));
+            }
+        }
+        if roster.len() > 2 * MAX_PER_SIDE as usize {
+            return Err(SquadError::Diemons(roster.len() - units));
+        }
+        let has_pions = !pions.is_empty();
         let weapons = kinds.iter().map(|k| k.arms.len()).max().unwrap_or(0);
         let nk = kinds.len();
         let mut plans = vec![None; nk * weapons * nk];
@@ -303,6 +364,9 @@ impl Squad {
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
         Ok(Squad {
+            units,
+            any_fire: has_pions || kinds.iter().any(|k| k.sn.contains(&Die::D4)),
+            pions,
             fielded,
             bare,
             cursed,
@@ -318,15 +382,17 @@ impl Squad {
             any_thrall: [&a, &b].iter().any(|s| {
                 s.units.iter().any(|(k, _)| k.master) && s.units.iter().any(|(k, _)| k.thrall)
             }),
+            // Burning takes limbs too (Ch. 8.3).
             any_limbs: kinds
                 .iter()
-                .any(|k| k.medik.is_some() || k.connection.is_some()),
+                .any(|k| k.medik.is_some() || k.connection.is_some() || k.sn.contains(&Die::D4)),
             blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,
             any_contagion: kinds.iter().any(Kind::contagious),
             any_stupid: kinds.iter().any(|k| k.stupid),
-            sides_move: kinds.iter().any(Kind::contagious)
+            sides_move: has_pions
+                || kinds.iter().any(Kind::contagious)
                 || (kinds.iter().any(|k| k.stupid) && opts.stupidity != Stupidity::Off)
                 || (opts.usefulness == Usefulness::Masters
                     && kinds.iter().any(|k| k.submissive || k.subjugated)),

@@ -10,8 +10,8 @@
 use super::{CONTACT, Field, Who};
 use crate::dice::{Die, Faces, Log, SnRoll};
 use crate::rules::attack::Deflection;
+use crate::rules::combat;
 use crate::rules::sorcery::{self, MAX_SN_DICE};
-use crate::rules::{combat, explosion};
 use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
@@ -23,6 +23,8 @@ pub(super) struct SnDamage {
     pub undeflectable: i64,
     /// Effect radius in inches (SN d10s).
     pub radius: u32,
+    /// The SN d4s' Fire Damage: a point of it sets a minifig on fire (Ch. 8.3, D.4).
+    pub fire: i64,
 }
 
 impl Default for SnDamage {
@@ -32,6 +34,7 @@ impl Default for SnDamage {
             n: 0,
             undeflectable: 0,
             radius: 0,
+            fire: 0,
         }
     }
 }
@@ -60,7 +63,7 @@ pub(super) const CURSE: u8 = 0x80;
 
 impl Squad {
     /// The bits of unit `i`'s SN dice in hand (not spent, not in a Lasting Effect).
-    fn sn_ready(&self, fl: &Field, i: usize) -> u8 {
+    pub(super) fn sn_ready(&self, fl: &Field, i: usize) -> u8 {
         let n = self.kinds[fl.f[i].kind as usize].sn.len();
         let all = ((1u16 << n) - 1) as u8;
         all & !(fl.f[i].spent | fl.f[i].lasting)
@@ -230,70 +233,6 @@ impl Squad {
         SnRoll { count: 1, die }
             .roll(&self.opts, faces, log, 0)
             .total
-    }
-
-    /// Each SN d10 in hand summons a 10amyte touching its caster (Ch. D.1, D.3). It arrives
-    /// as a spawned unit does, with its Move but no Action (Ch. 10.4), runs its own die's
-    /// roll in inches at the nearest enemy, and blows itself up (no Action needed) in a 1d10
-    /// Explosion when that enemy is within the 2" ring and no ally (the caster included)
-    /// is; otherwise its caster dismisses it. Either way its die is spent for the turn and
-    /// comes back at the caster's next. It is never on the field between turns.
-    fn summon<F: Faces + ?Sized, L: Log + ?Sized>(
-        &self,
-        fl: &mut Field,
-        i: usize,
-        faces: &mut F,
-        log: &mut L,
-    ) {
-        let k = &self.kinds[fl.f[i].kind as usize];
-        // The Explosion's first ring, in half-inches (Ch. 8.4: 2").
-        const RING: i32 = (2.0 * explosion::RING_INCHES) as i32;
-        for b in 0..k.sn.len() {
-            if k.sn[b] != Die::D10 || self.sn_ready(fl, i) & (1 << b) == 0 {
-                continue;
-            }
-            let Some((d, e)) = self.nearest(fl, i) else {
-                return;
-            };
-            fl.f[i].spent |= 1 << b;
-            let run = 2 * faces.face(Die::D10) as i32;
-            log.die(crate::dice::DieEvent {
-                term: 0,
-                die: Die::D10,
-                face: (run / 2) as u32,
-                role: crate::dice::Role::Regular,
-                counted: (run / 2) as i64,
-            });
-            let (pos, side) = (fl.f[i].pos, fl.f[i].side);
-            let at = pos + (fl.f[e].pos - pos).signum() * run.min(d);
-            let near = |s: bool| {
-                (0..self.roster.len()).any(|u| {
-                    let f = &fl.f[u];
-                    f.alive && (f.side == side) == s && (f.pos - at).abs() <= RING
-                })
-            };
-            if !near(false) || near(true) {
-                log.note(format_args!(
-                    "  {} summons a 10amyte: it runs {}\" and is dismissed",
-                    Who(self, fl, i),
-                    run / 2
-                ));
-                continue;
-            }
-            let blast = self.amyte.roll(faces, log);
-            let damage = blast
-                .damage(0)
-                .expect("a 1d10 Explosion reaches its first ring");
-            log.note(format_args!(
-                "  {} summons a 10amyte: it runs {}\" and explodes, Damage {damage}",
-                Who(self, fl, i),
-                run / 2
-            ));
-            self.area(fl, at, RING, damage, None, faces, log);
-            if self.over(fl) {
-                return;
-            }
-        }
     }
 
     /// SN unit `i` summons its item while it holds none (Ch. D.3 Summoned Items): its dice
@@ -535,6 +474,7 @@ impl Squad {
                     t = kept;
                 }
                 Die::D10 => out.radius += sorcery::radius_inches(1),
+                Die::D4 => out.fire += t,
                 _ => {}
             }
             if sorcery::deflectable(die) {
@@ -604,7 +544,19 @@ impl Squad {
         if sn.radius > 0 {
             let centre = fl.f[t].pos;
             let reach = 2 * sn.radius as i32;
-            self.area(fl, centre, reach, sn.total(), Some(t), faces, log);
+            self.area(
+                fl,
+                centre,
+                reach,
+                sn.total(),
+                sn.fire > 0,
+                Some(t),
+                faces,
+                log,
+            );
+        }
+        if self.any_fire && sn.fire > 0 {
+            self.ignite(fl, t, log);
         }
     }
 
@@ -620,6 +572,7 @@ impl Squad {
         centre: i32,
         reach: i32,
         damage: i64,
+        fire: bool,
         except: Option<usize>,
         faces: &mut F,
         log: &mut L,
@@ -630,6 +583,9 @@ impl Squad {
                 continue;
             }
             self.wound(fl, u, damage, faces, log);
+            if fire {
+                self.ignite(fl, u, log);
+            }
         }
     }
 
@@ -659,6 +615,7 @@ impl Squad {
         if ward != 0 {
             armor += self.ward_roll(ku, ward, f.size, faces, log);
         }
+        armor += self.fire_penalty(fl, u, faces, log);
         log.note(format_args!("    {who}: Damage {damage} vs Armor {armor}"));
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => {
@@ -759,6 +716,9 @@ impl Squad {
             }
         }
         (fl.f[c].ward, fl.f[c].lasting, fl.f[c].spent) = (0, 0, 0);
+        if !self.pions.is_empty() {
+            self.dismiss_pions(fl, c);
+        }
         // A summoned item is gone with the Effect.
         fl.f[c].kind = self.bare[fl.f[c].kind as usize];
     }
@@ -915,7 +875,10 @@ mod tests {
         assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
         // Fumbled aim dice are the opponent's to subtract: the d6's 1 (he rolls 2), the
         // d8's 2, the d10's 1 (he rolls 3): -3, still short after every die in hand.
-        let o = run(&s, &[(D6, 2), (D6, 1), (D6, 2), (D8, 2), (D10, 1), (D10, 3)]);
+        let o = run(
+            &s,
+            &[(D6, 2), (D6, 1), (D6, 2), (D8, 2), (D10, 1), (D10, 3)],
+        );
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
         // A natural 1 is a Critical Failure whatever the SN dice (Ch. D.4): nothing rolled.
         let o = run(&s, &[(D6, 1)]);
