@@ -33,7 +33,8 @@ pub enum FirstArg {
 A side is SKILL/USE/DAMAGE/ARMOR (a single fighter in base contact) or catalog units,
 NAME or NAME*COUNT joined by commas (`diemon unit list`); NAME+ITEM adds named items
 (`diemon weapon list`), e.g. hero+heavy-weapon+body-armor*2; NAME@POLICY gives one
-SuperNatural unit its own --a-spend policy, e.g. \"wizard@bless, wizard@summon\". Squads
+SuperNatural unit its own --a-spend policy, e.g. \"wizard@bless, wizard@summon\", and
+NAME@arm:ITEM the minifig weapon it summons, e.g. mystik@arm:hand-weapon. Squads
 start --distance inches apart on a line and close in; see docs/model.md for what the line
 leaves out.")]
 pub struct DuelArgs {

@@ -64,7 +64,9 @@ pub enum Spend {
     Bless,
     /// Each d10 summons a 10amyte (Ch. D.1) that runs its Move roll at the nearest enemy
     /// and blows itself up in a 1d10 Explosion when that enemy is within 2" and no ally is;
-    /// else it is dismissed. The other dice go on Damage.
+    /// else it is dismissed. Each d4 summons a 4pion that stays, runs at the enemy and sets
+    /// the minifigs it touches on fire until it burns itself out. The other dice go on
+    /// Damage.
     Summon,
     /// Each hit leaves a Lasting Curse (its largest die in hand that may Curse) on the
     /// target, which then keeps the lower of its Skill die and the Curse's.
