@@ -943,8 +943,9 @@ impl Squad {
     #[inline(never)]
     fn usefulness<L: Log + ?Sized>(&self, fl: &mut Field, side: u8, log: &mut L) -> u128 {
         let n = self.roster.len();
+        // A summoned Diemon (after the fielded units) is no one's master.
         let master = |fl: &Field, s: u8| {
-            (0..n).any(|u| {
+            (0..self.units).any(|u| {
                 let f = &fl.f[u];
                 f.alive && f.side == s && self.kinds[f.kind as usize].full_mind
             })

@@ -345,7 +345,7 @@ impl Squad {
             for (w, arm) in att.arms.iter().enumerate() {
                 for (ti, tgt) in kinds.iter().enumerate() {
                     let attacker = Attacker {
-                        skill: att.skill.clone(),
+                        skill: att.skill,
                         use_rating: arm.use_rating,
                         damage: arm.damage.clone(),
                     };
