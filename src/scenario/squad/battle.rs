@@ -299,22 +299,25 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) {
-        if self.any_fire {
-            if i >= self.units {
-                return self.fourpion_turn(fl, i, faces, log);
+        // Fire needs SN d4s, so one check of `any_sn` keeps plain duels fast.
+        if self.any_sn {
+            if self.any_fire {
+                if i >= self.units {
+                    return self.fourpion_turn(fl, i, faces, log);
+                }
+                if fl.f[i].burning {
+                    self.burn(fl, i, faces, log);
+                }
             }
-            if fl.f[i].burning {
-                self.burn(fl, i, faces, log);
+            if !fl.f[i].disrupted && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
+                self.sn_turn(fl, i, faces, log);
+                if !fl.f[i].alive || self.over(fl) {
+                    return;
+                }
             }
         }
         if fl.f[i].disrupted {
             return;
-        }
-        if self.any_sn && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
-            self.sn_turn(fl, i, faces, log);
-            if !fl.f[i].alive || self.over(fl) {
-                return;
-            }
         }
         if self.any_medik
             && self.kinds[fl.f[i].kind as usize].medik.is_some()
@@ -344,11 +347,11 @@ impl Squad {
         } else {
             k.move_halves
         };
-        let legless = self.any_limbs && self.legless(fl, i);
+        let legless = |fl: &Field| self.any_limbs && self.legless(fl, i);
         if self.any_sn
             && step < want
-            && !legless
             && !self.kinds[fl.f[i].kind as usize].sn.is_empty()
+            && !legless(fl)
         {
             step += self.sn_walk(fl, i, want - step, faces, log);
         }
@@ -356,7 +359,8 @@ impl Squad {
             step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
         }
         // A unit without legs "may not Sprint" (Ch. 10.2).
-        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && !legless {
+        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && !legless(fl)
+        {
             // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
             let r = self.skill_of(fl, i).roll(faces, log, 0);
             let burn = self.fire_penalty(fl, i, faces, log);
@@ -528,11 +532,11 @@ impl Squad {
             if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
                 continue;
             }
-            if self.any_limbs && !self.wields(fl, i, arm) {
-                continue;
-            }
-            // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3).
-            if self.any_fire && fl.f[i].burning && arm.hands > 1 {
+            // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3);
+            // fire comes with limbs, so it is checked under `any_limbs`.
+            if self.any_limbs
+                && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1))
+            {
                 continue;
             }
             fl.f[i].used |= 1 << w;
@@ -615,9 +619,8 @@ impl Squad {
                     m += combat::BLIND_FIRE;
                 }
             }
-            m += self.fire_penalty(fl, i, faces, log);
             let hit = if self.any_sn {
-                m += self.penalty(fl, i);
+                m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
                 plan.hit_as(self.skill_of(fl, i), faces, log, m)
             } else {
                 plan.hit(faces, log, m)
@@ -656,47 +659,58 @@ impl Squad {
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
             return log.note(format_args!("    Poison does nothing to the Non-Living"));
         }
-        let deflection = self.deflection(fl, i, w, t, mode, faces, log);
-        if self.any_sn {
-            self.curse(fl, i, t, log);
-        }
-        let sn = if self.any_sn && self.spends_on_damage(fl, i) {
-            self.sn_damage(fl, i, t, faces, log)
+        let layers = if mode == Mode::Close {
+            self.parry(fl, i, w, t, faces, log)
         } else {
-            sorcery::SnDamage::default()
+            0
         };
-        let mut damage = if !deflection.is_none() {
-            plan.damage_deflected(faces, log, benny, &deflection, sn.deflectable())
-                + sn.undeflectable
+        // SN units' part in one branch: a plain duel never builds an `SnDamage`.
+        let mut sn = None;
+        let mut damage = if self.any_sn {
+            self.curse(fl, i, t, log);
+            let s = if self.spends_on_damage(fl, i) {
+                self.sn_damage(fl, i, t, faces, log)
+            } else {
+                sorcery::SnDamage::default()
+            };
+            let mut deflection = Deflection::layers(layers);
+            self.sn_deflection(fl, t, &mut deflection);
+            let d = if !deflection.is_none() {
+                let (dice, n) = s.deflectable();
+                plan.damage_deflected(faces, log, benny, &deflection, &dice[..n]) + s.undeflectable
+            } else {
+                plan.damage(faces, log, benny) + s.total()
+            };
+            sn = Some(s);
+            d
+        } else if layers > 0 {
+            plan.damage_deflected(faces, log, benny, &Deflection::layers(layers), &[])
         } else {
-            plan.damage(faces, log, benny) + sn.total()
+            plan.damage(faces, log, benny)
         };
         if self.any_thrall && fl.f[i].benny != 0 {
             damage += self.instant_benny(fl, i, faces, log);
         }
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
-            self.sn_radius(fl, t, &sn, faces, log);
+            if let Some(sn) = &sn {
+                self.sn_radius(fl, t, sn, faces, log);
+            }
             return;
         }
-        let (ward, size) = (
-            if self.any_sn {
-                self.armor_ward(fl, t)
-            } else {
-                0
-            },
-            fl.f[t].size,
-        );
-        let burning = self.any_fire && fl.f[t].burning;
+        let (ward, burning, size) = if self.any_sn {
+            let f = &fl.f[t];
+            (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
+        } else {
+            (0, false, 0)
+        };
         let armor_roll = |faces: &mut F, log: &mut L| {
-            let mut a = plan.armor(faces, log);
-            if ward != 0 {
-                a += self.ward_roll(kt, ward, size, faces, log);
+            let a = plan.armor(faces, log);
+            if ward != 0 || burning {
+                a + self.armor_sn(kt, ward, size, burning, faces, log)
+            } else {
+                a
             }
-            if burning {
-                a -= crate::rules::fire::penalty(faces, log);
-            }
-            a
         };
         let f = &mut fl.f[t];
         let (damage, armor) = if att.vermin {
@@ -745,7 +759,9 @@ impl Squad {
             }
             Ordering::Less => {}
         }
-        self.sn_radius(fl, t, &sn, faces, log);
+        if let Some(sn) = &sn {
+            self.sn_radius(fl, t, sn, faces, log);
+        }
     }
 
     /// A stomp on a Vermin that is not Disrupted: "an Attack with Use:0" (Ch. 10.4), so

@@ -16,21 +16,24 @@ use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
 /// included) that a Parry may deflect, the d12s' total that it may not, and the radius.
+/// Kept small (32-bit totals): every hit of a duel with SN units starts one.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct SnDamage {
-    deflectable: [(Die, i64); MAX_SN_DICE],
-    n: usize,
+    totals: [i32; MAX_SN_DICE],
+    dice: [Die; MAX_SN_DICE],
+    n: u8,
     pub undeflectable: i64,
     /// Effect radius in inches (SN d10s).
     pub radius: u32,
     /// The SN d4s' Fire Damage: a point of it sets a minifig on fire (Ch. 8.3, D.4).
-    pub fire: i64,
+    pub fire: i32,
 }
 
 impl Default for SnDamage {
     fn default() -> SnDamage {
         SnDamage {
-            deflectable: [(Die::D4, 0); MAX_SN_DICE],
+            totals: [0; MAX_SN_DICE],
+            dice: [Die::D4; MAX_SN_DICE],
             n: 0,
             undeflectable: 0,
             radius: 0,
@@ -40,12 +43,18 @@ impl Default for SnDamage {
 }
 
 impl SnDamage {
-    pub fn deflectable(&self) -> &[(Die, i64)] {
-        &self.deflectable[..self.n]
+    /// The dice a Deflection may take, (die, total), and how many there are.
+    pub fn deflectable(&self) -> ([(Die, i64); MAX_SN_DICE], usize) {
+        let mut out = [(Die::D4, 0); MAX_SN_DICE];
+        for (k, o) in out.iter_mut().enumerate().take(self.n as usize) {
+            *o = (self.dice[k], self.totals[k] as i64);
+        }
+        (out, self.n as usize)
     }
 
     pub fn total(&self) -> i64 {
-        self.deflectable().iter().map(|d| d.1).sum::<i64>() + self.undeflectable
+        let n = self.n as usize;
+        self.totals[..n].iter().map(|&t| t as i64).sum::<i64>() + self.undeflectable
     }
 }
 
@@ -474,11 +483,13 @@ impl Squad {
                     t = kept;
                 }
                 Die::D10 => out.radius += sorcery::radius_inches(1),
-                Die::D4 => out.fire += t,
+                Die::D4 => out.fire = out.fire.saturating_add(t.clamp(0, i32::MAX as i64) as i32),
                 _ => {}
             }
             if sorcery::deflectable(die) {
-                out.deflectable[out.n] = (die, t);
+                // An SN die's total fits 32 bits but for absurd Bonus chains.
+                out.totals[out.n as usize] = t.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                out.dice[out.n as usize] = die;
                 out.n += 1;
             } else {
                 out.undeflectable += t;
@@ -528,6 +539,30 @@ impl Squad {
             .iter()
             .map(|&die| self.sn_roll(die, faces, log))
             .sum()
+    }
+
+    /// What an Armor ward (its roll) and burning (-1d4, Ch. 8.3) add to a hit's Armor on a
+    /// unit of kind `kind` and Size `size`.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn armor_sn<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        kind: usize,
+        ward: u8,
+        size: u32,
+        burning: bool,
+        faces: &mut F,
+        log: &mut L,
+    ) -> i64 {
+        let mut a = 0;
+        if ward != 0 {
+            a += self.ward_roll(kind, ward, size, faces, log);
+        }
+        if burning {
+            a -= crate::rules::fire::penalty(faces, log);
+        }
+        a
     }
 
     /// The rest of an SN Effect's radius around its target `t`: the SN dice's own total for
