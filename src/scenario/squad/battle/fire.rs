@@ -127,6 +127,20 @@ mod tests {
         ];
         let o = crate::scenario::scripted(&s, &script);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        // Fire net of a Fumble: d4 2 and a d4's 1, whose Fumble Die (3) the Hero takes
+        // off: -1 point of Fire sets nothing alight, so turn 2 has no Burning Roll.
+        let script = [
+            (D6, 4),
+            (D6, 2),
+            (D4, 2),
+            (D4, 1),
+            (D4, 3),
+            (D6, 5),
+            (D6, 5),
+            (D10, 1),
+        ];
+        let o = crate::scenario::scripted(&s, &script);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
     }
 
     #[test]

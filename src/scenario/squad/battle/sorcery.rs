@@ -483,7 +483,11 @@ impl Squad {
                     t = kept;
                 }
                 Die::D10 => out.radius += sorcery::radius_inches(1),
-                Die::D4 => out.fire = out.fire.saturating_add(t.clamp(0, i32::MAX as i64) as i32),
+                // Net of its Fumble Die: Fire "reduced to zero ... has no effect" (Ch. 8.3).
+                Die::D4 => {
+                    let t = t.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+                    out.fire = out.fire.saturating_add(t);
+                }
                 _ => {}
             }
             if sorcery::deflectable(die) {
