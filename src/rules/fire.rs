@@ -18,15 +18,20 @@ pub fn burning_roll<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut
 /// One Burning Roll's face: 1 puts the fire out; a 4pion's Burning spreads to an object of
 /// a lower Weight class (Ch. D.1).
 pub fn burning_face<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> u32 {
+    d4(faces, log, 1) as u32
+}
+
+/// One plain d4, logged as counted with `sign`: its face.
+fn d4<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L, sign: i64) -> i64 {
     let face = faces.face(Die::D4);
     log.die(DieEvent {
         term: 0,
         die: Die::D4,
         face,
         role: Role::Regular,
-        counted: face as i64,
+        counted: sign * face as i64,
     });
-    face
+    face as i64
 }
 
 /// A minifig's Weight class is at most this: a burning minifig's fire "spreads to any one
@@ -43,15 +48,7 @@ pub fn spreads_to(roll: u32, weight: u32) -> bool {
 /// The -1d4 a burning minifig takes "to Action Rolls and Armor" (Ch. 8.3), rolled each
 /// time: the d4's face, to subtract.
 pub fn penalty<F: Faces + ?Sized, L: Log + ?Sized>(faces: &mut F, log: &mut L) -> i64 {
-    let face = faces.face(Die::D4);
-    log.die(DieEvent {
-        term: 0,
-        die: Die::D4,
-        face,
-        role: Role::Regular,
-        counted: -(face as i64),
-    });
-    face as i64
+    d4(faces, log, -1)
 }
 
 /// The exact distribution of limbs a burning minifig loses over his next `turns` turns

@@ -221,6 +221,24 @@ impl Field {
     }
 }
 
+/// A field with every fielded unit standing, side B `gap` half-inches from side A: for
+/// tests that drive one step of a turn.
+#[cfg(test)]
+fn standing(s: &Squad, gap: i32) -> Field {
+    let mut fl = Field::new([s.count[0] as u32, s.count[1] as u32]);
+    for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster).take(s.units) {
+        *slot = Figure {
+            kind,
+            side,
+            alive: true,
+            size: s.kinds[kind as usize].size,
+            pos: if side == 0 { 0 } else { gap },
+            ..EMPTY
+        };
+    }
+    fl
+}
+
 impl Squad {
     /// The roster's slots of a side as first fielded (for names).
     fn own(&self, side: u8) -> std::ops::Range<usize> {
@@ -534,9 +552,7 @@ impl Squad {
             }
             // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3);
             // fire comes with limbs, so it is checked under `any_limbs`.
-            if self.any_limbs
-                && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1))
-            {
+            if self.any_limbs && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1)) {
                 continue;
             }
             fl.f[i].used |= 1 << w;
@@ -1522,16 +1538,7 @@ mod tests {
             Squad::new(a, b, 0, First::A, 1, ro).unwrap()
         };
         let s = mk(Targeting::Focus);
-        let mut fl = Field::new([1, 2]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-            *slot = Figure {
-                kind,
-                side,
-                alive: true,
-                size: 1,
-                ..EMPTY
-            };
-        }
+        let mut fl = standing(&s, 0);
         fl.f[1].targeted = 1;
         fl.f[2].pos = 1;
         // Focus: the first in the roster; spread: the one attacked least; threat: the
@@ -1698,16 +1705,7 @@ mod tests {
                 o,
             )
             .unwrap();
-            let mut fl = Field::new([1, 1]);
-            for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-                *slot = Figure {
-                    kind,
-                    side,
-                    alive: true,
-                    size: s.kinds[kind as usize].size,
-                    ..EMPTY
-                };
-            }
+            let mut fl = standing(&s, 0);
             s.knock_back(&mut fl, 0, 0, 1, &mut NoLog);
             assert_eq!((fl.f[1].pos, fl.f[1].disrupted), (pos, disrupted), "{kb:?}");
             // The minifig's Hand Weapon has no Weapon Size: no KnockBack on the Automaton.

@@ -87,7 +87,6 @@ impl Squad {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{EMPTY, Figure};
     use super::*;
     use crate::catalog::Catalog;
     use crate::dice::{Die, NoLog, Script};
@@ -154,16 +153,7 @@ mod tests {
             &["minifig-hand-weapon"],
             First::B,
         );
-        let mut fl = super::super::Field::new([2, 1]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-            *slot = Figure {
-                kind,
-                side,
-                alive: true,
-                size: 1,
-                ..EMPTY
-            };
-        }
+        let mut fl = super::super::standing(&s, 0);
         fl.f[2].burning = true;
         let mut dice = Script::new(&[(D4, 2), (D4, 2), (D6, 4), (D6, 5), (D4, 1)]);
         s.act(&mut fl, 2, &mut dice, &mut NoLog);
@@ -176,16 +166,7 @@ mod tests {
             &["minifig-two-handed"],
             First::B,
         );
-        let mut fl = super::super::Field::new([2, 1]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-            *slot = Figure {
-                kind,
-                side,
-                alive: true,
-                size: 1,
-                ..EMPTY
-            };
-        }
+        let mut fl = super::super::standing(&s, 0);
         (fl.f[2].burning, fl.f[0].burning, fl.f[1].burning) = (true, true, true);
         let mut dice = Script::new(&[(D4, 3)]);
         s.act(&mut fl, 2, &mut dice, &mut NoLog);

@@ -765,7 +765,7 @@ impl Squad {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{EMPTY, Figure};
+    use super::super::standing;
     use super::*;
     use crate::catalog::Catalog;
     use crate::dice::NoLog;
@@ -976,17 +976,7 @@ mod tests {
         let o = run(&s, &[(D8, 1), (D8, 3), (D6, 2)]);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
         // The item is gone when its summoner falls: the kind reverts.
-        let mut fl = Field::new([1, 1]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-            *slot = Figure {
-                kind,
-                side,
-                alive: true,
-                size: 1,
-                pos: if side == 0 { 0 } else { 8 },
-                ..EMPTY
-            };
-        }
+        let mut fl = standing(&s, 8);
         s.sn_turn(
             &mut fl,
             0,
@@ -1063,16 +1053,7 @@ mod tests {
         assert_eq!((o.winner, o.survivors), (Some(Side::A), [2, 0]));
 
         // The Blessings end when the Wizard falls (Ch. D.3).
-        let mut fl = Field::new([2, 1]);
-        for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster) {
-            *slot = Figure {
-                kind,
-                side,
-                alive: true,
-                size: 1,
-                ..EMPTY
-            };
-        }
+        let mut fl = standing(&s, 0);
         s.sn_turn(&mut fl, 0, &mut crate::dice::Script::new(&[]), &mut NoLog);
         assert_eq!(
             (fl.f[1].blessing, fl.f[1].blesser),
