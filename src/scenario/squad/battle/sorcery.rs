@@ -259,7 +259,9 @@ impl Squad {
     ) {
         let kind = fl.f[i].kind as usize;
         let Some(summons) = &self.kinds[kind].summons else {
-            return; // holding it already (the armed kind summons nothing)
+            // Nothing to summon: it holds its item (the armed kind names none), or it is
+            // played by a side whose `arm` policy it was not fielded with.
+            return;
         };
         let k = &self.kinds[kind];
         let ready = self.sn_ready(fl, i);
