@@ -228,7 +228,16 @@ impl Squad {
                 ));
                 2 * r.total.max(0) as i32
             }
-            _ => 0,
+            // Listed, so that a new policy must say whether it walks.
+            Spend::Damage
+            | Spend::Armor
+            | Spend::Bless
+            | Spend::Summon
+            | Spend::Curse
+            | Spend::Aim
+            | Spend::Deflect
+            | Spend::Arm
+            | Spend::Hold => 0,
         }
     }
 
