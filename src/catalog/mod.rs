@@ -105,8 +105,14 @@ impl Catalog {
                 hint: "check the path given to --catalog".into(),
             }]
         })?;
+        Catalog::with_text(&name, &text)
+    }
+
+    /// The built-in units plus those of a catalog's `text` (named `file` in errors): what an
+    /// experiment runs, from the text it read once and keeps in its manifest.
+    pub fn with_text(file: &str, text: &str) -> Result<Catalog, Vec<CatalogError>> {
         let mut c = Catalog::builtin();
-        c.units.extend(parse(&name, &text)?);
+        c.units.extend(parse(file, text)?);
         Ok(c)
     }
 

@@ -142,8 +142,10 @@ pub struct BlastArgs {
     /// A catalog file (TOML) whose units are added to the built-in ones.
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
+    /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print one JSON object (no progress bar).
     #[arg(long)]
     pub json: bool,
 }
@@ -265,7 +267,7 @@ fn parse_wall(text: &str) -> Result<Wall, Failure> {
 
 /// The shooter and the target unit, from the catalog.
 fn units(a: &BlastArgs) -> Result<(Unit, Unit), Failure> {
-    let catalog = super::unit::load(a.catalog.as_ref())?;
+    let catalog = super::unit::load(a.catalog.as_ref(), a.part.catalog_text.as_deref())?;
     let shooter = catalog
         .equipped(&a.shooter)
         .map_err(|m| Failure::input(format!("--shooter: {m}")))?;

@@ -1,11 +1,12 @@
 //! `diemon dist`: the exact distribution of an expression, with optional Monte Carlo check.
 
 use std::io::Write;
+use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::progress::Bar;
+use super::runs::{RunFlags, finish};
 use super::table::{bar, prob, stdout_is_terminal};
 use super::{Failure, bad_expr, io};
 use crate::analysis::Estimate;
@@ -13,7 +14,7 @@ use crate::analysis::gof::{Fit, chi_squared};
 use crate::dice::expr::Exact;
 use crate::dice::{Expr, Pmf};
 use crate::rules::{ArmorTie, RuleOptions};
-use crate::sim::sample::{Against, DiceTally, sample};
+use crate::sim::sample::{Against, DiceTally, Rolls};
 
 /// Rows whose tail chance is below this are folded into one line (unless `--all`).
 const ROW_CUT: f64 = 1e-6;
@@ -53,9 +54,13 @@ pub struct DistArgs {
     #[arg(long)]
     pub all: bool,
 
-    /// Print one JSON object instead of the table.
+    /// Print one JSON object instead of the table (no progress bar).
     #[arg(long)]
     pub json: bool,
+
+    /// No progress bar for --mc.
+    #[arg(long, short)]
+    pub quiet: bool,
 
     /// Also draw the distribution (and the --mc frequencies with their CIs) to FILE, an .svg
     /// or .png.
@@ -66,7 +71,12 @@ pub struct DistArgs {
 /// Most Monte Carlo rolls accepted (about a minute of work for a simple expression).
 const MAX_MC: u64 = 10_000_000_000;
 
-pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(
+    a: &DistArgs,
+    opts: &RuleOptions,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let expr = Expr::parse(&a.expr).map_err(|e| bad_expr("<expression>", &a.expr, &e))?;
     let armor = match &a.vs {
         Some(t) => Some(Expr::parse(t).map_err(|e| bad_expr("--vs", t, &e))?),
@@ -106,20 +116,36 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
     }
     let exact = expr.exact(opts, a.tail);
     let armor_exact = armor.as_ref().map(|x| x.exact(opts, a.tail));
-    let mc = a.mc.map(|n| {
-        let against = Against {
-            armor: armor.as_ref(),
-            use_rating: a.use_rating,
-        };
-        sample(&expr, against, opts, n, a.seed, 0, &Bar::new("rolls"))
-    });
+    let run = match a.mc {
+        None => None,
+        Some(n) => {
+            let against = Against {
+                armor: armor.as_ref(),
+                use_rating: a.use_rating,
+            };
+            let rolls = Rolls::new(&expr, against, opts);
+            let flags = RunFlags {
+                trials: n,
+                target_ci: None,
+                max_half_width: f64::INFINITY,
+                ci_unit: "",
+                seed: a.seed,
+                part: Default::default(),
+                threads: None,
+                replay: None,
+                silent: a.quiet || a.json,
+            };
+            Some(flags.execute(&flags.engine(), &rolls, "rolls", cancel)?.0)
+        }
+    };
+    let mc = run.as_ref().map(|r| &r.tally);
     let report = Report {
         args: a,
         opts,
         expr: &expr,
         exact: &exact,
         armor: armor_exact.as_ref().map(|x| x.total()),
-        mc: mc.as_ref(),
+        mc,
     };
     if let (Some(path), Some(svg)) = (&a.plot, plot_kind) {
         plot(&report, path, svg)?;
@@ -132,7 +158,11 @@ pub fn run(a: &DistArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(), 
     } else {
         report.table(stdout_is_terminal())
     };
-    io(out.write_all(text.as_bytes()))
+    match &run {
+        // Interrupted: the figures of the rolls finished, then exit 130.
+        Some(r) => finish(&text, r, out),
+        None => io(out.write_all(text.as_bytes())),
+    }
 }
 
 /// Probability mass left out at each end of a plot, so an exploding tail does not squash it.

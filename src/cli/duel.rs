@@ -160,7 +160,7 @@ pub struct DuelArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
-    /// Print one JSON object.
+    /// Print one JSON object (no progress bar).
     #[arg(long)]
     pub json: bool,
 }

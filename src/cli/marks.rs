@@ -87,9 +87,12 @@ pub struct MarksArgs {
     /// Most probability mass exact maths may cut from re-roll chains.
     #[arg(long, value_name = "EPS", default_value_t = 1e-12)]
     pub tail: f64,
-    /// Print one JSON object.
+    /// Print one JSON object (no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// No progress bar for --mc.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// A sheet from the flags.
@@ -254,7 +257,7 @@ fn flags(a: &MarksArgs) -> RunFlags {
         part: a.part.clone(),
         threads: a.threads,
         replay: None,
-        silent: a.json,
+        silent: a.quiet || a.json,
     }
 }
 

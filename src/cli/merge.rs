@@ -5,8 +5,10 @@
 //! and cover 1..N once each, adds each cell's tallies, and has the cell's command report the
 //! sum, so the frames are exactly those of the unsharded run.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 
@@ -31,12 +33,12 @@ pub struct MergeArgs {
     /// Where to write (default: reports/NAME).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// No per-cell lines.
+    /// No per-cell lines and no progress bar.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
-pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
     // Each shard's manifest, without its `shard` line: they must all be the same.
     let mut shards: Vec<(Shard, PathBuf)> = Vec::new();
     let mut common: Option<(toml::Table, PathBuf)> = None;
@@ -122,8 +124,22 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .get("source")
         .and_then(|v| v.as_str())
         .ok_or_else(|| Failure::input(format!("{}: no source", first_path.display())))?;
-    let e = experiment::parse(&format!("{} (source)", first_path.display()), source)
-        .map_err(input_errors)?;
+    // The cells run from the catalogs the shards ran, as their manifests keep them.
+    let kept: BTreeMap<String, String> = table
+        .get("catalogs")
+        .and_then(|c| c.as_table())
+        .map(|c| {
+            c.iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
+    let e = experiment::parse(
+        &format!("{} (source)", first_path.display()),
+        source,
+        &experiment::Catalogs::Kept(&kept),
+    )
+    .map_err(input_errors)?;
     let merged = manifest(&e, None)?;
     let dir = a
         .out
@@ -137,7 +153,7 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if e.cells.len() == 1 { "" } else { "s" },
         if n == 1 { "" } else { "s" }
     ))?;
-    sweep(&e, &dir, &merged, false, a.quiet, out, |i, cell| {
+    sweep(&e, &dir, &merged, false, a.quiet, cancel, out, |i, cell| {
         let mut part = vec!["--with-tally".to_string()];
         for (s, d) in &shards {
             let path = d.join("cells").join(format!("{i:05}.json"));

@@ -1,14 +1,15 @@
 //! The `diemon` command line: clap definitions, dispatch, and exit codes.
 //!
 //! `main` calls [`run`] and exits with what it returns: 0 on success, 2 on bad input (a dice
-//! expression, an option, an argument), 1 when something else failed (writing output).
-//! The library never prints; only this module does.
+//! expression, an option, an argument), 1 when something else failed (writing output), 130
+//! after Ctrl-C ([`interrupt`]). The library never prints; only this module does.
 
 mod analyses;
 mod blast;
 mod burst;
 mod dist;
 mod duel;
+mod interrupt;
 mod marks;
 mod merge;
 mod options;
@@ -25,7 +26,6 @@ mod weapon;
 use std::ffi::OsString;
 use std::fmt;
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
 
 use clap::{Parser, Subcommand};
 
@@ -39,8 +39,7 @@ pub const EXIT_FAILURE: i32 = 1;
 /// Exit code after Ctrl-C (128 + SIGINT), once the finished part was reported.
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// Set by Ctrl-C; long runs stop at the next batch boundary and report what they finished.
-static CANCEL: AtomicBool = AtomicBool::new(false);
+use interrupt::CANCEL;
 
 /// The failure reported after an interrupted run.
 fn interrupted(trials: u64) -> Failure {
@@ -49,6 +48,25 @@ fn interrupted(trials: u64) -> Failure {
         message: format!("interrupted: the figures above cover the {trials} trials finished"),
     }
 }
+
+/// The end of `diemon --help`: examples and the exit status.
+const AFTER_HELP: &str = "Examples:
+  diemon dist \"2d10 exp\" --vs 4
+  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7
+  diemon roll \"sn d8 + 2\" --seed 12
+  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M
+  diemon run experiments/hero-worth.toml
+  diemon options
+  diemon unit show minifig
+  diemon weapon launcher --size 3
+
+Exit status:
+  0    success
+  1    something failed that is not the input's fault (writing a file, a full disk)
+  2    bad input: an expression, flag, experiment file or catalog (the message names the
+       file, line and column, and nothing is written)
+  130  interrupted by Ctrl-C: a run prints the figures of the trials it finished, and
+       `diemon run` keeps the cells it finished and resumes from them when run again";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -62,7 +80,7 @@ probabilities, or seeded Monte Carlo estimates with confidence intervals. Experi
 sweep a question over a grid and export CSV and Parquet (`diemon run`).\n\n\
 Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
 1d6 pierce, 1d12 phased, d10 skill, d6 skill bless d8, d8 skill curse, sn d8, and sums of these.",
-    after_help = "Examples:\n  diemon dist \"2d10 exp\" --vs 4\n  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7\n  diemon roll \"sn d8 + 2\" --seed 12\n  diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M\n  diemon options\n  diemon unit show minifig\n  diemon weapon launcher --size 3"
+    after_help = AFTER_HELP
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -164,17 +182,20 @@ where
 
 /// Runs the process's own command line on stdout/stderr.
 pub fn run() -> i32 {
-    // Without a handler Ctrl-C kills the process and loses the finished trials.
-    let _ = ctrlc::set_handler(|| CANCEL.store(true, std::sync::atomic::Ordering::Relaxed));
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    run_with(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+    interrupt::install();
+    // Unlocked handles: a progress bar draws on stderr from worker threads, and a lock held
+    // here for the whole command would stop them for good (and with them, Ctrl-C).
+    run_with(
+        std::env::args_os(),
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    )
 }
 
 fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = rule_options(&cli.options)?;
     match &cli.command {
-        Command::Dist(a) => dist::run(a, &opts, out),
+        Command::Dist(a) => dist::run(a, &opts, &CANCEL, out),
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
         Command::Blast(a) => blast::run(a, &opts, &CANCEL, out),
         Command::Burst(a) => burst::run(a, &opts, out),
@@ -183,11 +204,11 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
             "-o sets options for one command; an experiment keeps its own\nhint: put them under \
              [options] in the experiment file",
         )),
-        Command::Run(a) => run::run(a, out),
+        Command::Run(a) => run::run(a, &CANCEL, out),
         Command::Merge(_) if !cli.options.is_empty() => Err(Failure::input(
             "-o: a merge adds up runs that already chose their options",
         )),
-        Command::Merge(a) => merge::run(a, out),
+        Command::Merge(a) => merge::run(a, &CANCEL, out),
         Command::Report(a) => report::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),

@@ -1,4 +1,5 @@
-//! The indicatif progress bar, shown on a terminal's stderr only (never in a pipe).
+//! The indicatif progress bars, shown on a terminal's stderr only (never in a pipe): one for
+//! the trials of a run, one for the cells of an experiment.
 
 use std::io::IsTerminal;
 
@@ -16,7 +17,7 @@ impl Bar {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
         let style = ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}  {{per_sec}}  ETA {{eta}}"
+            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}  {{per_sec:0}}  ETA {{eta}}"
         ))
         .expect("the bar template is a constant");
         bar.set_style(style);
@@ -32,6 +33,55 @@ impl Progress for Bar {
         self.0.inc(trials);
     }
     fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// The cells of an experiment: done of all, an ETA, and the cell under way; hidden unless
+/// stderr is a terminal (and not `quiet`).
+pub struct CellBar(ProgressBar);
+
+impl CellBar {
+    /// `kept` of `total` cells are already done (a resumed run).
+    pub fn new(total: u64, kept: u64, quiet: bool) -> CellBar {
+        let bar = ProgressBar::hidden();
+        let style = ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} cells  {elapsed} elapsed, ETA {eta}  {wide_msg}",
+        )
+        .expect("the bar template is a constant");
+        bar.set_style(style);
+        bar.set_length(total);
+        bar.set_position(kept);
+        // Kept cells cost nothing: the ETA is measured on the cells run now.
+        bar.reset_eta();
+        if !quiet && std::io::stderr().is_terminal() {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(std::time::Duration::from_millis(500));
+        }
+        CellBar(bar)
+    }
+
+    /// A cell with these parameters starts.
+    pub fn cell(&self, params: &[(String, String)]) {
+        let text = params
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.0.set_message(text);
+    }
+
+    /// The cell finished.
+    pub fn done(&self) {
+        self.0.inc(1);
+    }
+
+    /// Prints around the bar (a cell's line on stdout, which shares the terminal).
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.0.suspend(f)
+    }
+
+    pub fn finish(&self) {
         self.0.finish_and_clear();
     }
 }

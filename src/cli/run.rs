@@ -2,9 +2,11 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Args;
 
+use super::progress::CellBar;
 use super::{Failure, io};
 use crate::analysis::frame::{distributions, summary, tables};
 use crate::experiment::{self, Experiment};
@@ -42,12 +44,12 @@ pub struct RunArgs {
     /// shards' outputs add up exactly with `diemon merge`.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,
-    /// No per-cell lines.
+    /// No per-cell lines and no progress bar.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
-pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(a: &RunArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
     let loaded = match &a.file {
         Some(f) => experiment::load(f),
         None => experiment::default_experiment(),
@@ -93,6 +95,7 @@ pub fn run(a: &RunArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &manifest(&e, a.shard)?,
         shard,
         a.quiet,
+        cancel,
         out,
         |i, cell| run_cell(&e, i, cell, a.threads, &part),
     )
@@ -131,16 +134,20 @@ pub(super) fn input_errors(es: Vec<experiment::ExperimentError>) -> Failure {
 
 /// Produces every cell of `e` with `cell` (skipping cells a previous run with the same
 /// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each;
-/// then the experiment's analysis, unless this is one `shard` of the run.
+/// then the experiment's analysis, unless this is one `shard` of the run. Ctrl-C stops it
+/// between cells (or inside one, which is then not kept) with exit 130.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn sweep(
     e: &Experiment,
     dir: &Path,
     manifest: &str,
     shard: bool,
     quiet: bool,
+    cancel: &AtomicBool,
     out: &mut dyn Write,
     mut cell: impl FnMut(usize, &experiment::Cell) -> Result<serde_json::Value, Failure>,
 ) -> Result<(), Failure> {
+    let _guard = super::interrupt::Guard::new();
     std::fs::create_dir_all(dir)
         .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
     let parquet = Parquet {
@@ -150,10 +157,36 @@ pub(super) fn sweep(
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
     let mut written: Vec<String> = Vec::new();
-    // A re-run of the same experiment (same manifest: file, options, version, shard)
-    // resumes: the cells already written are kept, the rest run. Anything else starts afresh.
+    // A re-run under the same manifest (the resume key: experiment, catalogs, options,
+    // version; and the shard) resumes: the cells already written are kept, the rest run.
+    // Anything else starts afresh.
     let cells_dir = dir.join("cells");
-    let resume = std::fs::read_to_string(dir.join("manifest.toml")).is_ok_and(|m| m == manifest);
+    let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
+    let resume = before.as_deref() == Some(manifest);
+    let kept: Vec<Option<serde_json::Value>> = (0..e.cells.len())
+        .map(|i| {
+            resume
+                .then(|| std::fs::read(cells_dir.join(cell_file(i))).ok())
+                .flatten()
+                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        })
+        .collect();
+    let n_kept = kept.iter().filter(|k| k.is_some()).count();
+    if n_kept > 0 {
+        io(writeln!(
+            out,
+            "resuming: {n_kept} of {} cells kept in {}",
+            e.cells.len(),
+            cells_dir.display()
+        ))?;
+    } else if before.is_some() && !resume && cells_dir.exists() {
+        io(writeln!(
+            out,
+            "starting afresh: {} holds cells of another experiment, catalog, option set or \
+             diemon version (its resume key differs)",
+            dir.display()
+        ))?;
+    }
     if !resume && cells_dir.exists() {
         std::fs::remove_dir_all(&cells_dir).map_err(|err| {
             Failure::other(format!("cannot clear {}: {err}", cells_dir.display()))
@@ -162,22 +195,28 @@ pub(super) fn sweep(
     std::fs::create_dir_all(&cells_dir)
         .map_err(|err| Failure::other(format!("cannot create {}: {err}", cells_dir.display())))?;
     write_text_atomic(dir, "manifest.toml", manifest).map_err(Failure::other)?;
-    for (i, c) in e.cells.iter().enumerate() {
-        let name = format!("{i:05}.json");
-        let kept = resume
-            .then(|| std::fs::read(cells_dir.join(&name)).ok())
-            .flatten()
-            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+    let bar = CellBar::new(e.cells.len() as u64, n_kept as u64, quiet);
+    for (i, (c, kept)) in e.cells.iter().zip(kept).enumerate() {
         let report = match kept {
             Some(r) => r,
             None => {
-                let r = cell(i, c)?;
-                write_text_atomic(&cells_dir, &name, &r.to_string()).map_err(Failure::other)?;
+                bar.cell(&c.params);
+                let r = match cell(i, c) {
+                    // A cell cut short by Ctrl-C failed for that reason alone: nothing kept.
+                    _ if cancel.load(Ordering::SeqCst) => {
+                        bar.finish();
+                        return Err(interrupted_sweep(i, e.cells.len(), dir));
+                    }
+                    r => r?,
+                };
+                write_text_atomic(&cells_dir, &cell_file(i), &r.to_string())
+                    .map_err(Failure::other)?;
+                bar.done();
                 r
             }
         };
         if !quiet {
-            io(writeln!(out, "  {}", line(&c.params, &report)))?;
+            bar.suspend(|| io(writeln!(out, "  {}", line(&c.params, &report))))?;
         }
         reports.push(report);
         // Each cell is written as it finishes: a killed run keeps what it finished.
@@ -199,6 +238,7 @@ pub(super) fn sweep(
             }
         }
     }
+    bar.finish();
     io(writeln!(
         out,
         "wrote {}, each {}, and manifest.toml",
@@ -220,6 +260,24 @@ pub(super) fn sweep(
         super::report::write(dir, out)?;
     }
     Ok(())
+}
+
+/// A cell's report in DIR/cells/.
+fn cell_file(i: usize) -> String {
+    format!("{i:05}.json")
+}
+
+/// The failure after Ctrl-C stopped a sweep before cell `next` (0-based) of `total`.
+fn interrupted_sweep(next: usize, total: usize, dir: &Path) -> Failure {
+    Failure {
+        code: super::EXIT_INTERRUPTED,
+        message: format!(
+            "interrupted: {next} of {total} cells are kept in {} (and in its frames)\n\
+             hint: run the same command again to resume from cell {}",
+            dir.display(),
+            next + 1
+        ),
+    }
 }
 
 /// The exporters the experiment's `outputs` ask for.
@@ -264,7 +322,8 @@ fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
 }
 
 /// What the outputs came from: the experiment as resolved, the options, diemon's version,
-/// and the shard when the run was one.
+/// the text of every user catalog, the shard when the run was one, and the resume key
+/// ([`Experiment::key`]) that hashes all of them but the shard.
 pub(super) fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, Failure> {
     let mut t = toml::Table::new();
     t.insert(
@@ -290,5 +349,13 @@ pub(super) fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, F
         t.insert("shard".into(), s.to_string().into());
     }
     t.insert("source".into(), e.text.clone().into());
+    if !e.catalogs.is_empty() {
+        let mut c = toml::Table::new();
+        for (path, text) in &e.catalogs {
+            c.insert(path.clone(), text.clone().into());
+        }
+        t.insert("catalogs".into(), c.into());
+    }
+    t.insert("key".into(), e.key().into());
     toml::to_string(&t).map_err(|err| Failure::other(format!("cannot write the manifest: {err}")))
 }

@@ -30,6 +30,9 @@ pub struct CellArgs {
     /// Run nothing: add up these tallies (JSON, one per flag) and report their sum.
     #[arg(long = "tally", hide = true, value_name = "JSON")]
     pub tallies: Vec<String>,
+    /// The text of the `--catalog` file as the experiment read it (kept in its manifest).
+    #[arg(long = "catalog-text", hide = true, value_name = "TOML")]
+    pub catalog_text: Option<String>,
 }
 
 /// The flags of a seeded run, as one command gives them.
@@ -116,6 +119,8 @@ impl RunFlags {
             .build()
             .map_err(|e| Failure::other(format!("cannot start worker threads: {e}")))?;
         let threads = pool.current_num_threads();
+        // Ctrl-C stops the run at a batch boundary, and the figures of what it finished print.
+        let _guard = super::interrupt::Guard::new();
         let run = pool.install(|| {
             if self.silent {
                 engine.run(scenario, &crate::sim::progress::Silent, cancel)

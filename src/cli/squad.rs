@@ -79,7 +79,7 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Failure> {
         )));
     }
     a.flags().check()?;
-    let catalog = super::unit::load(a.catalog.as_ref())?;
+    let catalog = super::unit::load(a.catalog.as_ref(), a.part.catalog_text.as_deref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
     Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)

@@ -22,6 +22,7 @@
 pub mod axes;
 pub mod spec;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::rules::RuleOptions;
@@ -110,6 +111,9 @@ pub struct Experiment {
     pub cells: Vec<Cell>,
     /// The file as written, stored in every output.
     pub text: String,
+    /// Each `catalog` the cells use, by its path as written, with the text read once: cells
+    /// run from this text, and the manifest keeps it.
+    pub catalogs: BTreeMap<String, String>,
 }
 
 /// A bad experiment file: where, what, and a hint.
@@ -121,13 +125,74 @@ pub const DEFAULT: &str = include_str!("../../experiments/launcher-vs-swarm.toml
 
 /// The default experiment, resolved.
 pub fn default_experiment() -> Result<Experiment, Vec<ExperimentError>> {
-    parse("experiments/launcher-vs-swarm.toml (built in)", DEFAULT)
+    parse(
+        "experiments/launcher-vs-swarm.toml (built in)",
+        DEFAULT,
+        &Catalogs::Files(None),
+    )
 }
 
 /// Most cells one experiment may hold.
 pub const MAX_CELLS: usize = 10_000;
 
-/// Reads and resolves an experiment file.
+impl Experiment {
+    /// A SHA-256 of everything that decides a cell's figures: diemon's version, the built-in
+    /// catalog, the experiment as written, every rule option (defaults included) and each
+    /// user catalog's text. A run resumes only from cells written under the same key.
+    pub fn key(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        // Each part is length-prefixed, so no two different inputs join to the same bytes.
+        let mut part = |label: &str, text: &str| {
+            for t in [label, text] {
+                h.update((t.len() as u64).to_le_bytes());
+                h.update(t.as_bytes());
+            }
+        };
+        part("diemon", env!("CARGO_PKG_VERSION"));
+        part("built-in catalog", crate::catalog::BUILTIN);
+        part("experiment", &self.text);
+        for (k, v) in self.opts.pairs() {
+            part(k, &v);
+        }
+        for (path, text) in &self.catalogs {
+            part(path, text);
+        }
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
+/// Where an experiment's `catalog` files are read from.
+#[derive(Clone, Debug)]
+pub enum Catalogs<'a> {
+    /// From disk, a relative path against this folder (the experiment file's own; `None`:
+    /// the working directory).
+    Files(Option<&'a Path>),
+    /// From a manifest's copies, by the path as the experiment writes it (a merge).
+    Kept(&'a BTreeMap<String, String>),
+}
+
+impl Catalogs<'_> {
+    /// The text of the catalog written `path` in the experiment.
+    fn read(&self, path: &str) -> Result<String, String> {
+        match self {
+            Catalogs::Files(dir) => {
+                let full = match dir {
+                    Some(d) if Path::new(path).is_relative() => d.join(path),
+                    _ => Path::new(path).to_path_buf(),
+                };
+                std::fs::read_to_string(&full)
+                    .map_err(|e| format!("catalog {}: cannot read it: {e}", full.display()))
+            }
+            Catalogs::Kept(texts) => texts
+                .get(path)
+                .cloned()
+                .ok_or_else(|| format!("catalog {path:?} is not in the manifest")),
+        }
+    }
+}
+
+/// Reads and resolves an experiment file; its catalogs are read relative to its folder.
 pub fn load(path: &Path) -> Result<Experiment, Vec<ExperimentError>> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| {
@@ -139,11 +204,15 @@ pub fn load(path: &Path) -> Result<Experiment, Vec<ExperimentError>> {
             hint: "`ls experiments/` shows the shipped experiments".into(),
         }]
     })?;
-    parse(&file, &text)
+    parse(&file, &text, &Catalogs::Files(path.parent()))
 }
 
-/// Parses and resolves an experiment's text.
-pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>> {
+/// Parses and resolves an experiment's text, reading any `catalog` from `catalogs`.
+pub fn parse(
+    file: &str,
+    text: &str,
+    catalogs: &Catalogs,
+) -> Result<Experiment, Vec<ExperimentError>> {
     let at = |offset: usize, message: String, hint: &str| {
         let (line, column) = line_column(text, offset);
         ExperimentError {
@@ -303,6 +372,34 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
     if let Some(t) = target_ci {
         base.extend(["--target-ci".into(), t.to_string()]);
     }
+    // Each catalog is read once, before any cell runs, and every cell runs from that text.
+    let mut texts: BTreeMap<String, String> = BTreeMap::new();
+    let catalog_at = spec
+        .scenario
+        .keys()
+        .chain(spec.sweep.keys())
+        .find(|k| k.get_ref() == "catalog")
+        .map_or(0, |k| k.span().start);
+    let mut with_catalog = |mut args: Vec<String>| -> Result<Vec<String>, ExperimentError> {
+        let Some(i) = args.iter().position(|a| a == "--catalog") else {
+            return Ok(args);
+        };
+        let Some(path) = args.get(i + 1).cloned() else {
+            return Ok(args);
+        };
+        if !texts.contains_key(&path) {
+            let text = catalogs.read(&path).map_err(|m| {
+                at(
+                    catalog_at,
+                    m,
+                    "a relative catalog path is read from the experiment file's folder",
+                )
+            })?;
+            texts.insert(path.clone(), text);
+        }
+        args.extend(["--catalog-text".into(), texts[&path].clone()]);
+        Ok(args)
+    };
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
         let picked = axes::cell(&axes, index);
@@ -312,6 +409,7 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
             .collect();
         let mut args = base.clone();
         args.extend(picked.iter().flat_map(|c| c.args.iter().cloned()));
+        let args = with_catalog(args).map_err(|e| vec![e])?;
         // The command's own parser checks every cell before anything runs.
         let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
         probe.extend(args.iter().cloned());
@@ -325,6 +423,9 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
                         let c = if j == k { &axes[k].choices[0] } else { c };
                         args.extend(c.args.iter().cloned());
                     }
+                    let Ok(args) = with_catalog(args) else {
+                        return false;
+                    };
                     let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
                     probe.extend(args);
                     crate::cli::check_args(&probe, &opts).is_ok()
@@ -363,6 +464,7 @@ pub fn parse(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>>
         analysis,
         cells,
         text: text.to_string(),
+        catalogs: texts,
     })
 }
 
@@ -500,11 +602,15 @@ fn analysis(
 mod tests {
     use super::*;
 
+    fn at_cwd(file: &str, text: &str) -> Result<Experiment, Vec<ExperimentError>> {
+        parse(file, text, &Catalogs::Files(None))
+    }
+
     const OK: &str = "name = \"t\"\nkind = \"blast\"\ntrials = 100\n[scenario]\nformation = \"line:3\"\n[sweep]\ndistance = [6, 12]\nspacing = [1.0, 2.0, 3.0]\n";
 
     #[test]
     fn a_sweep_is_the_grid_of_its_axes() {
-        let e = parse("t.toml", OK).unwrap();
+        let e = parse("t.toml", OK, &Catalogs::Files(None)).unwrap();
         assert_eq!(e.cells.len(), 6);
         assert_eq!(e.axes, ["distance", "spacing"]);
         assert_eq!(
@@ -529,7 +635,7 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_and_column() {
-        let e = parse(
+        let e = at_cwd(
             "x.toml",
             "name = \"t\"\nkind = \"blast\"\ntrials = 100\ncolour = 3\n",
         )
@@ -539,9 +645,9 @@ mod tests {
             ("x.toml", 4, 1),
             "{e:?}"
         );
-        let e = parse("x.toml", "name = \"t\"\nkind = \"race\"\ntrials = 100\n").unwrap_err();
+        let e = at_cwd("x.toml", "name = \"t\"\nkind = \"race\"\ntrials = 100\n").unwrap_err();
         assert_eq!((e[0].line, e[0].column), (2, 8), "{e:?}");
-        let e = parse(
+        let e = at_cwd(
             "x.toml",
             "name = \"t\"\nkind = \"blast\"\ntrials = 100\n[options]\nd4_bonus = \"often\"\n",
         )
@@ -549,14 +655,14 @@ mod tests {
         assert_eq!(e[0].line, 5, "{e:?}");
         assert!(e[0].message.contains("none, incompetent, all"), "{e:?}");
         // A sweep value the command refuses is caught before anything runs.
-        let e = parse(
+        let e = at_cwd(
             "x.toml",
             "name = \"t\"\nkind = \"blast\"\ntrials = 100\n[sweep]\ndistance = [6, -5000]\n",
         )
         .unwrap_err();
         assert_eq!(e[0].line, 5, "{e:?}");
         assert!(e[0].message.contains("cell 2 (distance = -5000)"), "{e:?}");
-        let e = parse(
+        let e = at_cwd(
             "x.toml",
             "name = \"t\"\nkind = \"blast\"\ntrials = 100\n[scenario]\nseed = 4\n",
         )

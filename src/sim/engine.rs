@@ -122,6 +122,10 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// Trials between two looks at the cancel flag inside a batch: a batch of slow trials
+/// (large squads) can take seconds, and Ctrl-C must answer within one.
+const CANCEL_CHECK: u64 = 1 << 10;
+
 /// Batches per thread in one round: enough to balance uneven batches, few enough that an
 /// early precision stop wastes little.
 const BATCHES_PER_THREAD: usize = 4;
@@ -132,15 +136,24 @@ impl Engine {
         BATCH.min(max.saturating_sub(b * BATCH))
     }
 
-    /// Runs batch `b` with its own stream.
-    fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64) -> S::Tally {
+    /// Runs batch `b` with its own stream; `None` when `cancel` was set before it ended
+    /// (checked every [`CANCEL_CHECK`] trials, so a slow batch still stops promptly).
+    fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64, cancel: &AtomicBool) -> Option<S::Tally> {
         let mut rng = stream(self.seed, self.cell, b);
         let mut t = S::Tally::default();
-        for _ in 0..len {
-            let o = s.trial(&mut rng, &mut NoLog);
-            t.record(&o);
+        let mut left = len;
+        while left > 0 {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let n = left.min(CANCEL_CHECK);
+            for _ in 0..n {
+                let o = s.trial(&mut rng, &mut NoLog);
+                t.record(&o);
+            }
+            left -= n;
         }
-        t
+        Some(t)
     }
 
     /// Runs `s` until the stopping rule or `cancel` says stop.
@@ -175,12 +188,9 @@ impl Engine {
             let done: Vec<Option<S::Tally>> = (next..end)
                 .into_par_iter()
                 .map(|k| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return None;
-                    }
                     let b = batch_of(k);
                     let len = Self::batch_len(max, b);
-                    let t = self.batch(s, b, len);
+                    let t = self.batch(s, b, len, cancel)?;
                     progress.advance(len);
                     Some(t)
                 })

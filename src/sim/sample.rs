@@ -1,18 +1,24 @@
-//! Monte Carlo samples of a dice expression: `n` seeded rolls in parallel batches.
+//! Monte Carlo samples of a dice expression: seeded rolls run by the engine.
 
 use std::ops::Add;
 
-use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
 
+use super::engine::{Engine, Shard, Stop};
 use super::progress::Progress;
-use super::seed::{BATCH, stream};
 use super::tally::Histogram;
+use crate::analysis::Estimate;
 use crate::dice::bonus::roll_with_bonus;
-use crate::dice::{Die, Expr, NoLog, Role};
-use crate::rules::RuleOptions;
+use crate::dice::expr::RollPlan;
+use crate::dice::{Die, Expr, Faces, Log, Role};
+use crate::rules::{BonusChain, RuleOptions};
+use crate::scenario::{Scenario, Tally};
+
+/// The confidence level of the key figure.
+const LEVEL: f64 = 0.95;
 
 /// What `n` rolls of an expression did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DiceTally {
     pub trials: u64,
     pub totals: Histogram,
@@ -52,10 +58,34 @@ impl Add for DiceTally {
     }
 }
 
-/// Rolls `expr` `n` times from `seed` (stream cell `cell`). Bit-identical for any number of
-/// rayon threads: batch `b` always uses stream `(seed, cell, b)`.
+/// Rolls of a dice expression as a [`Scenario`], so `diemon dist --mc` runs on the one engine
+/// (seeded batches, any thread count, Ctrl-C keeps the finished batches).
 ///
 /// Each roll is followed, on the same stream, by the armor roll and then any Overskill Benny.
+#[derive(Clone, Debug)]
+pub struct Rolls {
+    plan: RollPlan,
+    armor: Option<RollPlan>,
+    use_rating: Option<i64>,
+    /// The Benny's d6 and its Bonus Die, when the Overskill policy may add it to the roll.
+    benny: Option<Option<Die>>,
+    chain: BonusChain,
+}
+
+impl Rolls {
+    pub fn new(expr: &Expr, against: Against<'_>, opts: &RuleOptions) -> Rolls {
+        Rolls {
+            plan: expr.plan(opts),
+            armor: against.armor.map(|a| a.plan(opts)),
+            use_rating: against.use_rating,
+            benny: crate::rules::attack::benny_skill_d6(opts),
+            chain: opts.bonus_chain,
+        }
+    }
+}
+
+/// Rolls `expr` `n` times from `seed` (stream cell `cell`) on the engine, to the end: the
+/// same digits on any number of rayon threads.
 pub fn sample(
     expr: &Expr,
     against: Against<'_>,
@@ -65,87 +95,134 @@ pub fn sample(
     cell: u64,
     progress: &dyn Progress,
 ) -> DiceTally {
-    progress.start(n);
-    let benny = crate::rules::attack::benny_skill_d6(opts);
-    let plan = expr.plan(opts);
-    let armor = against.armor.map(|a| a.plan(opts));
-    let batches = n.div_ceil(BATCH);
-    let tally = (0..batches)
-        .into_par_iter()
-        .map(|b| {
-            let mut rng = stream(seed, cell, b);
-            let len = BATCH.min(n - b * BATCH);
-            let mut t = DiceTally {
-                trials: len,
-                ..DiceTally::default()
-            };
-            for _ in 0..len {
-                let o = plan.roll(&mut rng, &mut NoLog);
-                t.totals.record(o.total);
-                t.critical_failures += o.critical_failure as u64;
-                t.overskills += o.overskill as u64;
-                t.fumbles += o.fumbles as u64;
-                if let Some(a) = &armor {
-                    let armor = a.roll(&mut rng, &mut NoLog).total;
-                    t.beats += (o.total > armor) as u64;
-                    t.ties += (o.total == armor) as u64;
-                }
-                if let Some(u) = against.use_rating {
-                    // Ch. 4.2: a Critical Failure misses; a Benny adds 1d6 only if needed.
-                    let hit = !o.critical_failure
-                        && (o.total >= u
-                            || (o.overskill
-                                && benny.is_some_and(|bonus| {
-                                    o.total
-                                        + roll_with_bonus(
-                                            Die::D6,
-                                            bonus,
-                                            opts.bonus_chain,
-                                            &mut rng,
-                                            &mut NoLog,
-                                            0,
-                                            Role::Bonus,
-                                        )
-                                        >= u
-                                })));
-                    t.meets += hit as u64;
-                }
-            }
-            progress.advance(len);
-            t
-        })
-        .reduce(DiceTally::default, Add::add);
-    progress.finish();
-    tally
+    let engine = Engine {
+        seed,
+        cell,
+        stop: Stop::Trials(n),
+        shard: Shard::WHOLE,
+    };
+    let never = AtomicBool::new(false);
+    engine
+        .run(&Rolls::new(expr, against, opts), progress, &never)
+        .tally
+}
+
+/// One roll: its total and what it did.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rolled {
+    pub total: i64,
+    pub critical_failure: bool,
+    pub overskill: bool,
+    pub fumbles: u32,
+    pub beats: bool,
+    pub tie: bool,
+    pub meets: bool,
+}
+
+impl Scenario for Rolls {
+    type Outcome = Rolled;
+    type Tally = DiceTally;
+
+    #[inline]
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> Rolled {
+        let o = self.plan.roll(faces, log);
+        let mut r = Rolled {
+            total: o.total,
+            critical_failure: o.critical_failure,
+            overskill: o.overskill,
+            fumbles: o.fumbles,
+            ..Rolled::default()
+        };
+        if let Some(a) = &self.armor {
+            let armor = a.roll(faces, log).total;
+            r.beats = o.total > armor;
+            r.tie = o.total == armor;
+        }
+        if let Some(u) = self.use_rating {
+            // Ch. 4.2: a Critical Failure misses; a Benny adds 1d6 only if needed.
+            r.meets = !o.critical_failure
+                && (o.total >= u
+                    || (o.overskill
+                        && self.benny.is_some_and(|bonus| {
+                            o.total
+                                + roll_with_bonus(
+                                    Die::D6,
+                                    bonus,
+                                    self.chain,
+                                    faces,
+                                    log,
+                                    0,
+                                    Role::Bonus,
+                                )
+                                >= u
+                        })));
+        }
+        r
+    }
+
+    /// The chance the roll meets the Use rating, else beats the armor, else the mean total.
+    fn key(&self, t: &DiceTally) -> Estimate {
+        if self.use_rating.is_some() {
+            Estimate::proportion(t.meets, t.trials, LEVEL)
+        } else if self.armor.is_some() {
+            Estimate::proportion(t.beats, t.trials, LEVEL)
+        } else {
+            let (sum, sum_sq) = t.totals.moments();
+            Estimate::mean(sum, sum_sq, t.trials, LEVEL)
+        }
+    }
+}
+
+impl Tally<Rolled> for DiceTally {
+    #[inline]
+    fn record(&mut self, o: &Rolled) {
+        self.trials += 1;
+        self.totals.record(o.total);
+        self.critical_failures += o.critical_failure as u64;
+        self.overskills += o.overskill as u64;
+        self.fumbles += o.fumbles as u64;
+        self.beats += o.beats as u64;
+        self.ties += o.tie as u64;
+        self.meets += o.meets as u64;
+    }
+    fn trials(&self) -> u64 {
+        self.trials
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::BATCH;
     use crate::sim::progress::Silent;
+
+    fn on(threads: usize, e: &Expr, n: u64, seed: u64) -> DiceTally {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| {
+                sample(
+                    e,
+                    Against::default(),
+                    &RuleOptions::default(),
+                    n,
+                    seed,
+                    0,
+                    &Silent,
+                )
+            })
+    }
 
     #[test]
     fn same_seed_same_tally_on_any_thread_count() {
         let e = Expr::parse("2d6 + sn d4").unwrap();
-        let o = RuleOptions::default();
         let n = 3 * BATCH + 17;
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap()
-            .install(|| sample(&e, Against::default(), &o, n, 7, 0, &Silent));
-        let many = rayon::ThreadPoolBuilder::new()
-            .num_threads(4)
-            .build()
-            .unwrap()
-            .install(|| sample(&e, Against::default(), &o, n, 7, 0, &Silent));
+        let one = on(1, &e, n, 7);
+        let many = on(4, &e, n, 7);
         assert_eq!(one, many);
         assert_eq!(one.trials, n);
         assert_eq!(one.totals.total(), n);
-        assert_ne!(
-            one,
-            sample(&e, Against::default(), &o, n, 8, 0, &Silent),
-            "another seed gives other rolls"
-        );
+        assert_ne!(one, on(2, &e, n, 8), "another seed gives other rolls");
     }
 }

@@ -1,7 +1,7 @@
 //! The engine and the melee duel: determinism across threads, replay, stopping rules, and
 //! the closed form of an alternating duel.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use diemon::analysis::Estimate;
 use diemon::dice::{Expr, Pmf};
@@ -10,7 +10,7 @@ use diemon::scenario::Tally;
 use diemon::scenario::duel::{Duel, DuelTally, Fighter, First};
 use diemon::sim::BATCH;
 use diemon::sim::engine::{Ended, Engine, Stop};
-use diemon::sim::progress::Silent;
+use diemon::sim::progress::{Progress, Silent};
 
 fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
     let mut o = RuleOptions::default();
@@ -95,18 +95,51 @@ fn precision_stop_is_deterministic_too() {
     assert_eq!(run(&d, cap, 11, 2).1, Ended::Cap);
 }
 
+/// Sets `flag` once `after` trials have been reported done: a Ctrl-C in mid-run.
+struct CancelAfter<'a> {
+    flag: &'a AtomicBool,
+    after: u64,
+    done: AtomicU64,
+}
+
+impl Progress for CancelAfter<'_> {
+    fn advance(&self, trials: u64) {
+        if self.done.fetch_add(trials, Ordering::SeqCst) + trials >= self.after {
+            self.flag.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 #[test]
 fn an_interrupted_run_keeps_what_it_finished() {
     let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::A, &[]);
-    let e = Engine {
+    let e = |n| Engine {
         seed: 1,
         cell: 0,
-        stop: Stop::Trials(10 * BATCH),
+        stop: Stop::Trials(n),
         shard: diemon::sim::engine::Shard::WHOLE,
     };
-    let r = e.run(&d, &Silent, &AtomicBool::new(true));
+    let flag = AtomicBool::new(false);
+    let ctrl_c = CancelAfter {
+        flag: &flag,
+        after: 3 * BATCH,
+        done: AtomicU64::new(0),
+    };
+    // One thread, so the cancel lands after exactly three batches of the first round.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let r = pool.install(|| e(10 * BATCH).run(&d, &ctrl_c, &flag));
     assert_eq!(r.ended, Ended::Interrupted);
+    assert_eq!(r.trials, 3 * BATCH, "the batches finished before Ctrl-C");
     assert_eq!(r.trials, r.tally.trials);
+    // What it kept is exactly the first three batches of the whole run.
+    let prefix = pool.install(|| e(3 * BATCH).run(&d, &Silent, &AtomicBool::new(false)));
+    assert_eq!(r.tally, prefix.tally);
+    // Cancelled before it starts, it keeps nothing.
+    let none = e(10 * BATCH).run(&d, &Silent, &AtomicBool::new(true));
+    assert_eq!((none.ended, none.trials), (Ended::Interrupted, 0));
 }
 
 #[test]

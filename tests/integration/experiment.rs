@@ -538,3 +538,71 @@ fn marks_experiments_run_exact_with_a_checked_monte_carlo() {
     assert!(!dir.join("bad").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 20: after a unit in a user catalog changes, a re-run starts afresh with the new
+/// figures; unchanged, it resumes. The catalog path is read from the experiment's folder,
+/// and its text is kept in the manifest.
+#[test]
+fn editing_a_user_catalog_gives_new_figures_not_stale_ones() {
+    let dir = temp("exp-catalog-edit");
+    std::fs::create_dir_all(dir.join("units")).unwrap();
+    let file = dir.join("brutes.toml");
+    std::fs::write(
+        &file,
+        "name = \"brutes\"\nkind = \"duel\"\ntrials = 4000\n[scenario]\ncatalog = \"units/mine.toml\"\n\
+         a = \"brute*2\"\nb = \"minifig-hand-weapon*2\"\n",
+    )
+    .unwrap();
+    let unit = |skill: &str| {
+        format!(
+            "[brute]\nname = \"Brute\"\nsource = \"a test\"\nsize = 1\nstructure = \"0\"\narmor = \"4\"\nmove = 5\n\
+             skill = \"{skill}\"\nweapons = [\"hand-weapon\"]\n"
+        )
+    };
+    let out = dir.join("out");
+    let run = || {
+        // From another working directory than the experiment's: the path is relative to it.
+        let (code, text, err) = diemon(&[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let cell: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(out.join("cells/00000.json")).unwrap()).unwrap();
+        let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+        (
+            text,
+            cell["p_a_wins"].as_f64().unwrap(),
+            cell["cp_a"].clone(),
+            manifest,
+        )
+    };
+    std::fs::write(dir.join("units/mine.toml"), unit("d6")).unwrap();
+    let (_, p_d6, cp_d6, m_d6) = run();
+    assert!(
+        m_d6.contains("[catalogs]") && m_d6.contains("skill = \"d6\""),
+        "the manifest keeps the catalog's text:\n{m_d6}"
+    );
+    let (text, p_again, _, m_again) = run();
+    assert!(text.contains("resuming: 1 of 1 cells kept"), "{text}");
+    assert_eq!((p_again, &m_again), (p_d6, &m_d6));
+    // A better Skill die: a new resume key, new figures and a new listed CP.
+    std::fs::write(dir.join("units/mine.toml"), unit("d10")).unwrap();
+    let (text, p_d10, cp_d10, m_d10) = run();
+    assert!(text.contains("starting afresh"), "{text}");
+    assert!(!text.contains("resuming"), "{text}");
+    assert!(
+        p_d10 > p_d6 + 0.05,
+        "d10 brutes win more: {p_d10} vs {p_d6}"
+    );
+    assert_ne!(cp_d10, cp_d6, "the listed CP follows the catalog");
+    let key = |m: &str| {
+        m.lines()
+            .find(|l| l.starts_with("key = "))
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(key(&m_d10), key(&m_d6));
+}

@@ -10,6 +10,7 @@
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `experiment`: experiment files, `diemon run`, its exports.
 //! - `cli`: the commands, their output shapes and exit codes.
+//! - `terminal`: the binary in a pseudo-terminal: the README tour finishes, Ctrl-C exits 130.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -86,4 +87,5 @@ mod monte_carlo;
 mod properties;
 mod report;
 mod squad;
+mod terminal;
 mod value_stability;
