@@ -25,7 +25,7 @@ mod weapon;
 
 use std::ffi::OsString;
 use std::fmt;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use clap::{Parser, Subcommand};
 
@@ -162,7 +162,17 @@ where
         Err(e) => {
             // Help and version are not errors.
             let code = if e.use_stderr() { EXIT_INPUT } else { 0 };
-            let text = e.render().ansi().to_string();
+            // Colour only on a terminal that has not asked for none (NO_COLOR).
+            let tty = if code == 0 {
+                std::io::stdout().is_terminal()
+            } else {
+                std::io::stderr().is_terminal()
+            };
+            let text = if tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
             let _ = if code == 0 {
                 write!(out, "{text}")
             } else {
