@@ -2,7 +2,7 @@
 //! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
 //! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) and Constructs
 //! ([`constructs`]) of Ch. 10; SuperNatural Effects in battle
-//! ([`sorcery`]).
+//! ([`supernatural`]).
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
@@ -14,6 +14,6 @@ pub mod explosion;
 pub mod fire;
 pub mod medik;
 pub mod options;
-pub mod sorcery;
+pub mod supernatural;
 
 pub use options::*;

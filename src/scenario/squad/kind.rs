@@ -8,7 +8,7 @@ use crate::catalog::weapon::{Damage, Reach, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
-use crate::rules::sorcery::MAX_SN_DICE;
+use crate::rules::supernatural::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions};
 use crate::scenario::squad::policy::Spend;
 

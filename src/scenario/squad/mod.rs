@@ -42,7 +42,7 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stupidity, Usefulness, sorcery};
+use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
 
 pub use kind::{Kind, KindError, Summons};
 pub use policy::{Policy, Response, Spend, Sprint, Targeting};
@@ -152,12 +152,12 @@ fn summons(
     item: &str,
     opts: &RuleOptions,
 ) -> Result<Summons, String> {
-    let price = sorcery::item_length(item)
-        .map(|(l, ranged)| sorcery::item_price(l, ranged))
+    let price = supernatural::item_length(item)
+        .map(|(l, ranged)| supernatural::item_price(l, ranged))
         .ok_or_else(|| {
             format!(
                 "{key}@arm:{item}: diemon knows the SN Price of the minifig weapons only ({})",
-                sorcery::ITEM_LENGTHS
+                supernatural::ITEM_LENGTHS
                     .iter()
                     .map(|x| x.0)
                     .collect::<Vec<_>>()
@@ -231,6 +231,8 @@ pub struct Squad {
     pions: Vec<(u8, u8)>,
     /// Some minifig may catch Fire: from SN d4s of Damage or a 4pion (Ch. 8.3).
     any_fire: bool,
+    /// Where the creature rules above join the turn ([`battle::Hooks`]).
+    hooks: battle::Hooks,
 }
 
 /// Why a squad duel cannot be built.
@@ -363,7 +365,8 @@ impl Squad {
         };
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
-        Ok(Squad {
+        let mut squad = Squad {
+            hooks: battle::Hooks::default(),
             units,
             any_fire: has_pions || kinds.iter().any(|k| k.sn.contains(&Die::D4)),
             pions,
@@ -406,7 +409,9 @@ impl Squad {
             opts,
             plans,
             weapons,
-        })
+        };
+        squad.hooks = battle::Hooks::of(&squad);
+        Ok(squad)
     }
 
     /// The kinds in roster order, side A's first.

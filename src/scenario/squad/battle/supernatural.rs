@@ -1,6 +1,6 @@
 //! SuperNatural units in a squad duel (Ch. D.3, D.4; Ch. 10.3): the side's `spend` policy
 //! puts each unit's SN dice on Damage (its first hit of the turn), on its own Armor, or on
-//! Blessings for its allies; the rules are in [`crate::rules::sorcery`].
+//! Blessings for its allies; the rules are in [`crate::rules::supernatural`].
 //!
 //! Spent dice return at the beginning of their owner's turn; dice in a Lasting Effect (an
 //! Armor ward, a Blessing) stay out until the Effect ends: when the owner falls, or when
@@ -11,7 +11,7 @@ use super::{CONTACT, Field, Who};
 use crate::dice::{Die, Faces, Log, SnRoll};
 use crate::rules::attack::Deflection;
 use crate::rules::combat;
-use crate::rules::sorcery::{self, MAX_SN_DICE};
+use crate::rules::supernatural::{self as sn_rules, MAX_SN_DICE};
 use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
@@ -81,7 +81,7 @@ impl Squad {
     /// Unit `i`'s Skill modifier for its SN dice out (Ch. 10.3).
     #[inline]
     pub(super) fn sn_penalty(&self, fl: &Field, i: usize) -> i64 {
-        sorcery::skill_penalty((fl.f[i].spent | fl.f[i].lasting).count_ones())
+        sn_rules::skill_penalty((fl.f[i].spent | fl.f[i].lasting).count_ones())
     }
 
     /// Unit `i`'s spend policy: its own (`wizard@bless`), else its side's.
@@ -255,7 +255,7 @@ impl Squad {
 
     /// SN unit `i` summons its item while it holds none (Ch. D.3 Summoned Items): its dice
     /// in hand, largest first until their mean reaches the item's SN Price, rolled against
-    /// it ([`sorcery::summon`]). A summoned item is kept as a Lasting Effect, its dice out
+    /// it ([`sn_rules::summon`]). A summoned item is kept as a Lasting Effect, its dice out
     /// until the unit falls; dice short of the Price are wasted for the turn, and a
     /// Fumbled summoning (all 1s) brings nothing it can use. An Effect on itself: no
     /// Action.
@@ -289,13 +289,13 @@ impl Squad {
         if mean_of(&dice[..n], u8::MAX) < summons.price as f64 {
             return;
         }
-        let got = sorcery::summon(&dice[..n], summons.price, &self.opts, faces, log);
+        let got = sn_rules::summon(&dice[..n], summons.price, &self.opts, faces, log);
         log.note(format_args!(
             "  {} summons a {} with {n} SN dice: {got:?}",
             Who(self, fl, i),
             summons.item
         ));
-        if got == sorcery::Summoning::Summoned {
+        if got == sn_rules::Summoning::Summoned {
             fl.f[i].lasting |= bits;
             fl.f[i].kind = (self.fielded..self.kinds.len())
                 .find(|&j| self.bare[j] as usize == kind)
@@ -391,7 +391,7 @@ impl Squad {
                     && !kt.undead
                     && (f.pos - pos).abs() <= CONTACT
                     && self.blessed[f.kind as usize][die.index()].is_some()
-                    && sorcery::can_bless(die, kt.skill.die());
+                    && sn_rules::can_bless(die, kt.skill.die());
                 // Strongest weapon first; the mean in thousandths orders it.
                 ok.then(|| -(kt.arms.first().map_or(0.0, |a| a.mean) * 1000.0) as i64)
             });
@@ -428,7 +428,7 @@ impl Squad {
         let ready = self.sn_ready(fl, i);
         let Some(b) = (0..k.sn.len()).find(|&b| {
             ready & (1 << b) != 0
-                && sorcery::can_bless(k.sn[b], kt.skill.die())
+                && sn_rules::can_bless(k.sn[b], kt.skill.die())
                 && self.cursed[f.kind as usize][k.sn[b].index()].is_some()
         }) else {
             return;
@@ -464,7 +464,7 @@ impl Squad {
             .filter(|&b| ready & (1 << b) != 0 && k.sn[b] == Die::D10)
             .fold(0u8, |m, b| m | (1 << b));
         if d10s != 0 {
-            let reach = 2 * sorcery::radius_inches(d10s.count_ones()) as i32;
+            let reach = 2 * sn_rules::radius_inches(d10s.count_ones()) as i32;
             let (centre, side) = (fl.f[t].pos, fl.f[i].side);
             let friend = (0..self.roster.len()).any(|u| {
                 let f = &fl.f[u];
@@ -489,11 +489,11 @@ impl Squad {
             match die {
                 Die::D8 => {
                     // The loss is taken across the d8s until it is used up.
-                    let kept = sorcery::blast_damage(t, blast_loss);
+                    let kept = sn_rules::blast_damage(t, blast_loss);
                     blast_loss -= (t - kept).clamp(0, blast_loss as i64) as u32;
                     t = kept;
                 }
-                Die::D10 => out.radius += sorcery::radius_inches(1),
+                Die::D10 => out.radius += sn_rules::radius_inches(1),
                 // Net of its Fumble Die: Fire "reduced to zero ... has no effect" (Ch. 8.3).
                 Die::D4 => {
                     let t = t.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
@@ -501,7 +501,7 @@ impl Squad {
                 }
                 _ => {}
             }
-            if sorcery::deflectable(die) {
+            if sn_rules::deflectable(die) {
                 // An SN die's total fits 32 bits but for absurd Bonus chains.
                 out.totals[out.n as usize] = t.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
                 out.dice[out.n as usize] = die;
@@ -533,7 +533,7 @@ impl Squad {
                 n += 1;
             }
         }
-        sorcery::size_dependent(&mut dice[..n], size)
+        sn_rules::size_dependent(&mut dice[..n], size)
     }
 
     /// An SN Armor ward's roll for unit `t`: its ward dice, Size Dependent (Ch. 10.3), each

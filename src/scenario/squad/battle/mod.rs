@@ -1,0 +1,288 @@
+//! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
+//! fixed array on the stack, so a trial allocates nothing.
+//!
+//! This file holds the state of a trial (the [`Field`] of [`Figure`]s); each room holds one
+//! part of the rules that act on it:
+//! - [`turn`]: the trial's loop of player turns and each unit's turn (Ch. 4);
+//! - [`hooks`]: the few named points where creature rules join the turn;
+//! - [`field`]: positions, the walk toward the enemy, Sprints, Responses, KnockBack;
+//! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
+//! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
+//! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
+//!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`].
+
+mod constructs;
+mod contagion;
+mod diemons;
+mod field;
+mod fire;
+mod hooks;
+mod limbs;
+mod medik;
+mod minds;
+mod spawners;
+mod strike;
+mod supernatural;
+mod thralls;
+mod turn;
+
+pub(super) use hooks::Hooks;
+
+use super::Squad;
+use super::roster::MAX_PER_SIDE;
+use super::tally::TRACK;
+
+/// Within an inch is Close Combat reach (Ch. 4.3's "Angry Inch"); positions are half-inches.
+const CONTACT: i32 = 2;
+const SLOTS: usize = 2 * MAX_PER_SIDE as usize;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Close,
+    Ranged,
+}
+
+/// One unit's state in a trial.
+#[derive(Copy, Clone, Debug)]
+struct Figure {
+    kind: u16,
+    side: u8,
+    alive: bool,
+    /// Half-inches along the line.
+    pos: i32,
+    /// Effective Size (Size Damage lowers it).
+    size: u32,
+    /// An Action saved from its own last turn, for a Response (Ch. 4.3).
+    saved: bool,
+    acted: bool,
+    disrupted: bool,
+    recovering: bool,
+    /// Close Combat attackers this turn (the three-per-inch limit).
+    engaged: u16,
+    /// Attacks received this turn (the `spread` policy).
+    targeted: u16,
+    /// Cumulative Vermin Damage this turn and the Armor it is rolled against (Ch. 10.4).
+    swarm: Pool,
+    /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
+    used: u64,
+    power_used: u32,
+    /// Cumulative Damage of the weapons of one Multidexterity Action, and its Armor roll.
+    combo: Pool,
+    /// Its shield was knocked away by a critically failed Parry (Ch. 8.2).
+    shield_lost: bool,
+    /// Its Mind was destroyed by Monstrous Contagion: it rises as `rise_as` on side
+    /// `rise_side` at the beginning of that side's next turn (Ch. 10.4).
+    comatose: bool,
+    rise_as: u16,
+    rise_side: u8,
+    /// Its SN dice (bit per die of its kind) spent this turn, and out in Lasting Effects;
+    /// `ward` are those on its own Armor (Ch. D.3, D.4).
+    spent: u8,
+    lasting: u8,
+    ward: u8,
+    /// A Blessing on it: 1 + the SN die's index in `Die::ALL` (with `supernatural::CURSE` set,
+    /// a Curse), and 1 + its caster's slot.
+    blessing: u8,
+    blesser: u8,
+    /// An Instant Benny from a Sacrificed Thrall: 1 + the index in `Die::ALL` of the die
+    /// (Ch. 10.4 Masters and Thralls); gone at the end of its side's turn.
+    benny: u8,
+    /// Spawned this turn: it has its Move but no Action (Ch. 10.4 Spawners).
+    spawned: bool,
+    /// Amputations from Ker-Triage! or fire ([`limbs::BEYOND`]: its head, beyond revival).
+    lost: u8,
+    /// On fire (Ch. 8.3).
+    burning: bool,
+}
+
+const EMPTY: Figure = Figure {
+    kind: 0,
+    side: 0,
+    alive: false,
+    pos: 0,
+    size: 0,
+    saved: false,
+    acted: false,
+    disrupted: false,
+    recovering: false,
+    engaged: 0,
+    targeted: 0,
+    swarm: Pool::EMPTY,
+    used: 0,
+    power_used: 0,
+    combo: Pool::EMPTY,
+    shield_lost: false,
+    comatose: false,
+    rise_as: 0,
+    rise_side: 0,
+    spent: 0,
+    lasting: 0,
+    ward: 0,
+    blessing: 0,
+    blesser: 0,
+    spawned: false,
+    benny: 0,
+    lost: 0,
+    burning: false,
+};
+
+/// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in
+/// 32 bits (with a sentinel for "not rolled yet") so that a [`Figure`] stays 64 bytes: the
+/// trial initialises every slot, and a larger one slowed every squad duel.
+#[derive(Copy, Clone, Debug)]
+struct Pool {
+    damage: i32,
+    armor: i32,
+}
+
+impl Pool {
+    const NOT_ROLLED: i32 = i32::MIN;
+    const EMPTY: Pool = Pool {
+        damage: 0,
+        armor: Pool::NOT_ROLLED,
+    };
+
+    /// Adds `damage` and rolls the pool's Armor the first time: (pooled Damage, Armor).
+    #[inline(always)]
+    fn add(&mut self, damage: i64, roll: impl FnOnce() -> i64) -> (i64, i64) {
+        // Same sums as 64-bit ones for any Damage a roll can make.
+        self.damage =
+            (self.damage as i64 + damage).clamp(-(i32::MAX as i64), i32::MAX as i64) as i32;
+        if self.armor == Pool::NOT_ROLLED {
+            self.armor = roll().clamp(i32::MIN as i64 + 1, i32::MAX as i64) as i32;
+        }
+        (self.damage as i64, self.armor as i64)
+    }
+}
+
+/// An attack's kind as narration names it, formatted only when a log keeps notes.
+struct How(Mode, i32);
+
+impl std::fmt::Display for How {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Mode::Close => f.write_str("Close Combat"),
+            Mode::Ranged => write!(f, "ranged, {}\"", self.1 as f64 / 2.0),
+        }
+    }
+}
+
+/// A unit as narration names it: "A2 minifig-hand-weapon".
+struct Who<'a>(&'a Squad, &'a Field, usize);
+
+impl std::fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Who(s, fl, i) = *self;
+        if i >= s.units {
+            // "A1 pyromantik's 4pion": named by its summoner.
+            let c = s.pions[i - s.units].0 as usize;
+            return write!(
+                f,
+                "{}'s {}",
+                Who(s, fl, c),
+                s.kinds[fl.f[i].kind as usize].key
+            );
+        }
+        // Named by its place in the roster, whichever side it fights for now.
+        let side = s.roster[i].0;
+        let n = i - s.own(side).start + 1;
+        let name = if side == 0 { 'A' } else { 'B' };
+        write!(f, "{name}{n} {}", s.kinds[fl.f[i].kind as usize].key)
+    }
+}
+
+struct Field {
+    f: [Figure; SLOTS],
+    alive: [u32; 2],
+    ties: u32,
+    /// Minds destroyed by Monstrous Contagion.
+    converted: u32,
+    /// Fallen units revived by Mediks.
+    revived: u32,
+    /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
+    fallen_thralls: u128,
+    /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
+    restricted: u128,
+    /// Units standing on each side, and Minds converted so far, after each player turn.
+    standing: [[u8; TRACK]; 2],
+    converted_by: [u8; TRACK],
+}
+
+impl Field {
+    /// An empty field with `alive` units a side (the slots are filled by the caller).
+    /// Inlined so the 8 KB field is built in place, not copied.
+    #[inline(always)]
+    fn new(alive: [u32; 2]) -> Field {
+        Field {
+            f: [EMPTY; SLOTS],
+            alive,
+            ties: 0,
+            converted: 0,
+            revived: 0,
+            fallen_thralls: 0,
+            restricted: 0,
+            standing: [[0; TRACK]; 2],
+            converted_by: [0; TRACK],
+        }
+    }
+}
+
+/// A field with every fielded unit standing, side B `gap` half-inches from side A: for
+/// tests that drive one step of a turn.
+#[cfg(test)]
+fn standing(s: &Squad, gap: i32) -> Field {
+    let mut fl = Field::new([s.count[0] as u32, s.count[1] as u32]);
+    for (slot, &(side, kind)) in fl.f.iter_mut().zip(&s.roster).take(s.units) {
+        *slot = Figure {
+            kind,
+            side,
+            alive: true,
+            size: s.kinds[kind as usize].size,
+            pos: if side == 0 { 0 } else { gap },
+            ..EMPTY
+        };
+    }
+    fl
+}
+
+/// What the rooms' tests share: squads from the built-in catalog, scripted trials.
+#[cfg(test)]
+mod testing {
+    pub(super) use crate::catalog::Catalog;
+    pub(super) use crate::dice::{Die, NoLog};
+    pub(super) use crate::rules::{ArmorTie, RuleOptions, Stupidity};
+    pub(super) use crate::scenario::duel::{First, Side};
+    pub(super) use crate::scenario::squad::{Policy, SideSpec, Sprint, Squad, SquadOutcome};
+
+    pub(super) fn side(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
+        let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), opts).unwrap()
+    }
+
+    pub(super) fn squad(
+        a: &[(&str, u32)],
+        b: &[(&str, u32)],
+        distance: u32,
+        opts: RuleOptions,
+    ) -> Squad {
+        Squad::new(side(a, &opts), side(b, &opts), distance, First::A, 50, opts).unwrap()
+    }
+
+    pub(super) fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
+        crate::scenario::scripted(s, script)
+    }
+
+    pub(super) const D6: Die = Die::D6;
+    pub(super) const MF: (&str, u32) = ("minifig-hand-weapon", 1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_figure_fits_in_a_cache_line() {
+        // Every trial initialises all slots: at 96 bytes a squad duel ran 25% slower.
+        assert!(std::mem::size_of::<Figure>() <= 64);
+    }
+}

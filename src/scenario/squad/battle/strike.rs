@@ -1,0 +1,756 @@
+//! A strike (Ch. 4.2, 8.1, 8.2, 10.2): a unit's Actions, its target, each weapon's Skill roll
+//! and Damage against Armor, Parries and Deflection, and the fall of a unit.
+
+use std::cmp::Ordering;
+
+use super::*;
+use crate::dice::{Faces, Log};
+use crate::rules::attack::{Deflection, Hit};
+use crate::rules::{Parry, combat};
+use crate::scenario::squad::Targeting;
+
+impl Squad {
+    /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
+    pub(super) fn attack_turn<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let mut any = false;
+        for _ in 0..self.kinds[fl.f[i].kind as usize].actions {
+            if !self.action(fl, i, None, faces, log) {
+                break;
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// One Action: pick a target (or attack `forced`), then strike with up to 1 + extra
+    /// weapons for Multidexterity, within the Power limit. Returns whether it attacked.
+    pub(super) fn action<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        forced: Option<usize>,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let in_contact = self
+            .least(fl, 1 - fl.f[i].side, |t| {
+                (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
+            })
+            .is_some();
+        let close = in_contact && k.arms.iter().any(|a| a.close);
+        let (mode, reach) = if close {
+            (Mode::Close, CONTACT)
+        } else if let Some(r) = k.reach() {
+            (Mode::Ranged, 2 * r as i32)
+        } else {
+            return false;
+        };
+        let target = match forced {
+            Some(t) => {
+                let d = (fl.f[t].pos - fl.f[i].pos).abs();
+                (d <= reach && self.may_engage(fl, i, t, mode)).then_some(t)
+            }
+            None => self.pick(fl, i, mode, reach),
+        };
+        let Some(t) = target else {
+            return false;
+        };
+        let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        if mode == Mode::Close
+            && self.kinds[fl.f[t].kind as usize].vermin
+            && !fl.f[t].disrupted
+            && fl.f[i].size >= 1
+        {
+            self.stomp(fl, i, t, faces, log);
+            return true;
+        }
+        log.note(format_args!(
+            "  {} attacks {} ({})",
+            Who(self, fl, i),
+            Who(self, fl, t),
+            How(mode, dist)
+        ));
+        // Ch. 10.1 Multidexterity: "up to two additional weapons in Close Combat ... one
+        // additional weapon in a Ranged attack".
+        let most = 1 + match mode {
+            Mode::Close => 2 * k.multidexterity,
+            Mode::Ranged => k.multidexterity,
+        };
+        let power = k.power.inches(fl.f[i].size);
+        let mut used = 0;
+        // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
+        let combine = most > 1;
+        fl.f[t].combo = Pool::EMPTY;
+        for (w, arm) in k.arms.iter().enumerate() {
+            if used == most || !fl.f[t].alive {
+                break;
+            }
+            let fits = match mode {
+                Mode::Close => arm.close,
+                Mode::Ranged => arm.range.is_some_and(|r| 2 * r as i32 >= dist),
+            };
+            let p = arm.power.unwrap_or(0);
+            // Ch. 8.1 Power Limits: the sizes added together stay within Power.
+            if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
+                continue;
+            }
+            // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3);
+            // fire comes with limbs, so it is checked under `any_limbs`.
+            if self.any_limbs && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1)) {
+                continue;
+            }
+            fl.f[i].used |= 1 << w;
+            fl.f[i].power_used += p;
+            used += 1;
+            log.note(format_args!("    with {}", arm.name));
+            self.strike(fl, i, w, t, mode, combine, faces, log);
+        }
+        used > 0
+    }
+
+    /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
+    /// Close Combat takes three attackers per inch of target Size unless a pure Vermin swarm
+    /// attacks (Ch. 10.4).
+    pub(super) fn may_engage(&self, fl: &Field, i: usize, t: usize, mode: Mode) -> bool {
+        if mode == Mode::Ranged {
+            return true;
+        }
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let kt = &self.kinds[fl.f[t].kind as usize];
+        if k.vermin && !combat::vermin_can_engage(kt.structure, kt.armored) {
+            return false;
+        }
+        let swarm = k.vermin && self.all_vermin[fl.f[i].side as usize];
+        swarm || (fl.f[t].engaged as u32) < combat::close_combat_limit(fl.f[t].size)
+    }
+
+    /// The target policy's choice among the enemies `i` can reach.
+    pub(super) fn pick(&self, fl: &Field, i: usize, mode: Mode, reach: i32) -> Option<usize> {
+        let me = fl.f[i];
+        let policy = self.policy[me.side as usize].target;
+        self.least(fl, 1 - me.side, |t| {
+            let ok = fl.f[t].alive
+                && (fl.f[t].pos - me.pos).abs() <= reach
+                && self.may_engage(fl, i, t, mode);
+            ok.then(|| match policy {
+                Targeting::Focus => 0,
+                Targeting::Spread => fl.f[t].targeted as i64,
+                Targeting::Nearest => (fl.f[t].pos - me.pos).abs() as i64,
+                Targeting::Threat => -self.kinds[fl.f[t].kind as usize].cp.in_quarters(),
+            })
+        })
+        .map(|(_, t)| t)
+    }
+
+    /// One weapon's attack on `t`: modifiers, the Skill roll (or an Automatic Hit on a
+    /// Disrupted target in Close Combat), then Damage against Armor.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        mode: Mode,
+        combine: bool,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
+        let (att, tgt) = (&self.kinds[ki], &self.kinds[kt]);
+        let plan = self.plan(ki, w, kt);
+        fl.f[t].targeted += 1;
+        if mode == Mode::Close {
+            fl.f[t].engaged += 1;
+        }
+        let helpless = fl.f[t].disrupted || (self.any_limbs && self.legless(fl, t));
+        let benny = if mode == Mode::Close && helpless {
+            // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
+            log.note(format_args!("    Automatic Hit on a Disrupted target"));
+            false
+        } else {
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size);
+            if mode == Mode::Ranged {
+                m += combat::cover(self.policy[fl.f[t].side as usize].cover);
+                if fl.f[t].disrupted {
+                    m += combat::DISRUPTED_RANGED;
+                }
+                if self.policy[fl.f[i].side as usize].blind {
+                    m += combat::BLIND_FIRE;
+                }
+            }
+            let hit = if self.any_sn {
+                m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
+                plan.hit_as(self.skill_of(fl, i), faces, log, m)
+            } else {
+                plan.hit(faces, log, m)
+            };
+            let hit = if self.any_thrall && fl.f[i].benny != 0 {
+                self.instant_benny_to_hit(fl, i, hit, faces, log)
+            } else {
+                hit
+            };
+            let hit = match hit {
+                Hit::Miss { by } if self.any_sn && self.aim(fl, i, by, faces, log) => {
+                    Hit::Hit { benny: false }
+                }
+                hit => hit,
+            };
+            match hit {
+                Hit::Hit { benny } => {
+                    log.note(format_args!("    hit (modifier {m:+})"));
+                    benny
+                }
+                Hit::Miss { .. } => return log.note(format_args!("    miss (modifier {m:+})")),
+                Hit::CriticalFailure => return log.note(format_args!("    Critical Failure")),
+            }
+        };
+        if att.arms[w].contagion {
+            return self.contagion(fl, i, w, t, mode, benny, faces, log);
+        }
+        if combat::any_hit_kills(tgt.vermin, tgt.cannon_fodder) {
+            log.note(format_args!(
+                "    {} falls: any hit kills it",
+                Who(self, fl, t)
+            ));
+            self.kill(fl, t);
+            return;
+        }
+        if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
+            return log.note(format_args!("    Poison does nothing to the Non-Living"));
+        }
+        let layers = if mode == Mode::Close {
+            self.parry(fl, i, w, t, faces, log)
+        } else {
+            0
+        };
+        // SN units' part in one branch: a plain duel never builds an `SnDamage`.
+        let mut sn = None;
+        let mut damage = if self.any_sn {
+            self.curse(fl, i, t, log);
+            let s = if self.spends_on_damage(fl, i) {
+                self.sn_damage(fl, i, t, faces, log)
+            } else {
+                supernatural::SnDamage::default()
+            };
+            let mut deflection = Deflection::layers(layers);
+            self.sn_deflection(fl, t, &mut deflection);
+            let d = if !deflection.is_none() {
+                let (dice, n) = s.deflectable();
+                plan.damage_deflected(faces, log, benny, &deflection, &dice[..n]) + s.undeflectable
+            } else {
+                plan.damage(faces, log, benny) + s.total()
+            };
+            sn = Some(s);
+            d
+        } else if layers > 0 {
+            plan.damage_deflected(faces, log, benny, &Deflection::layers(layers), &[])
+        } else {
+            plan.damage(faces, log, benny)
+        };
+        if self.any_thrall && fl.f[i].benny != 0 {
+            damage += self.instant_benny(fl, i, faces, log);
+        }
+        if let Some(cs) = tgt.connection {
+            self.knock_apart(fl, t, damage, cs, log);
+            if let Some(sn) = &sn {
+                self.sn_radius(fl, t, sn, faces, log);
+            }
+            return;
+        }
+        let (ward, burning, size) = if self.any_sn {
+            let f = &fl.f[t];
+            (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
+        } else {
+            (0, false, 0)
+        };
+        let armor_roll = |faces: &mut F, log: &mut L| {
+            let a = plan.armor(faces, log);
+            if ward != 0 || burning {
+                a + self.armor_sn(kt, ward, size, burning, faces, log)
+            } else {
+                a
+            }
+        };
+        let f = &mut fl.f[t];
+        let (damage, armor) = if att.vermin {
+            // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
+            f.swarm.add(damage, || armor_roll(faces, log))
+        } else if combine {
+            f.combo.add(damage, || armor_roll(faces, log))
+        } else {
+            (damage, armor_roll(faces, log))
+        };
+        let who = Who(self, fl, t);
+        match damage.cmp(&armor) {
+            Ordering::Greater if fl.f[t].size > 1 => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: {who} loses an inch of Size"
+            )),
+            Ordering::Greater => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: {who} falls"
+            )),
+            Ordering::Equal if combat::tie_disrupts(self.opts.armor_tie) => log.note(format_args!(
+                "    Damage {damage} = Armor {armor}: {who} is Disrupted"
+            )),
+            Ordering::Equal => log.note(format_args!(
+                "    Damage {damage} = Armor {armor}: nothing happens"
+            )),
+            Ordering::Less => log.note(format_args!(
+                "    Damage {damage} vs Armor {armor}: no effect"
+            )),
+        }
+        if !(damage > armor && fl.f[t].size <= 1) {
+            self.knock_back(fl, i, w, t, log);
+        }
+        match damage.cmp(&armor) {
+            Ordering::Greater => {
+                let f = &mut fl.f[t];
+                (f.swarm, f.combo) = (Pool::EMPTY, Pool::EMPTY);
+                f.size = combat::size_damage(f.size);
+                if f.size == 0 {
+                    self.kill(fl, t);
+                }
+            }
+            Ordering::Equal => {
+                fl.ties += 1;
+                if combat::tie_disrupts(self.opts.armor_tie) {
+                    fl.f[t].disrupted = true;
+                }
+            }
+            Ordering::Less => {}
+        }
+        if let Some(sn) = &sn {
+            self.sn_radius(fl, t, sn, faces, log);
+        }
+    }
+
+    /// A stomp on a Vermin that is not Disrupted: "an Attack with Use:0" (Ch. 10.4), so
+    /// only a Critical Failure misses, and any hit kills it. No weapon is used; the Vermin's
+    /// Bail out of the way is not modelled.
+    pub(super) fn stomp<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        log.note(format_args!(
+            "  {} stomps on {}",
+            Who(self, fl, i),
+            Who(self, fl, t)
+        ));
+        fl.f[t].targeted += 1;
+        fl.f[t].engaged += 1;
+        let m = combat::target_size(fl.f[t].size, self.opts.target_size);
+        let r = self.skill[fl.f[i].kind as usize].roll(faces, log, 0);
+        if !r.critical_failure && r.total + m >= combat::STOMP_USE {
+            log.note(format_args!("    squashed"));
+            self.kill(fl, t);
+        } else {
+            log.note(format_args!("    missed"));
+        }
+    }
+
+    /// The Deflection on `i`'s hit on `t` with weapon `w`: a Parry's layers in Close
+    /// Combat, and `t`'s SN Deflection ward.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn deflection<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        mode: Mode,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Deflection {
+        let layers = if mode == Mode::Close {
+            self.parry(fl, i, w, t, faces, log)
+        } else {
+            0
+        };
+        let mut d = Deflection::layers(layers);
+        if self.any_sn {
+            self.sn_deflection(fl, t, &mut d);
+        }
+        d
+    }
+
+    /// A shield-bearer's Parry of a Close Combat hit (option `parry`): its Skill roll, +1 per
+    /// 2" of the attacking weapon, against the shield's Use; success gives the shield's
+    /// layers of Deflection against this hit, a Critical Failure knocks the shield away
+    /// (Ch. 8.2). Returns the layers.
+    pub(super) fn parry<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> u32 {
+        let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
+        let Some(shield) = self.kinds[kt].shield else {
+            return 0;
+        };
+        let d = fl.f[t];
+        let may = match self.opts.parry {
+            Parry::Off => false,
+            Parry::Free => true,
+            Parry::Saved => d.saved,
+        };
+        if !may || d.disrupted || d.shield_lost || !combat::can_parry(d.size, fl.f[i].size) {
+            return 0;
+        }
+        if self.opts.parry == Parry::Saved {
+            fl.f[t].saved = false;
+        }
+        let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
+        let r = self.skill_of(fl, t).roll(faces, log, 0);
+        let bonus = bonus + self.penalty(fl, t) + self.fire_penalty(fl, t, faces, log);
+        let who = Who(self, fl, t);
+        if r.critical_failure {
+            log.note(format_args!(
+                "    {who} fumbles the Parry and drops its shield"
+            ));
+            fl.f[t].shield_lost = true;
+            0
+        } else if r.total + bonus >= shield.use_rating {
+            log.note(format_args!(
+                "    {who} Parries: {} layers of Deflection",
+                shield.layers
+            ));
+            shield.layers
+        } else {
+            log.note(format_args!("    {who} fails to Parry"));
+            0
+        }
+    }
+
+    pub(super) fn kill(&self, fl: &mut Field, t: usize) {
+        if fl.f[t].alive {
+            if t >= self.units {
+                return self.pion_gone(fl, t);
+            }
+            fl.f[t].alive = false;
+            fl.alive[fl.f[t].side as usize] -= 1;
+            if self.hooks.fall {
+                self.fall(fl, t);
+            }
+        }
+    }
+
+    /// Unit `i`'s Skill roll: its kind's, or with the SN die Blessing it (Ch. D.4).
+    #[inline(always)]
+    pub(super) fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::action::SkillPlan {
+        let f = &fl.f[i];
+        if f.blessing != 0 {
+            let (plans, idx) = if f.blessing & supernatural::CURSE != 0 {
+                (&self.cursed, f.blessing & !supernatural::CURSE)
+            } else {
+                (&self.blessed, f.blessing)
+            };
+            if let Some(p) = &plans[f.kind as usize][idx as usize - 1] {
+                return p;
+            }
+        }
+        &self.skill[f.kind as usize]
+    }
+
+    /// Unit `i`'s Skill modifier for SN dice it has out (0 without SN units).
+    #[inline(always)]
+    pub(super) fn penalty(&self, fl: &Field, i: usize) -> i64 {
+        if self.any_sn {
+            self.sn_penalty(fl, i)
+        } else {
+            0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn a_disrupted_target_is_hit_automatically_in_close_combat() {
+        // armor_tie = dismemberment: a tie knocks the target over (Ch. 10.2), and the next
+        // attacker standing next to him hits without a Skill roll (Ch. 4.1).
+        let mut o = RuleOptions::default();
+        o.armor_tie = ArmorTie::Dismemberment;
+        let s = squad(&[("minifig-hand-weapon", 2)], &[MF], 0, o);
+        // A1 hits (2), Damage 4 = Armor 4: Disrupted. A2: no Skill roll; Damage 5 kills.
+        let out = run(&s, &[(D6, 2), (D6, 4), (D6, 5)]);
+        assert_eq!(out.winner, Some(Side::A));
+        assert_eq!(out.turns, 1);
+        // Under `survive` the tie does nothing and A2 must roll.
+        let s = squad(
+            &[("minifig-hand-weapon", 2)],
+            &[MF],
+            0,
+            RuleOptions::default(),
+        );
+        let out = run(&s, &[(D6, 2), (D6, 4), (D6, 2), (D6, 5)]);
+        assert_eq!((out.winner, out.ties), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn three_attackers_per_inch_of_target() {
+        // Four minifigs on one: only three may strike in Close Combat (Ch. 10.4). All three
+        // fail (natural 1s); then B's turn: B misses; then A again.
+        let mut s = squad(
+            &[("minifig-hand-weapon", 4)],
+            &[MF],
+            0,
+            RuleOptions::default(),
+        );
+        s.max_turns = 2;
+        let o = run(&s, &[(D6, 1), (D6, 1), (D6, 1), (D6, 1)]);
+        assert_eq!(o.winner, None);
+        assert_eq!(o.survivors, [4, 1]);
+    }
+
+    #[test]
+    fn any_hit_kills_cannon_fodder_without_a_damage_roll() {
+        let s = squad(&[MF], &[("cannon-fodder", 1)], 0, RuleOptions::default());
+        let o = run(&s, &[(D6, 2)]);
+        assert_eq!(o.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn vermin_bites_add_up_and_cannot_touch_the_armored() {
+        // Ch. 10.4: five Vermin bite a minifig (Armor 4): each bite does 1; the fifth makes
+        // the Cumulative Damage 5 > 4.
+        let s = squad(&[("vermin", 5)], &[MF], 0, RuleOptions::default());
+        let o = run(&s, &[(D6, 2), (D6, 2), (D6, 2), (D6, 2), (D6, 2)]);
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!(o.turns, 1);
+        // Against a minifig in Body Armor they cannot engage at all: nobody rolls on turn 1;
+        // on turn 2 the minifig kills one Vermin with any hit: 3 - 1 (a Size 0 target) meets
+        // Use 2.
+        let mut s = squad(
+            &[("vermin", 2)],
+            &[("minifig-body-armor", 1)],
+            0,
+            RuleOptions::default(),
+        );
+        s.max_turns = 2;
+        let o = run(&s, &[(D6, 3)]);
+        assert_eq!(o.survivors, [1, 1]);
+    }
+
+    #[test]
+    fn larger_creations_lose_an_inch_per_successful_hit() {
+        // A Horse (Size 2", Armor 1d6) takes two successful hits (RULES-NOTES 2). Its
+        // Kick or Bite is 1 Action die (d6, Ch. 8.1). Target size +1 for 2" (Ch. 8.2).
+        let s = squad(
+            &[("minifig-hand-weapon", 2)],
+            &[("horse", 1)],
+            0,
+            RuleOptions::default(),
+        );
+        // A1: Skill 1+1 = 2 meets Use 2; Damage 5 vs Armor 3: 1" lost. A2: 2, Damage 6 (a
+        // Bonus d6 1: 7) vs Armor 2: the Horse falls.
+        let o = run(
+            &s,
+            &[
+                (D6, 1 + 1),
+                (D6, 5),
+                (D6, 3),
+                (D6, 2),
+                (D6, 6),
+                (D6, 1),
+                (D6, 2),
+            ],
+        );
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!(o.turns, 1);
+    }
+
+    #[test]
+    fn target_policies_choose_differently() {
+        // A minifig in contact with two Cannon Fodder, the first already attacked this turn.
+        let ro = RuleOptions::default();
+        let mk = |t: Targeting| {
+            let mut a = side(&[MF], &ro);
+            a.policy.target = t;
+            let b = side(&[("cannon-fodder", 1), ("minifig-hand-weapon", 1)], &ro);
+            Squad::new(a, b, 0, First::A, 1, ro).unwrap()
+        };
+        let s = mk(Targeting::Focus);
+        let mut fl = standing(&s, 0);
+        fl.f[1].targeted = 1;
+        fl.f[2].pos = 1;
+        // Focus: the first in the roster; spread: the one attacked least; threat: the
+        // minifig (6 CP) over the Cannon Fodder (2 CP); nearest: the Fodder, at 0".
+        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(1));
+        assert_eq!(
+            mk(Targeting::Spread).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(2)
+        );
+        assert_eq!(
+            mk(Targeting::Threat).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(2)
+        );
+        assert_eq!(
+            mk(Targeting::Nearest).pick(&fl, 0, Mode::Close, CONTACT),
+            Some(1)
+        );
+        // Past the three-per-inch limit the Fodder cannot be picked at all.
+        fl.f[1].engaged = 3;
+        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(2));
+    }
+
+    #[test]
+    fn multitasking_and_multidexterity_spread_weapons_over_actions() {
+        // Professor Monkeyhead (d10, Multitasking 2, Multidexterity 1; Ch. 10.1) with a Heavy
+        // Weapon and two Hand Weapons, targeting `spread`, against two minifigs and a Cannon
+        // Fodder. Action 1: the Heavy Weapon (strongest) kills B1. Action 2: both Hand
+        // Weapons at B2 (Multidexterity), whose Damage adds up (RULES-NOTES 2): 2, then 2 + 3
+        // beats Armor 4 where 3 alone would not. Action 3: no weapon is left
+        // unused this turn. Without Multidexterity the second Hand Weapon would be a third
+        // Action at the Cannon Fodder, which dies to any hit without a Damage roll.
+        let ro = RuleOptions::default();
+        let c = Catalog::builtin();
+        let mut spec = c.get("professor-monkeyhead").unwrap().spec.clone();
+        spec.weapons = ["heavy-weapon", "hand-weapon", "hand-weapon"]
+            .map(|w| crate::catalog::unit::WeaponRef::Item(w.into()))
+            .to_vec();
+        let prof = spec.resolve("prof").unwrap();
+        let kind =
+            crate::scenario::squad::Kind::from_unit(&prof, crate::catalog::Cp::ZERO, &ro).unwrap();
+        let a = SideSpec {
+            units: vec![(kind, 1)],
+            policy: Policy {
+                target: Targeting::Spread,
+                ..Policy::default()
+            },
+        };
+        let b = side(&[("minifig-hand-weapon", 2), ("cannon-fodder", 1)], &ro);
+        let s = Squad::new(a, b, 0, First::A, 2, ro).unwrap();
+        let d10 = Die::D10;
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (d10, 5), (D6, 6), (D6, 1), // Heavy Weapon at B1: 1d6+2 = 6+1+2 = 9 > 4
+            (d10, 5), (D6, 2),          // Hand Weapon at B2: 2
+            (d10, 5), (D6, 3),          // the other Hand Weapon at B2: 2 + 3 > 4 combined
+            (D6, 1),                    // the Cannon Fodder fails
+        ]);
+        assert_eq!(o.winner, None);
+        assert_eq!(o.survivors, [1, 1]);
+        assert_eq!(o.cp_left[1], 8, "the 2 CP Cannon Fodder is left");
+    }
+
+    #[test]
+    fn power_follows_effective_size() {
+        // Ch. 8.1 Scorpiosaurus Rex: at Size 3" his 6" of Power moves the 5" BioStinger; after
+        // an inch of Size Damage (Power 4") "he no longer has the strength to use it" and
+        // attacks with a 1" Claw Blade.
+        let ro = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("scorpiosaurus-rex", 1)], &ro),
+            side(&[MF], &ro),
+            0,
+            First::B,
+            2,
+            ro,
+        )
+        .unwrap();
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (D6, 3), (D6, 6), (D6, 1), (D6, 2), // B: 3 + 1 (Size 3"), Damage 7 > Armor 2
+            (D6, 5), (D6, 5),                   // Rex: Claw Blade, Use 2; Damage 5 > 4
+        ]);
+        assert_eq!(o.winner, Some(Side::A));
+        // Undamaged, he strikes with the BioStinger (Use 6): a 5 misses.
+        let s = Squad::new(
+            side(&[("scorpiosaurus-rex", 1)], &ro),
+            side(&[MF], &ro),
+            0,
+            First::A,
+            1,
+            ro,
+        )
+        .unwrap();
+        let o = run(&s, &[(D6, 5)]);
+        assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn a_melee_shield_parry_deflects_damage_dice() {
+        // Automaton against Automaton (Ch. 8.1): A's Giant Sword hits (3 + 1 for a 2"
+        // target meets Use 4); B Parries with the Giant Shield: 6 + 1 (a 3" weapon) meets
+        // Use 6, three layers of Deflection remove all three Damage dice (8, 5, 4): 0
+        // against Armor 2d10. B's turn: a natural 1.
+        let ro = RuleOptions::default();
+        let auto = [("automaton", 1)];
+        let mk = |o: RuleOptions| Squad::new(side(&auto, &o), side(&auto, &o), 0, First::A, 2, o);
+        let d10 = Die::D10;
+        #[rustfmt::skip]
+        let o = run(&mk(ro).unwrap(), &[
+            (D6, 3), (D6, 6),                     // hit; Parry 6 + 1 >= 6
+            (D6, 6), (D6, 2), (D6, 5), (D6, 4),   // 3d6 = 8 + 5 + 4, all deflected
+            (d10, 3), (d10, 4),                   // Armor 7
+            (D6, 1),                              // B: Critical Failure
+        ]);
+        assert_eq!((o.winner, o.ties), (None, 0));
+        // parry=off: no Parry roll; 17 > 7 costs B an inch, and at Effective Size 1" its
+        // Power (2") no longer moves the 3" sword (Ch. 8.1): B cannot attack.
+        let mut off = ro;
+        off.parry = Parry::Off;
+        #[rustfmt::skip]
+        let o = run(&mk(off).unwrap(), &[
+            (D6, 3), (D6, 6), (D6, 2), (D6, 5), (D6, 4), (d10, 3), (d10, 4),
+        ]);
+        assert_eq!(o.winner, None);
+        // A critically failed Parry knocks the shield away: the next hit is not Parried.
+        let s = Squad::new(
+            side(&[("automaton", 2)], &ro),
+            side(&auto, &ro),
+            0,
+            First::A,
+            1,
+            ro,
+        )
+        .unwrap();
+        #[rustfmt::skip]
+        let o = run(&s, &[
+            (D6, 3), (D6, 1), (D6, 2), (D6, 2), (D6, 2), (d10, 5), (d10, 5), // Parry fails: 6 vs 10
+            (D6, 3), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (d10, 2), (d10, 2),
+        ]);
+        assert_eq!(o.winner, None, "21 > 4 takes one inch of two");
+        // Too Large: the 2" Automaton cannot Parry a 1" minifig.
+        let s = Squad::new(side(&[MF], &ro), side(&auto, &ro), 0, First::A, 1, ro).unwrap();
+        let o = run(&s, &[(D6, 1)]);
+        assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn a_vermin_is_stomped_at_use_0() {
+        // Ch. 10.4: "a unit can choose one of them to try to stomp on ... an Attack with
+        // Use:0". A natural 2, -1 for the Size 0 target: 1 misses a Hand Weapon's Use 2 but
+        // squashes the Vermin, with no Damage roll.
+        let s = squad(&[MF], &[("vermin", 1)], 0, RuleOptions::default());
+        let o = run(&s, &[(D6, 2)]);
+        assert_eq!((o.winner, o.turns), (Some(Side::A), 1));
+        // Only a Critical Failure misses; then the Vermin bites back (hit 4, Damage 1 vs
+        // Armor 4: nothing).
+        let s = Squad {
+            max_turns: 2,
+            ..squad(&[MF], &[("vermin", 1)], 0, RuleOptions::default())
+        };
+        let o = run(&s, &[(D6, 1), (D6, 4)]);
+        assert_eq!((o.winner, o.turns), (None, 2));
+    }
+}

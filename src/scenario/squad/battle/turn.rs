@@ -1,0 +1,268 @@
+//! The turn (Ch. 4): the trial's loop of player turns, what happens at the start of a side's
+//! turn, each unit's turn (act, move or strike), and the outcome.
+
+use super::hooks::Flow;
+use super::*;
+use crate::analysis::Estimate;
+use crate::dice::{Faces, Log};
+use crate::scenario::Scenario;
+use crate::scenario::duel::Side;
+use crate::scenario::squad::{Sprint, SquadOutcome, SquadTally};
+
+impl Squad {
+    /// Unit `i`'s turn. Called from one place (the trial's loop): with a second caller
+    /// LLVM stops inlining it and every squad duel runs slower.
+    #[inline]
+    pub(super) fn act<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let may_act = if self.hooks.unit_turn {
+            match self.unit_turn(fl, i, faces, log) {
+                Flow::Over => return,
+                Flow::Act => true,
+                Flow::Walk => false,
+            }
+        } else if fl.f[i].disrupted {
+            return;
+        } else {
+            true
+        };
+        if may_act && self.can_attack(fl, i) {
+            let a = self.attack_turn(fl, i, faces, log);
+            fl.f[i].acted |= a;
+            return;
+        }
+        let Some((d, t)) = self.nearest(fl, i) else {
+            return;
+        };
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let stop_at = k.reach().map_or(CONTACT, |r| 2 * r as i32);
+        let want = (d - stop_at).max(0);
+        let (mut step, may_sprint) = if self.hooks.walk {
+            self.walk(fl, i, want, faces, log)
+        } else {
+            (k.move_halves, true)
+        };
+        if fl.f[i].recovering {
+            step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
+        }
+        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && may_sprint {
+            // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
+            let r = self.skill_of(fl, i).roll(faces, log, 0);
+            let burn = self.fire_penalty(fl, i, faces, log);
+            let mut extra = 2 * (r.total + self.penalty(fl, i) + burn).max(0) as i32;
+            if fl.f[i].recovering {
+                extra /= 2;
+            }
+            step += extra;
+            fl.f[i].acted = true;
+        }
+        let moved = step.min(want);
+        let dir = (fl.f[t].pos - fl.f[i].pos).signum();
+        fl.f[i].pos += dir * moved;
+        log.note(format_args!(
+            "  {} moves {}\"{}, {}\" from the nearest enemy",
+            Who(self, fl, i),
+            moved as f64 / 2.0,
+            if fl.f[i].acted { " (Sprinting)" } else { "" },
+            (d - moved) as f64 / 2.0
+        ));
+        self.respond(fl, i, moved, faces, log);
+        if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
+            return;
+        }
+        if self.hooks.unit_turn
+            && let Some(acted) = self.unit_turn_after_walk(fl, i, faces, log)
+        {
+            fl.f[i].acted |= acted;
+            return;
+        }
+        if self.can_attack(fl, i) {
+            let a = self.attack_turn(fl, i, faces, log);
+            fl.f[i].acted |= a;
+        }
+    }
+
+    /// Records the standing units and conversions after player turn `turn`.
+    pub(super) fn record_turn(&self, fl: &mut Field, turn: u32) {
+        if let Some(k) = (turn as usize).checked_sub(1).filter(|&k| k < TRACK) {
+            fl.standing[0][k] = fl.alive[0] as u8;
+            fl.standing[1][k] = fl.alive[1] as u8;
+            fl.converted_by[k] = fl.converted as u8;
+        }
+    }
+
+    pub(super) fn over(&self, fl: &Field) -> bool {
+        fl.alive[0] == 0 || fl.alive[1] == 0
+    }
+
+    pub(super) fn outcome(&self, fl: &mut Field, first: Side, turns: u32) -> SquadOutcome {
+        let winner = match (fl.alive[0], fl.alive[1]) {
+            (0, 0) => None,
+            (_, 0) => Some(Side::A),
+            (0, _) => Some(Side::B),
+            _ => None,
+        };
+        let mut cp_left = [0i64; 2];
+        for f in fl.f.iter().take(self.roster.len()) {
+            if f.alive {
+                cp_left[f.side as usize] += self.kinds[f.kind as usize].cp.in_quarters();
+            }
+        }
+        SquadOutcome {
+            winner,
+            first,
+            turns,
+            survivors: fl.alive,
+            cp_left,
+            ties: fl.ties,
+            converted: fl.converted,
+            revived: fl.revived,
+            standing: fl.standing,
+            converted_by: fl.converted_by,
+        }
+    }
+}
+
+impl Scenario for Squad {
+    type Outcome = SquadOutcome;
+    type Tally = SquadTally;
+
+    fn trial<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
+        let mut fl = Field::new([self.count[0] as u32, self.count[1] as u32]);
+        for (n, (slot, &(side, kind))) in fl.f.iter_mut().zip(&self.roster).enumerate() {
+            *slot = Figure {
+                kind,
+                side,
+                // The slots after the fielded units wait for 4pions.
+                alive: n < self.units,
+                pos: if side == 0 {
+                    0
+                } else {
+                    2 * self.distance as i32
+                },
+                size: self.kinds[kind as usize].size,
+                ..EMPTY
+            };
+        }
+        let first = self.first.resolve(faces);
+        log.note(format_args!("{first:?} goes first"));
+        let mut side: u8 = if first == Side::A { 0 } else { 1 };
+        for turn in 1..=self.max_turns {
+            log.note(format_args!(
+                "turn {turn}: side {}",
+                if side == 0 { 'A' } else { 'B' }
+            ));
+            for f in fl.f.iter_mut().take(self.roster.len()) {
+                f.engaged = 0;
+                f.targeted = 0;
+                f.swarm = Pool::EMPTY;
+                f.used = 0;
+                f.power_used = 0;
+                if f.side == side {
+                    // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
+                    f.spent = 0;
+                    f.spawned = false;
+                    // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
+                    // not spent in the enemy's turn is gone.
+                    f.recovering = f.disrupted;
+                    f.disrupted = false;
+                    f.saved = false;
+                    f.acted = false;
+                }
+            }
+            let (taken, lent_here) = if self.hooks.turn_start {
+                self.turn_start(&mut fl, side, log)
+            } else {
+                (None, 0)
+            };
+            // The unit the enemy plays against its own side goes first, if any; then the
+            // side's units in roster order (one call site keeps `act` inlined). Without
+            // Contagion or Stupidity no unit changes sides: the side's own range will do.
+            let slots = if self.sides_move {
+                0..self.roster.len()
+            } else {
+                self.own(side)
+            };
+            // Units of the other side this side plays this turn: the Stupid one taken from
+            // this side (it plays for the enemy) and useless Half Minds lent by the enemy.
+            let mut lent: u128 = match taken {
+                Some((u, true)) => 1 << u,
+                _ => 0,
+            };
+            lent |= lent_here;
+            let n_lent = lent.count_ones() as usize;
+            let lent_units = std::iter::from_fn(move || {
+                (lent != 0).then(|| {
+                    let u = lent.trailing_zeros() as usize;
+                    lent &= lent - 1;
+                    u
+                })
+            });
+            for (k, i) in lent_units.chain(slots.clone()).enumerate() {
+                let for_enemy = k < n_lent;
+                if !for_enemy
+                    && (fl.f[i].side != side
+                        || !fl.f[i].alive
+                        || taken.is_some_and(|(u, _)| u == i))
+                {
+                    continue;
+                }
+                self.act(&mut fl, i, faces, log);
+                if self.hooks.unit_end {
+                    self.unit_end(&mut fl, faces, log);
+                }
+                if for_enemy {
+                    let home = 1 - fl.f[i].side;
+                    self.release(&mut fl, i, home);
+                }
+                if self.over(&fl) {
+                    self.record_turn(&mut fl, turn);
+                    return self.outcome(&mut fl, first, turn);
+                }
+            }
+            for i in slots {
+                let f = &mut fl.f[i];
+                if f.side == side {
+                    f.saved = f.alive && !f.acted;
+                    // "the Master must use the Benny before the end of his turn".
+                    f.benny = 0;
+                }
+            }
+            self.record_turn(&mut fl, turn);
+            side = 1 - side;
+        }
+        self.outcome(&mut fl, first, self.max_turns)
+    }
+
+    fn key(&self, t: &SquadTally) -> Estimate {
+        Estimate::proportion(t.a_wins, t.trials, 0.95)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn in_contact_they_trade_blows_like_the_duel() {
+        let s = squad(&[MF], &[MF], 0, RuleOptions::default());
+        // A misses (1, Critical Failure); B hits (3 vs Use 2), Damage 4 ties Armor 4; A hits,
+        // Damage 5 > 4: B dies on turn 3.
+        let o = run(&s, &[(D6, 1), (D6, 3), (D6, 4), (D6, 2), (D6, 5)]);
+        assert_eq!(o.winner, Some(Side::A));
+        assert_eq!((o.turns, o.ties), (3, 1));
+        assert_eq!(o.survivors, [1, 0]);
+        assert_eq!(o.cp_left, [24, 0], "6 CP in quarters");
+    }
+}
