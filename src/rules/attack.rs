@@ -42,7 +42,7 @@ impl Attacker {
         let damage = self.damage.plan(opts);
         let benny_damage = match opts.overskill {
             OverskillPolicy::Skill => None,
-            _ => damage.first_added_die(),
+            _ => damage.benny_die(opts.overskill_die),
         };
         AttackPlan {
             skill: self.skill.plan(opts),

@@ -10,6 +10,20 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// A value of a rule option, written and read as its wire name.
+pub trait OptionValue: Copy + Default + fmt::Display + Sized {
+    /// The values `diemon options` lists.
+    const VALUES: &'static [&'static str];
+    /// The default's wire name.
+    const DEFAULT_NAME: &'static str;
+    /// Parses a wire name.
+    fn parse_value(s: &str) -> Option<Self>;
+    /// What an error says was expected.
+    fn expected() -> String {
+        Self::VALUES.join(", ")
+    }
+}
+
 /// Declares a closed set of named choices with a default, a wire name per variant, and
 /// parsing that lists the valid names when it fails.
 macro_rules! choice {
@@ -30,7 +44,7 @@ macro_rules! choice {
             pub const NAMES: &'static [&'static str] = &[$($text),+];
 
             /// The wire name of this choice.
-            pub fn name(self) -> &'static str {
+            pub const fn name(self) -> &'static str {
                 match self { $( $name::$var => $text ),+ }
             }
 
@@ -42,6 +56,14 @@ macro_rules! choice {
 
         impl Default for $name {
             fn default() -> Self { $name::$default }
+        }
+
+        impl OptionValue for $name {
+            const VALUES: &'static [&'static str] = $name::NAMES;
+            const DEFAULT_NAME: &'static str = $name::$default.name();
+            fn parse_value(s: &str) -> Option<Self> {
+                $name::parse(s)
+            }
         }
 
         impl fmt::Display for $name {
@@ -161,6 +183,19 @@ choice! {
         Skill = "skill",
         /// Always add one more Damage die; never help the Skill roll.
         Damage = "damage",
+    }
+}
+
+choice! {
+    /// Which Damage die an Overskill Benny adds when the attack's Damage has dice of more
+    /// than one size: Ch. 4.2 "adds one more of the attack's existing Damage dice", and the
+    /// player picks which.
+    OverskillDie default Most {
+        /// The die that adds the most Damage on average, its Bonus Dice included (a
+        /// player's pick); dice of equal worth are the same roll.
+        Most = "most",
+        /// The first die written in the Damage (ignores the player's choice).
+        First = "first",
     }
 }
 
@@ -327,6 +362,17 @@ impl BonusChain {
     }
 }
 
+impl OptionValue for BonusChain {
+    const VALUES: &'static [&'static str] = &["unlimited", "0", "1", "2", "..."];
+    const DEFAULT_NAME: &'static str = "unlimited";
+    fn parse_value(s: &str) -> Option<Self> {
+        BonusChain::parse(s)
+    }
+    fn expected() -> String {
+        "unlimited, a whole number".into()
+    }
+}
+
 impl fmt::Display for BonusChain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -419,36 +465,6 @@ choice! {
     }
 }
 
-/// Every open point of the texts, with the default diemon uses. Stored in every export.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct RuleOptions {
-    pub bonus_chain: BonusChain,
-    pub d4_bonus: D4Bonus,
-    pub blessing_die: BlessingDie,
-    pub blessed_natural: BlessedNatural,
-    pub sn_bonus_one: SnBonusOne,
-    pub fumble: FumbleUse,
-    pub double_fumble: DoubleFumble,
-    pub armor_tie: ArmorTie,
-    pub minifig_armor: MinifigArmor,
-    pub overskill: OverskillPolicy,
-    pub target_size: TargetSize,
-    pub parry: Parry,
-    pub knockback: Knockback,
-    pub auto_penalty: AutoPenalty,
-    pub arc_point: ArcPoint,
-    pub stacking: Stacking,
-    pub stupidity: Stupidity,
-    pub contagion_rise: ContagionRise,
-    pub usefulness: Usefulness,
-    pub marks_ones: MarksOnes,
-    pub marks_cancel: MarksCancel,
-    pub marks_reroll_ones: MarksRerollOnes,
-    pub marks_penalty: MarksPenalty,
-    pub marks_tie: MarksTie,
-}
-
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
 #[derive(Debug)]
 pub struct OptionDoc {
@@ -459,177 +475,162 @@ pub struct OptionDoc {
     pub meaning: &'static str,
 }
 
-/// The options, in the order `diemon options` lists them.
-pub const OPTIONS: &[OptionDoc] = &[
-    OptionDoc {
-        key: "bonus_chain",
-        values: &["unlimited", "0", "1", "2", "..."],
-        default: "unlimited",
+/// Declares the rule options once each (its field, its row in [`OPTIONS`], its setter and
+/// its printed pair), so the four can never disagree.
+macro_rules! rule_options {
+    ( $( $key:ident : $ty:ty { source: $source:literal, meaning: $meaning:literal $(,)? } )+ ) => {
+        /// Every open point of the texts, with the default diemon uses. Stored in every
+        /// export.
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct RuleOptions {
+            $( #[doc = $meaning] pub $key: $ty, )+
+        }
+
+        /// The options, in the order `diemon options` lists them.
+        pub const OPTIONS: &[OptionDoc] = &[
+            $( OptionDoc {
+                key: stringify!($key),
+                values: <$ty as OptionValue>::VALUES,
+                default: <$ty as OptionValue>::DEFAULT_NAME,
+                source: $source,
+                meaning: $meaning,
+            }, )+
+        ];
+
+        impl RuleOptions {
+            /// Sets one option by name.
+            pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+                match key {
+                    $( stringify!($key) => {
+                        self.$key = <$ty as OptionValue>::parse_value(value).ok_or_else(|| {
+                            OptionError::BadValue {
+                                key: key.into(),
+                                value: value.into(),
+                                expected: <$ty as OptionValue>::expected(),
+                            }
+                        })?;
+                    } )+
+                    _ => {
+                        return Err(OptionError::UnknownKey {
+                            key: key.into(),
+                            known: OPTIONS.iter().map(|o| o.key).collect::<Vec<_>>().join(", "),
+                        });
+                    }
+                }
+                Ok(())
+            }
+
+            /// `(key, value)` for every option, in [`OPTIONS`] order: what exports record.
+            pub fn pairs(&self) -> Vec<(&'static str, String)> {
+                vec![ $( (stringify!($key), self.$key.to_string()), )+ ]
+            }
+        }
+    };
+}
+
+rule_options! {
+    bonus_chain: BonusChain {
         source: "RULES-NOTES 1; Ch. D.3",
         meaning: "how many Bonus Dice one die may chain (0 = no Bonus Dice)",
-    },
-    OptionDoc {
-        key: "d4_bonus",
-        values: D4Bonus::NAMES,
-        default: "none",
+    }
+    d4_bonus: D4Bonus {
         source: "Ch. 4.2 vs Ch. 10.1, 10.3",
         meaning: "which d4s earn Bonus Dice",
-    },
-    OptionDoc {
-        key: "blessing_die",
-        values: BlessingDie::NAMES,
-        default: "sn_die",
+    }
+    blessing_die: BlessingDie {
         source: "Ch. D.4 Action",
         meaning: "what a Blessing or Curse rolls beside the Action die",
-    },
-    OptionDoc {
-        key: "blessed_natural",
-        values: BlessedNatural::NAMES,
-        default: "kept",
+    }
+    blessed_natural: BlessedNatural {
         source: "Ch. D.4 Action Modifiers",
         meaning: "which die of a Blessed/Cursed roll decides Critical Failure and Overskill",
-    },
-    OptionDoc {
-        key: "sn_bonus_one",
-        values: SnBonusOne::NAMES,
-        default: "fumble",
+    }
+    sn_bonus_one: SnBonusOne {
         source: "Ch. D.3 SuperNatural Bonus Dice",
         meaning: "whether a SuperNatural Bonus Die showing 1 fumbles",
-    },
-    OptionDoc {
-        key: "fumble",
-        values: FumbleUse::NAMES,
-        default: "subtract",
+    }
+    fumble: FumbleUse {
         source: "Ch. D.3 Fumble Dice; RULES-NOTES 1",
         meaning: "how the opponent uses a Fumble Die",
-    },
-    OptionDoc {
-        key: "double_fumble",
-        values: DoubleFumble::NAMES,
-        default: "owner_rolls",
+    }
+    double_fumble: DoubleFumble {
         source: "Ch. D.3 Fumble Dice",
         meaning: "what a double-Fumbled die does for its owner",
-    },
-    OptionDoc {
-        key: "armor_tie",
-        values: ArmorTie::NAMES,
-        default: "survive",
+    }
+    armor_tie: ArmorTie {
         source: "Ch. 10.2; RULES-NOTES 2",
         meaning: "what Damage exactly equal to Armor does",
-    },
-    OptionDoc {
-        key: "minifig_armor",
-        values: MinifigArmor::NAMES,
-        default: "fixed4",
+    }
+    minifig_armor: MinifigArmor {
         source: "Ch. 10.2; RULES-NOTES 2",
         meaning: "a minifig's Armor: the fixed 4, or 1d6 rolled per hit",
-    },
-    OptionDoc {
-        key: "overskill",
-        values: OverskillPolicy::NAMES,
-        default: "auto",
+    }
+    overskill: OverskillPolicy {
         source: "Ch. 4.2 Overskill; RULES-NOTES 1",
         meaning: "how the Overskill Benny is spent (a policy)",
-    },
-    OptionDoc {
-        key: "target_size",
-        values: TargetSize::NAMES,
-        default: "rated",
+    }
+    overskill_die: OverskillDie {
+        source: "Ch. 4.2 Overskill",
+        meaning: "which of the attack's Damage dice an Overskill Benny adds when they differ",
+    }
+    target_size: TargetSize {
         source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; RULES-NOTES 2",
         meaning: "the Action modifier for a large or Size 0 target",
-    },
-    OptionDoc {
-        key: "parry",
-        values: Parry::NAMES,
-        default: "free",
+    }
+    parry: Parry {
         source: "Ch. 8.2 Parrying; Ch. 4.3",
         meaning: "when a Melee Shield may Parry a Close Combat attack",
-    },
-    OptionDoc {
-        key: "knockback",
-        values: Knockback::NAMES,
-        default: "push",
+    }
+    knockback: Knockback {
         source: "Ch. 8.1 KnockBack; Ch. 4.1",
         meaning: "what KnockBack from a weapon larger than its target does",
-    },
-    OptionDoc {
-        key: "auto_penalty",
-        values: AutoPenalty::NAMES,
-        default: "per_shot",
+    }
+    auto_penalty: AutoPenalty {
         source: "Ch. 8.3 MachineGuns",
         meaning: "each shot's Auto Penalty in a burst: shot k at -k, or all at -N",
-    },
-    OptionDoc {
-        key: "arc_point",
-        values: ArcPoint::NAMES,
-        default: "20",
+    }
+    arc_point: ArcPoint {
         source: "Ch. 8.3 Firing Arcs",
         meaning: "degrees in one point of Firing Arc (a finger gap)",
-    },
-    OptionDoc {
-        key: "stacking",
-        values: Stacking::NAMES,
-        default: "cumulative",
+    }
+    stacking: Stacking {
         source: "Ch. 8.4 Heavy Explosions; RULES-NOTES 2",
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
-    },
-    OptionDoc {
-        key: "stupidity",
-        values: Stupidity::NAMES,
-        default: "turncoat",
+    }
+    stupidity: Stupidity {
         source: "Ch. 10.1 Half Minds (Incompetent)",
         meaning: "what an enemy does with one of a side's Stupid units each turn",
-    },
-    OptionDoc {
-        key: "contagion_rise",
-        values: ContagionRise::NAMES,
-        default: "acts",
+    }
+    contagion_rise: ContagionRise {
         source: "Ch. 10.4 Monstrous Contagion",
         meaning: "whether a converted victim acts in the turn it rises",
-    },
-    OptionDoc {
-        key: "usefulness",
-        values: Usefulness::NAMES,
-        default: "kept",
+    }
+    usefulness: Usefulness {
         source: "Ch. 10.1 Half Minds (Usefulness)",
         meaning: "whether Submissive and Subjugated units need a full-Minded ally standing",
-    },
-    OptionDoc {
-        key: "marks_ones",
-        values: MarksOnes::NAMES,
-        default: "roll",
+    }
+    marks_ones: MarksOnes {
         source: "Marks: Types of Dice; RULES-NOTES 4",
         meaning: "Marks: whether every 1 rolled cancels a Mark before keeping, or only kept 1s",
-    },
-    OptionDoc {
-        key: "marks_cancel",
-        values: MarksCancel::NAMES,
-        default: "weakest",
+    }
+    marks_cancel: MarksCancel {
         source: "Marks: Types of Dice; RULES-NOTES 4",
         meaning: "Marks: which Mark a 1 cancels, a plain one or a Roll-Again",
-    },
-    OptionDoc {
-        key: "marks_reroll_ones",
-        values: MarksRerollOnes::NAMES,
-        default: "ignore",
+    }
+    marks_reroll_ones: MarksRerollOnes {
         source: "Marks: Keep Your Attribute Dice; RULES-NOTES 4",
         meaning: "Marks: whether a re-rolled 1 cancels a Mark",
-    },
-    OptionDoc {
-        key: "marks_penalty",
-        values: MarksPenalty::NAMES,
-        default: "skill_first",
+    }
+    marks_penalty: MarksPenalty {
         source: "Marks: Trying Again, difficulty",
         meaning: "Marks: which dice a difficulty penalty removes first",
-    },
-    OptionDoc {
-        key: "marks_tie",
-        values: MarksTie::NAMES,
-        default: "draw",
+    }
+    marks_tie: MarksTie {
         source: "Marks: Types of Rolls (Contested)",
         meaning: "Marks: who wins a contested roll with equal Marks",
-    },
-];
+    }
+}
 
 /// A `key=value` that does not name an option or a value of it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -653,151 +654,6 @@ impl RuleOptions {
             .split_once('=')
             .ok_or_else(|| OptionError::Shape(text.to_string()))?;
         self.set(key.trim(), value.trim())
-    }
-
-    /// Sets one option by name.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        fn bad(key: &str, value: &str, names: &[&str]) -> OptionError {
-            OptionError::BadValue {
-                key: key.into(),
-                value: value.into(),
-                expected: names.join(", "),
-            }
-        }
-        match key {
-            "bonus_chain" => {
-                self.bonus_chain = BonusChain::parse(value)
-                    .ok_or_else(|| bad(key, value, &["unlimited", "a whole number"]))?
-            }
-            "d4_bonus" => {
-                self.d4_bonus =
-                    D4Bonus::parse(value).ok_or_else(|| bad(key, value, D4Bonus::NAMES))?
-            }
-            "blessing_die" => {
-                self.blessing_die =
-                    BlessingDie::parse(value).ok_or_else(|| bad(key, value, BlessingDie::NAMES))?
-            }
-            "blessed_natural" => {
-                self.blessed_natural = BlessedNatural::parse(value)
-                    .ok_or_else(|| bad(key, value, BlessedNatural::NAMES))?
-            }
-            "sn_bonus_one" => {
-                self.sn_bonus_one =
-                    SnBonusOne::parse(value).ok_or_else(|| bad(key, value, SnBonusOne::NAMES))?
-            }
-            "fumble" => {
-                self.fumble =
-                    FumbleUse::parse(value).ok_or_else(|| bad(key, value, FumbleUse::NAMES))?
-            }
-            "double_fumble" => {
-                self.double_fumble = DoubleFumble::parse(value)
-                    .ok_or_else(|| bad(key, value, DoubleFumble::NAMES))?
-            }
-            "armor_tie" => {
-                self.armor_tie =
-                    ArmorTie::parse(value).ok_or_else(|| bad(key, value, ArmorTie::NAMES))?
-            }
-            "minifig_armor" => {
-                self.minifig_armor = MinifigArmor::parse(value)
-                    .ok_or_else(|| bad(key, value, MinifigArmor::NAMES))?
-            }
-            "overskill" => {
-                self.overskill = OverskillPolicy::parse(value)
-                    .ok_or_else(|| bad(key, value, OverskillPolicy::NAMES))?
-            }
-            "stacking" => {
-                self.stacking =
-                    Stacking::parse(value).ok_or_else(|| bad(key, value, Stacking::NAMES))?
-            }
-            "contagion_rise" => {
-                self.contagion_rise = ContagionRise::parse(value)
-                    .ok_or_else(|| bad(key, value, ContagionRise::NAMES))?
-            }
-            "usefulness" => {
-                self.usefulness =
-                    Usefulness::parse(value).ok_or_else(|| bad(key, value, Usefulness::NAMES))?
-            }
-            "stupidity" => {
-                self.stupidity =
-                    Stupidity::parse(value).ok_or_else(|| bad(key, value, Stupidity::NAMES))?
-            }
-            "arc_point" => {
-                self.arc_point =
-                    ArcPoint::parse(value).ok_or_else(|| bad(key, value, ArcPoint::NAMES))?
-            }
-            "auto_penalty" => {
-                self.auto_penalty =
-                    AutoPenalty::parse(value).ok_or_else(|| bad(key, value, AutoPenalty::NAMES))?
-            }
-            "knockback" => {
-                self.knockback =
-                    Knockback::parse(value).ok_or_else(|| bad(key, value, Knockback::NAMES))?
-            }
-            "parry" => {
-                self.parry = Parry::parse(value).ok_or_else(|| bad(key, value, Parry::NAMES))?
-            }
-            "target_size" => {
-                self.target_size =
-                    TargetSize::parse(value).ok_or_else(|| bad(key, value, TargetSize::NAMES))?
-            }
-            "marks_ones" => {
-                self.marks_ones =
-                    MarksOnes::parse(value).ok_or_else(|| bad(key, value, MarksOnes::NAMES))?
-            }
-            "marks_cancel" => {
-                self.marks_cancel =
-                    MarksCancel::parse(value).ok_or_else(|| bad(key, value, MarksCancel::NAMES))?
-            }
-            "marks_reroll_ones" => {
-                self.marks_reroll_ones = MarksRerollOnes::parse(value)
-                    .ok_or_else(|| bad(key, value, MarksRerollOnes::NAMES))?
-            }
-            "marks_penalty" => {
-                self.marks_penalty = MarksPenalty::parse(value)
-                    .ok_or_else(|| bad(key, value, MarksPenalty::NAMES))?
-            }
-            "marks_tie" => {
-                self.marks_tie =
-                    MarksTie::parse(value).ok_or_else(|| bad(key, value, MarksTie::NAMES))?
-            }
-            _ => {
-                return Err(OptionError::UnknownKey {
-                    key: key.into(),
-                    known: OPTIONS.iter().map(|o| o.key).collect::<Vec<_>>().join(", "),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// `(key, value)` for every option, in [`OPTIONS`] order: what exports record.
-    pub fn pairs(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("bonus_chain", self.bonus_chain.to_string()),
-            ("d4_bonus", self.d4_bonus.to_string()),
-            ("blessing_die", self.blessing_die.to_string()),
-            ("blessed_natural", self.blessed_natural.to_string()),
-            ("sn_bonus_one", self.sn_bonus_one.to_string()),
-            ("fumble", self.fumble.to_string()),
-            ("double_fumble", self.double_fumble.to_string()),
-            ("armor_tie", self.armor_tie.to_string()),
-            ("minifig_armor", self.minifig_armor.to_string()),
-            ("overskill", self.overskill.to_string()),
-            ("target_size", self.target_size.to_string()),
-            ("parry", self.parry.to_string()),
-            ("knockback", self.knockback.to_string()),
-            ("auto_penalty", self.auto_penalty.to_string()),
-            ("arc_point", self.arc_point.to_string()),
-            ("stacking", self.stacking.to_string()),
-            ("stupidity", self.stupidity.to_string()),
-            ("contagion_rise", self.contagion_rise.to_string()),
-            ("usefulness", self.usefulness.to_string()),
-            ("marks_ones", self.marks_ones.to_string()),
-            ("marks_cancel", self.marks_cancel.to_string()),
-            ("marks_reroll_ones", self.marks_reroll_ones.to_string()),
-            ("marks_penalty", self.marks_penalty.to_string()),
-            ("marks_tie", self.marks_tie.to_string()),
-        ]
     }
 }
 

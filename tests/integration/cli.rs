@@ -789,3 +789,27 @@ fn out_of_scale_numbers_are_refused_not_run() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// Issue 21: the Overskill die is the player's pick and a sum draws the same faces however
+/// it is written, so the two spellings of one weapon give identical digits.
+#[test]
+fn damage_written_in_either_order_gives_identical_digits() {
+    let run = |damage: &str| {
+        let mut v = json(&[
+            "duel",
+            &format!("d10/3/{damage}/4"),
+            "d6/2/1d6/12",
+            "--first",
+            "a",
+            "--trials",
+            "100000",
+            "--json",
+        ]);
+        let o = v.as_object_mut().unwrap();
+        for k in ["a", "trials_per_sec", "threads"] {
+            o.remove(k);
+        }
+        v
+    };
+    assert_eq!(run("1d10+1d4"), run("1d4+1d10"));
+}

@@ -222,7 +222,8 @@ mod tests {
         let o = roll("2d4 fire + 1", &[(Die::D4, 1), (Die::D4, 1)]);
         assert!(o.critical_failure);
         assert_eq!(o.total, 0);
-        let o = roll("1d4 fire + 1d6", &[(Die::D4, 1), (Die::D6, 1)]);
+        // Larger dice are drawn first, whatever the order written (`RollPlan`).
+        let o = roll("1d4 fire + 1d6", &[(Die::D6, 1), (Die::D4, 1)]);
         assert_eq!(o.total, 2, "only an all-Fire roll is zeroed");
     }
 

@@ -11,7 +11,7 @@ use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
 use crate::dice::die::{Die, Faces};
 use crate::dice::log::{Log, Role};
 use crate::dice::supernatural::SnRoll;
-use crate::rules::RuleOptions;
+use crate::rules::{OverskillDie, RuleOptions};
 
 /// An [`Expr`] with `opts` resolved ([`Expr::plan`]). Built once, rolled many times without
 /// allocating.
@@ -79,6 +79,20 @@ impl RollPlan {
                     roll,
                 }),
             }
+        }
+        // Regular dice in one canonical order (added before subtracted, larger first), in the
+        // slots they take: a sum reads the same whichever way it is written, so it draws the
+        // same faces (`1d10+1d4` and `1d4+1d10` give the same digits).
+        let slots: Vec<usize> = (0..steps.len())
+            .filter(|&k| matches!(steps[k], Step::Dice { .. }))
+            .collect();
+        let mut dice: Vec<Step> = slots.iter().map(|&k| steps[k]).collect();
+        dice.sort_by_key(|s| match *s {
+            Step::Dice { negative, die, .. } => (negative, std::cmp::Reverse(die)),
+            _ => unreachable!("only dice steps are sorted"),
+        });
+        for (&k, d) in slots.iter().zip(dice) {
+            steps[k] = d;
         }
         RollPlan {
             steps,
@@ -172,17 +186,109 @@ impl RollPlan {
         out
     }
 
-    /// The die an Overskill Benny adds to this roll as Damage: one more of its first added
-    /// dice term's die (Ch. 4.2), with that die's Bonus Die; `None` for fixed Damage.
-    pub fn first_added_die(&self) -> Option<(Die, Option<Die>)> {
-        self.steps.iter().find_map(|s| match *s {
+    /// The die an Overskill Benny adds to this roll as Damage: "one more of the attack's
+    /// existing Damage dice" (Ch. 4.2), picked by `choice`, with that die's Bonus Die; `None`
+    /// for Damage without added dice.
+    pub fn benny_die(&self, choice: OverskillDie) -> Option<(Die, Option<Die>)> {
+        let added = self.steps.iter().filter_map(|s| match *s {
             Step::Dice {
+                term,
                 negative: false,
                 die,
                 bonus,
                 ..
-            } => Some((die, bonus)),
+            } => Some((term, die, bonus)),
             _ => None,
-        })
+        });
+        let pick = match choice {
+            OverskillDie::First => added.min_by_key(|&(term, ..)| term),
+            // The largest mean; among equals the larger die, then the first written.
+            OverskillDie::Most => added.max_by(|a, b| {
+                let (ma, mb) = (self.mean_with_bonus(a.1, a.2), self.mean_with_bonus(b.1, b.2));
+                ma.total_cmp(&mb)
+                    .then(a.1.cmp(&b.1))
+                    .then(b.0.cmp(&a.0))
+            }),
+        };
+        pick.map(|(_, die, bonus)| (die, bonus))
+    }
+
+    /// The mean of one `die` with its chain of `bonus` dice under this plan's `bonus_chain`.
+    fn mean_with_bonus(&self, die: Die, bonus: Option<Die>) -> f64 {
+        let face = (die.sides() as f64 + 1.0) / 2.0;
+        let Some(b) = bonus else {
+            return face;
+        };
+        // Each link of the chain earns the next with chance 1/sides of the link before.
+        let (mut total, mut p, mut link, mut earned) = (face, 1.0 / die.sides() as f64, b, 0);
+        while self.opts.bonus_chain.allows(earned) && p > 1e-15 {
+            total += p * (link.sides() as f64 + 1.0) / 2.0;
+            p /= link.sides() as f64;
+            earned += 1;
+            // A Bonus Die earns its own kind of Bonus Die (a d6 for regular dice).
+            link = bonus_die(link, DieUse::Regular, &self.opts).unwrap_or(link);
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{NoLog, Script};
+    use crate::sim::stream;
+
+    fn plan(text: &str, opts: &RuleOptions) -> RollPlan {
+        Expr::parse(text).unwrap().plan(opts)
+    }
+
+    #[test]
+    fn a_sum_rolls_the_same_however_it_is_written() {
+        let o = RuleOptions::default();
+        for (a, b) in [
+            ("1d10 + 1d4", "1d4 + 1d10"),
+            ("2d6 - 1d4 + 1d8", "1d8 - 1d4 + 2d6"),
+            ("1d4 fire + 1d10 exp + 1", "1 + 1d10 exp + 1d4 fire"),
+        ] {
+            let (pa, pb) = (plan(a, &o), plan(b, &o));
+            let (mut ra, mut rb) = (stream(9, 0, 0), stream(9, 0, 0));
+            for _ in 0..200 {
+                assert_eq!(
+                    pa.roll(&mut ra, &mut NoLog),
+                    pb.roll(&mut rb, &mut NoLog),
+                    "{a} / {b}"
+                );
+            }
+        }
+        // Larger dice first, added before subtracted: the d10 is drawn first.
+        let mut d = Script::new(&[(Die::D10, 3), (Die::D4, 2)]);
+        assert_eq!(plan("1d4 + 1d10", &o).roll(&mut d, &mut NoLog).total, 5);
+        assert!(d.is_done());
+    }
+
+    #[test]
+    fn the_overskill_die_is_the_players_pick() {
+        // Ch. 4.2: "one more of the attack's existing Damage dice": with `most`, the d10
+        // (5.5 and a Bonus d6 on a 10) over the d4 (2.5, no Bonus Die), however written.
+        let o = RuleOptions::default();
+        assert_eq!(o.overskill_die, OverskillDie::Most);
+        for text in ["1d10 + 1d4", "1d4 + 1d10"] {
+            assert_eq!(
+                plan(text, &o).benny_die(OverskillDie::Most),
+                Some((Die::D10, Some(Die::D6))),
+                "{text}"
+            );
+        }
+        // `first`: the die written first.
+        assert_eq!(
+            plan("1d4 + 1d10", &o).benny_die(OverskillDie::First),
+            Some((Die::D4, None))
+        );
+        // Subtracted dice and fixed Damage add nothing.
+        assert_eq!(plan("3 - 1d6", &o).benny_die(OverskillDie::Most), None);
+        // A d6 with its chain of Bonus d6s is worth 4.2; a d4 without one 2.5.
+        let p = plan("1d6", &o);
+        assert!((p.mean_with_bonus(Die::D6, Some(Die::D6)) - 4.2).abs() < 1e-12);
+        assert!((p.mean_with_bonus(Die::D4, None) - 2.5).abs() < 1e-12);
     }
 }

@@ -239,6 +239,15 @@ impl Kind {
                 },
             });
         }
+        if u.has_trait("cannon-fodder") {
+            // Ch. 10.4: "This Mook Weapon (along with any other weapon carried or operated by
+            // a Cannon Fodder unit) does only one point of Damage".
+            for a in arms.iter_mut().filter(|a| !a.channel) {
+                a.damage = Expr::parse(MOOK_DAMAGE).expect("a constant parses");
+                a.mean = 1.0;
+                a.poison = false;
+            }
+        }
         arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         // The trial marks weapons used this turn in one 64-bit word.
         for a in arms.drain(64.min(arms.len())..) {
@@ -295,6 +304,9 @@ impl Kind {
         self.arms.iter().filter_map(|a| a.range).max()
     }
 }
+
+/// The Damage of every weapon a Cannon Fodder unit carries or operates (Ch. 10.4).
+pub const MOOK_DAMAGE: &str = "1";
 
 /// The Armor a hit is rolled against. A minifig's "4" is the texts' simplification of 1d6
 /// (option `minifig_armor`); worn armor's bonus stays on top.
@@ -421,6 +433,25 @@ mod tests {
             })
         );
         assert_eq!(k.armor.text(), "2d10");
+    }
+
+    #[test]
+    fn every_weapon_of_cannon_fodder_does_one_point() {
+        // Ch. 10.4: the Mook Weapon "along with any other weapon carried or operated by a
+        // Cannon Fodder unit" does one point of Damage.
+        let c = Catalog::builtin();
+        let u = c.equipped("cannon-fodder+heavy-weapon").unwrap();
+        let k = Kind::from_unit(&u, Cp::ZERO, &RuleOptions::default()).unwrap();
+        assert!(k.arms.len() >= 2, "{:?}", k.arms);
+        assert!(
+            k.arms.iter().all(|a| a.damage.text() == "1"),
+            "{:?}",
+            k.arms
+        );
+        // A minifig's Heavy Weapon keeps its 1d6+2.
+        let u = c.equipped("minifig+heavy-weapon").unwrap();
+        let k = Kind::from_unit(&u, Cp::ZERO, &RuleOptions::default()).unwrap();
+        assert_eq!(k.arms[0].damage.text(), "1d6+2");
     }
 
     #[test]

@@ -522,6 +522,21 @@ mod tests {
     }
 
     #[test]
+    fn cannon_fodder_hits_for_one_point_whatever_it_carries() {
+        // Ch. 10.4: a Heavy Weapon in a Cannon Fodder's hands does 1 point, rolled as no
+        // dice: its hit (3 meets Use 3) does nothing to Armor 4.
+        let mut s = squad(
+            &[("cannon-fodder+heavy-weapon", 1)],
+            &[MF],
+            0,
+            RuleOptions::default(),
+        );
+        s.max_turns = 1;
+        let o = run(&s, &[(D6, 3)]);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
     fn any_hit_kills_cannon_fodder_without_a_damage_roll() {
         let s = squad(&[MF], &[("cannon-fodder", 1)], 0, RuleOptions::default());
         let o = run(&s, &[(D6, 2)]);
