@@ -13,7 +13,7 @@ use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
-use crate::scenario::squad::{Response, Spend, Sprint, Targeting};
+use crate::scenario::squad::{Position, Response, Spend, Sprint, Targeting};
 use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -68,11 +68,17 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Targeting::Focus)]
     pub b_target: Targeting,
+    /// Where side A walks when it cannot strike from where it stands (Ch. 4.1, 4.3).
+    #[arg(long, value_enum, default_value_t = Position::Hold)]
+    pub a_position: Position,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Position::Hold)]
+    pub b_position: Position,
     /// When side A spends a saved Action in B's turn (Ch. 4.3).
-    #[arg(long, value_enum, default_value_t = Response::Close)]
+    #[arg(long, value_enum, default_value_t = Response::Inch)]
     pub a_response: Response,
     /// The same for side B.
-    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Response::Close)]
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Response::Inch)]
     pub b_response: Response,
     /// Whether side A Sprints when it cannot attack this turn (Ch. 4.1).
     #[arg(long, value_enum, default_value_t = Sprint::Never)]

@@ -131,6 +131,7 @@ fn side(
     let policy = if name == 'A' {
         Policy {
             target: a.a_target,
+            position: a.a_position,
             response: a.a_response,
             sprint: a.a_sprint,
             cover: a.a_cover,
@@ -141,6 +142,7 @@ fn side(
     } else {
         Policy {
             target: a.b_target,
+            position: a.b_position,
             response: a.b_response,
             sprint: a.b_sprint,
             cover: a.b_cover,

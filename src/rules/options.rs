@@ -227,6 +227,41 @@ choice! {
 }
 
 choice! {
+    /// Whether a unit may Respond before its own first turn. Ch. 4 lets units Respond "if
+    /// they didn't take Actions on their previous turn", and Ch. 4.3 asks for "an unspent
+    /// Action from his previous turn": before a unit's first turn there was none.
+    OpeningResponse default Ready {
+        /// It took no Action before the battle, so it stands ready to Respond from the start.
+        Ready = "ready",
+        /// It has no previous turn, so no saved Action until its own first turn has passed.
+        None = "none",
+    }
+}
+
+choice! {
+    /// Who acts first when a unit with a saved Action responds to an enemy closing on it.
+    /// Ch. 4.1: "it's assumed that the opponent automatically attacks him ... If the minifig
+    /// survives and decides to Counter the attack, they are both entered into Close Combat".
+    /// Ch. 4.3's timing: "if a target is already within range of a minifig's Response Action
+    /// when the target still has to move at least a full inch before taking its own Action,
+    /// the minifig will automatically be able to act first during that inch"; otherwise
+    /// "assume that both Actions occur simultaneously. If a simultaneous result isn't
+    /// possible, then a minifig moving at regular speed takes his Action before a minifig
+    /// moving at Half Speed ... both minifigs roll their Skill, and the higher roll goes
+    /// first."
+    ResponseOrder default Counter {
+        /// Ch. 4.1: the responder strikes first; the mover Counters if it survives.
+        Counter = "counter",
+        /// Ch. 4.3: the responder first when the mover crossed a full inch of its range;
+        /// otherwise both attacks land (simultaneous).
+        Timing = "timing",
+        /// Ch. 4.3 with its fallback: the responder first after a full inch; otherwise
+        /// regular speed before Half Speed, then a Skill roll-off (a tie is simultaneous).
+        RollOff = "roll_off",
+    }
+}
+
+choice! {
     /// What KnockBack from a weapon larger than its target does (Ch. 8.1: "one inch for every
     /// inch of difference between the Weapon Size and the target's Effective Size, with the
     /// usual potential for being Disrupted"; the text does not say when that potential comes
@@ -581,6 +616,14 @@ rule_options! {
     parry: Parry {
         source: "Ch. 8.2 Parrying; Ch. 4.3",
         meaning: "when a Melee Shield may Parry a Close Combat attack",
+    }
+    opening_response: OpeningResponse {
+        source: "Ch. 4 (introduction); Ch. 4.3 Enemy Response",
+        meaning: "whether a unit may Respond before its own first turn",
+    }
+    response_order: ResponseOrder {
+        source: "Ch. 4.1 Movement; Ch. 4.3 Who Acts First",
+        meaning: "who strikes first when a saved Action meets an enemy closing on it",
     }
     knockback: Knockback {
         source: "Ch. 8.1 KnockBack; Ch. 4.1",

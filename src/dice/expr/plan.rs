@@ -204,10 +204,11 @@ impl RollPlan {
             OverskillDie::First => added.min_by_key(|&(term, ..)| term),
             // The largest mean; among equals the larger die, then the first written.
             OverskillDie::Most => added.max_by(|a, b| {
-                let (ma, mb) = (self.mean_with_bonus(a.1, a.2), self.mean_with_bonus(b.1, b.2));
-                ma.total_cmp(&mb)
-                    .then(a.1.cmp(&b.1))
-                    .then(b.0.cmp(&a.0))
+                let (ma, mb) = (
+                    self.mean_with_bonus(a.1, a.2),
+                    self.mean_with_bonus(b.1, b.2),
+                );
+                ma.total_cmp(&mb).then(a.1.cmp(&b.1)).then(b.0.cmp(&a.0))
             }),
         };
         pick.map(|(_, die, bonus)| (die, bonus))

@@ -64,6 +64,10 @@ pub struct Kind {
     pub size: u32,
     /// Move in half-inches, Half Speed from heavy armor applied (Ch. 4.1).
     pub move_halves: i32,
+    /// It walks at Half Speed (Heavy Armor and the like, Ch. 4.1).
+    pub half_speed: bool,
+    /// It wears Heavy Armor: standing up from Disruption takes its whole turn (Ch. 4.1).
+    pub heavy_armor: bool,
     pub skill: SkillRoll,
     pub armor: Expr,
     pub structure: Structure,
@@ -144,12 +148,14 @@ impl Kind {
         let mut arms = Vec::new();
         let mut unused = Vec::new();
         let mut half_speed = false;
+        let mut heavy_armor = false;
         let mut shield: Option<Shield> = None;
         let mut spawn = 0;
         for w in &u.weapons {
             match w {
                 Armament::Item(i) => {
                     half_speed |= i.notes.contains(&"Half Speed");
+                    heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
                     match item_arm(i) {
                         Ok(a) => arms.push(a),
                         Err(why) => unused.push(format!("{}: {why}", i.name)),
@@ -258,6 +264,8 @@ impl Kind {
             cp,
             size: s.size,
             move_halves: (2 * s.move_inches as i32) / if half_speed { 2 } else { 1 },
+            half_speed,
+            heavy_armor,
             skill: SkillRoll::new(u.skill),
             armor: armor(u, opts),
             structure: s.structure,

@@ -45,7 +45,7 @@ use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
 
 pub use kind::{Kind, KindError, Summons};
-pub use policy::{Policy, Response, Spend, Sprint, Targeting};
+pub use policy::{Policy, Position, Response, Spend, Sprint, Targeting};
 pub use tally::{SquadOutcome, SquadTally};
 
 use super::duel::First;

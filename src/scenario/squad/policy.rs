@@ -29,11 +29,33 @@ pub enum Response {
     None,
     /// Strike an enemy that moves into Close Combat with it: "it's assumed that the opponent
     /// automatically attacks him, unless the opposing player says otherwise" (Ch. 4.1).
-    #[default]
     Close,
-    /// Also shoot an enemy that ends its move within Range after moving at least an inch
-    /// ("the minifig will automatically be able to act first during that inch", Ch. 4.3).
+    /// Also step the Angry Inch (Ch. 4.3: Responding minifigs "may move up to one inch ...
+    /// to position themselves in range of a target for a Close Combat ... Attack") to strike
+    /// an enemy that ends its move within an inch of Close Combat reach ("whack soldiers
+    /// that wander into range of his melee weapon").
+    #[default]
+    Inch,
+    /// The Angry Inch, and shoot an enemy that ends its move within Range after moving at
+    /// least an inch ("the minifig will automatically be able to act first during that
+    /// inch", Ch. 4.3).
     All,
+}
+
+/// Where a unit walks when it cannot strike from where it stands (Ch. 4.1, 4.3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Position {
+    /// Straight at the nearest enemy, stopping in reach (contact, or a shooter's Range):
+    /// whoever closes the last gap walks into the other's Response.
+    Advance,
+    /// What a sensible player does: strike from where it stands (a shooter first steps back
+    /// to its Range); close and strike when the enemy cannot strike first; otherwise, if it
+    /// out-reaches the enemy (its Move and reach beat the enemy's), hold just outside the
+    /// enemy's Move and reach with its Action saved for the Response, and let the enemy come;
+    /// a unit that does not out-reach its enemy gains nothing by waiting, so it advances.
+    #[default]
+    Hold,
 }
 
 /// Whether a unit that cannot attack this turn Sprints (Ch. 4.1: + Skill roll inches in a
@@ -119,6 +141,7 @@ impl Spend {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Policy {
     pub target: Targeting,
+    pub position: Position,
     pub response: Response,
     pub sprint: Sprint,
     /// Thirds of each unit hidden behind cover, against ranged attacks (Ch. 8.3).

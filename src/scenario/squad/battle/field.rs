@@ -3,9 +3,27 @@
 //! 4.3), and KnockBack (Ch. 8.1).
 
 use super::*;
-use crate::dice::{Faces, Log};
-use crate::rules::{Knockback, combat};
-use crate::scenario::squad::Response;
+use crate::dice::bonus::roll_with_bonus;
+use crate::dice::{Die, Faces, Log, Role};
+use crate::rules::attack::benny_skill_d6;
+use crate::rules::{Knockback, OverskillPolicy, ResponseOrder, combat};
+use crate::scenario::squad::{Kind, Response};
+
+/// When a Response lands against the mover's own Action (Ch. 4.1, 4.3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Order {
+    First,
+    Together,
+    After,
+}
+
+/// What the Responses to a move left to do: kills to settle after the mover's attack
+/// (`together`), and responders who strike after it (`late`, a bit per slot).
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct Responses {
+    pub together: bool,
+    pub late: u128,
+}
 
 impl Squad {
     /// The roster's slots of a side as first fielded (for names).
@@ -75,20 +93,164 @@ impl Squad {
         })
     }
 
-    /// Enemies with a saved Action strike the unit that just moved (policy `response`).
+    /// How close unit kind `k` walks to strike: contact, or its longest Range.
+    #[inline(always)]
+    pub(super) fn stop_at(&self, k: &Kind) -> i32 {
+        k.reach().map_or(CONTACT, |r| 2 * r as i32)
+    }
+
+    /// How far kind `k` can strike on its own turn: its Move and its reach.
+    fn threat(&self, k: &Kind) -> i32 {
+        k.move_halves + self.stop_at(k).max(CONTACT)
+    }
+
+    /// How far unit `i` walks toward its nearest enemy `t`, `d` away, under the `hold`
+    /// policy (`closing` would take it into reach). It closes when it can strike this turn
+    /// and `t` cannot strike first; it stops just outside `t`'s Move and reach when it
+    /// out-reaches `t`; otherwise waiting gains it nothing, and it closes.
+    pub(super) fn hold_want(
+        &self,
+        fl: &Field,
+        i: usize,
+        t: usize,
+        d: i32,
+        closing: i32,
+        may_act: bool,
+    ) -> i32 {
+        let (k, e) = (
+            &self.kinds[fl.f[i].kind as usize],
+            &self.kinds[fl.f[t].kind as usize],
+        );
+        let step = if fl.f[i].recovering {
+            k.move_halves / 2
+        } else {
+            k.move_halves
+        };
+        if may_act && closing <= step && !self.strikes_first(fl, t, i, d) {
+            return closing;
+        }
+        let theirs = self.threat(e);
+        if self.threat(k) > theirs {
+            // Half an inch outside the enemy's Move and reach (never back).
+            return (d - (theirs + 1)).clamp(0, closing);
+        }
+        closing
+    }
+
+    /// Whether `t`'s saved Action would strike `i` first if `i` closed on it from `d` away
+    /// (Ch. 4.3: the mover "still has to move at least a full inch" inside its range).
+    fn strikes_first(&self, fl: &Field, t: usize, i: usize, d: i32) -> bool {
+        let r = &fl.f[t];
+        let response = self.policy[r.side as usize].response;
+        if !r.saved || r.disrupted || response == Response::None {
+            return false;
+        }
+        if self.opts.response_order == ResponseOrder::Counter {
+            return true;
+        }
+        let range = if response == Response::Close {
+            CONTACT
+        } else {
+            CONTACT + ANGRY_INCH
+        };
+        let stop = self.stop_at(&self.kinds[fl.f[i].kind as usize]);
+        d.min(range) - stop >= ANGRY_INCH
+    }
+
+    /// A shooter in reach of its nearest enemy first steps back toward its longest Range,
+    /// as far as its Move allows, to keep out of the enemy's reach ("shooters keep their
+    /// range"); a unit in Close Combat stays.
+    pub(super) fn keep_range<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let (Some(range), Some((d, t))) = (k.reach(), self.nearest(fl, i)) else {
+            return;
+        };
+        let gap = 2 * range as i32 - d;
+        if d <= CONTACT || gap <= 0 {
+            return;
+        }
+        let step = if fl.f[i].recovering {
+            k.move_halves / 2
+        } else {
+            k.move_halves
+        };
+        let back = gap.min(step);
+        if back <= 0 {
+            return;
+        }
+        let away = (fl.f[i].pos - fl.f[t].pos).signum();
+        fl.f[i].pos += away * back;
+        log.note(format_args!(
+            "  {} steps back {}\" to keep its range",
+            Who(self, fl, i),
+            back as f64 / 2.0
+        ));
+    }
+
+    /// Ch. 4.1 Sprint: + a Skill roll of inches (Bonus Dice included), at Half Speed while
+    /// recovering; it costs the Action. An Overskill Benny adds +1d6 inches ("+1d6 inches to
+    /// the distance of a Sprint", Ch. 4.2) as the `overskill` policy spends it: `auto` when
+    /// the unit is still short, `skill` always, `damage` never. Returns the half-inches.
+    pub(super) fn sprint<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        short: i32,
+        faces: &mut F,
+        log: &mut L,
+    ) -> i32 {
+        let r = self.skill_of(fl, i).roll(faces, log, 0);
+        let burn = self.fire_penalty(fl, i, faces, log);
+        let mut inches = r.total + self.penalty(fl, i) + burn;
+        let spend = match self.opts.overskill {
+            OverskillPolicy::Auto => 2 * inches.max(0) < short as i64,
+            OverskillPolicy::Skill => true,
+            OverskillPolicy::Damage => false,
+        };
+        if r.overskill
+            && spend
+            && let Some(bonus) = benny_skill_d6(&self.opts)
+        {
+            log.note(format_args!("    the Overskill Benny adds 1d6 inches"));
+            inches += roll_with_bonus(
+                Die::D6,
+                bonus,
+                self.opts.bonus_chain,
+                faces,
+                log,
+                0,
+                Role::Bonus,
+            );
+        }
+        let mut extra = 2 * inches.max(0) as i32;
+        if fl.f[i].recovering {
+            extra /= 2;
+        }
+        fl.f[i].acted = true;
+        extra
+    }
+
+    /// Enemies with a saved Action strike the unit that just moved from `from` (policy
+    /// `response`): in contact, after the Angry Inch, or (`all`) at Range after it moved an
+    /// inch. Who acts first follows option `response_order`: a Response that lands with the
+    /// mover's own attack (`acting`) defers its kills until [`Squad::settle`]; one that
+    /// comes after it waits in [`Responses::late`] for [`Squad::late_responses`].
     pub(super) fn respond<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         mover: usize,
-        moved: i32,
+        from: i32,
+        acting: bool,
         faces: &mut F,
         log: &mut L,
-    ) {
+    ) -> Responses {
+        let mut out = Responses::default();
         let them = 1 - fl.f[mover].side;
         let policy = self.policy[them as usize].response;
         if policy == Response::None {
-            return;
+            return out;
         }
+        let moved = (fl.f[mover].pos - from).abs();
         let slots = if self.sides_move {
             0..self.roster.len()
         } else {
@@ -96,7 +258,7 @@ impl Squad {
         };
         for j in slots {
             if !fl.f[mover].alive {
-                return;
+                break;
             }
             let r = fl.f[j];
             if r.side != them || !r.alive || !r.saved || r.disrupted {
@@ -104,16 +266,141 @@ impl Squad {
             }
             let d = (r.pos - fl.f[mover].pos).abs();
             let k = &self.kinds[r.kind as usize];
-            let in_range = k.reach().is_some_and(|x| 2 * x as i32 >= d);
-            let strikes = d <= CONTACT || (policy == Response::All && moved >= 2 && in_range);
-            if strikes {
-                log.note(format_args!(
-                    "  {} responds with its saved Action",
-                    Who(self, fl, j)
-                ));
-                fl.f[j].saved = false;
-                self.action(fl, j, Some(mover), faces, log);
+            let close = d <= CONTACT;
+            // The Angry Inch: one inch toward the mover to strike it in Close Combat.
+            let inch = !close
+                && policy != Response::Close
+                && d <= CONTACT + ANGRY_INCH
+                && k.arms.iter().any(|a| a.close);
+            let shoots = policy == Response::All
+                && moved >= 2
+                && k.reach().is_some_and(|x| 2 * x as i32 >= d);
+            if !(close || inch || shoots) {
+                continue;
             }
+            // How far the mover came inside this responder's range (Ch. 4.3).
+            let range = if close || inch {
+                if policy == Response::Close {
+                    CONTACT
+                } else {
+                    CONTACT + ANGRY_INCH
+                }
+            } else {
+                d.max(2 * k.reach().unwrap_or(0) as i32)
+            };
+            let crossed = (r.pos - from).abs().min(range) - d;
+            let when = if !acting || crossed >= ANGRY_INCH {
+                Order::First
+            } else {
+                match self.opts.response_order {
+                    ResponseOrder::Counter => Order::First,
+                    ResponseOrder::Timing => Order::Together,
+                    ResponseOrder::RollOff => self.roll_off(fl, j, mover, faces, log),
+                }
+            };
+            if when == Order::After {
+                // The mover acts first; this Response waits for it.
+                out.late |= 1 << j;
+                continue;
+            }
+            let first = when == Order::First;
+            if inch {
+                let toward = (fl.f[mover].pos - r.pos).signum();
+                fl.f[j].pos += toward * (d - CONTACT);
+            }
+            log.note(format_args!(
+                "  {} responds with its saved Action{}",
+                Who(self, fl, j),
+                match (inch, first) {
+                    (true, true) => " (the Angry Inch)",
+                    (true, false) => " (the Angry Inch; at the same time)",
+                    (false, true) => "",
+                    (false, false) => " (at the same time)",
+                }
+            ));
+            fl.f[j].saved = false;
+            if first {
+                self.action(fl, j, Some(mover), faces, log);
+            } else {
+                fl.deferring = true;
+                self.action(fl, j, Some(mover), faces, log);
+                fl.deferring = false;
+                out.together = true;
+            }
+        }
+        out
+    }
+
+    /// The Responses that come after the mover's own Action (`late`, from
+    /// [`Squad::respond`]): each responder still standing and not Disrupted strikes the
+    /// mover if it can.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn late_responses<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        mover: usize,
+        mut late: u128,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        while late != 0 {
+            let j = late.trailing_zeros() as usize;
+            late &= late - 1;
+            if !fl.f[mover].alive || !fl.f[j].alive || fl.f[j].disrupted {
+                continue;
+            }
+            let d = (fl.f[j].pos - fl.f[mover].pos).abs();
+            if d > CONTACT && d <= CONTACT + ANGRY_INCH {
+                let toward = (fl.f[mover].pos - fl.f[j].pos).signum();
+                fl.f[j].pos += toward * (d - CONTACT);
+            }
+            log.note(format_args!(
+                "  {} responds with its saved Action, after the mover",
+                Who(self, fl, j)
+            ));
+            fl.f[j].saved = false;
+            self.action(fl, j, Some(mover), faces, log);
+        }
+    }
+
+    /// Ch. 4.3's order when neither is automatically faster: "a minifig moving at regular
+    /// speed takes his Action before a minifig moving at Half Speed ... If both minifigs
+    /// are moving at the same speed, then both minifigs roll their Skill, and the higher
+    /// roll goes first." When responder `j` acts against `mover` (a tie is simultaneous).
+    #[cold]
+    #[inline(never)]
+    fn roll_off<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &Field,
+        j: usize,
+        mover: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Order {
+        let slow = |u: usize| fl.f[u].recovering || self.kinds[fl.f[u].kind as usize].half_speed;
+        match (slow(j), slow(mover)) {
+            (false, true) => Order::First,
+            (true, false) => Order::After,
+            _ => {
+                let a = self.skill_of(fl, j).roll(faces, log, 0).total;
+                let b = self.skill_of(fl, mover).roll(faces, log, 0).total;
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Order::First,
+                    std::cmp::Ordering::Less => Order::After,
+                    std::cmp::Ordering::Equal => Order::Together,
+                }
+            }
+        }
+    }
+
+    /// The kills of Responses that landed together with the attack they answered.
+    pub(super) fn settle(&self, fl: &mut Field) {
+        let mut p = std::mem::take(&mut fl.pending);
+        while p != 0 {
+            let t = p.trailing_zeros() as usize;
+            p &= p - 1;
+            self.kill(fl, t);
         }
     }
 
@@ -156,6 +443,152 @@ mod tests {
     use super::super::testing::*;
     #[allow(unused_imports)]
     use super::*;
+    use crate::dice::Script;
+    use crate::rules::{OpeningResponse, ResponseOrder};
+    use crate::scenario::squad::Position;
+
+    /// Minifigs with a Hand Weapon that Move `fast` inches, from a user catalog.
+    fn movers(fast: u32, n: u32, opts: &RuleOptions) -> SideSpec {
+        let text = format!(
+            "[fast]\nname = \"Fast\"\nsource = \"test\"\nsize = 1\nstructure = \"0\"\n\
+             armor = \"4\"\nmove = {fast}\nskill = \"d6\"\nweapons = [\"hand-weapon\"]\n"
+        );
+        let c = Catalog::with_text("test", &text).unwrap();
+        SideSpec::from_catalog(&c, &[("fast".to_string(), n)], Policy::default(), opts).unwrap()
+    }
+
+    #[test]
+    fn a_faster_unit_holds_outside_the_enemys_reach_and_strikes_first() {
+        // Move 8 against Move 5, 12" apart, A first. A out-reaches B (8" + 1" against
+        // 5" + 1"), so it stops half an inch outside B's reach, 6.5" away, its Action saved.
+        // B cannot reach and gains nothing by waiting: it walks 5" to 1.5". A steps the
+        // Angry Inch and strikes first (Ch. 4.3): hit (3), Damage 5 > 4.
+        let o = RuleOptions::default();
+        let s = Squad::new(movers(8, 1, &o), side(&[MF], &o), 12, First::A, 4, o).unwrap();
+        let out = run(&s, &[(D6, 3), (D6, 5)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 2));
+        let mut fl = standing(&s, 24);
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!(fl.f[0].pos, 24 - 13, "6.5\" from B");
+        // `advance`: A walks 8" to 4" away; B closes into contact and A's Response
+        // strikes first anyway, but A did not choose the ground.
+        let mut fast = movers(8, 1, &o);
+        fast.policy.position = Position::Advance;
+        let s = Squad::new(fast, side(&[MF], &o), 12, First::A, 4, o).unwrap();
+        let mut fl = standing(&s, 24);
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!(fl.f[0].pos, 16);
+    }
+
+    #[test]
+    fn a_unit_ready_from_the_start_responds_to_the_first_charge() {
+        // 6" apart, A first: A can close and strike, but B has taken no Action yet and
+        // stands ready (`opening_response = ready`): B strikes first (hit 2, Damage 5 > 4).
+        let o = RuleOptions::default();
+        let s = Squad::new(side(&[MF], &o), side(&[MF], &o), 6, First::A, 1, o).unwrap();
+        let out = run(&s, &[(D6, 2), (D6, 5)]);
+        assert_eq!(out.winner, Some(Side::B));
+        // `none`: B has no previous turn, so no saved Action; A strikes first.
+        let mut none = o;
+        none.opening_response = OpeningResponse::None;
+        let s = Squad::new(side(&[MF], &none), side(&[MF], &none), 6, First::A, 1, none).unwrap();
+        let out = run(&s, &[(D6, 2), (D6, 5)]);
+        assert_eq!(out.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn a_short_close_lands_together_under_ch_4_3_timing() {
+        // B 1.5" from A, both ready. A steps half an inch into contact, less than a full
+        // inch inside B's reach (Ch. 4.3), and attacks.
+        let mk = |order: ResponseOrder| {
+            let mut o = RuleOptions::default();
+            o.response_order = order;
+            Squad::new(side(&[MF], &o), side(&[MF], &o), 0, First::A, 1, o).unwrap()
+        };
+        let script = [(D6, 2), (D6, 6), (D6, 1), (D6, 3), (D6, 5)];
+        // `timing`: B's Response (hit 2, Damage 6 + 1) and A's attack (hit 3, Damage 5)
+        // land together: both fall.
+        let s = mk(ResponseOrder::Timing);
+        let mut fl = standing(&s, 3);
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&script);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(fl.alive, [0, 0], "both attacks land");
+        // `counter` (Ch. 4.1): B strikes first and A, slain, never Counters.
+        let s = mk(ResponseOrder::Counter);
+        let mut fl = standing(&s, 3);
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&script[..3]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(fl.alive, [0, 1]);
+        // `roll_off`: same speed, so Skill roll-off: A's 4 beats B's 2, A first (hit 3,
+        // Damage 5): B falls before it strikes.
+        let s = mk(ResponseOrder::RollOff);
+        let mut fl = standing(&s, 3);
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 2), (D6, 4), (D6, 3), (D6, 5)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(fl.alive, [1, 0]);
+    }
+
+    #[test]
+    fn heavy_armor_spends_a_turn_standing_up() {
+        // Ch. 4.1: a Heavy Armored minifig recovering from Disruption uses up its Movement
+        // and its Action: no roll, no step, no Response left.
+        let o = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("minifig-hand-weapon+heavy-armor", 1)], &o),
+            side(&[MF], &o),
+            0,
+            First::A,
+            1,
+            o,
+        )
+        .unwrap();
+        let mut fl = standing(&s, 8);
+        fl.f[0].recovering = true;
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!((fl.f[0].pos, fl.f[0].acted), (0, true));
+        // Recovering without Heavy Armor: Half Speed, 2.5" toward the enemy.
+        let s = Squad::new(side(&[MF], &o), side(&[MF], &o), 0, First::A, 1, o).unwrap();
+        let mut fl = standing(&s, 20);
+        fl.f[0].recovering = true;
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!((fl.f[0].pos, fl.f[0].acted), (5, false));
+    }
+
+    #[test]
+    fn an_overskill_benny_adds_a_d6_to_a_sprint() {
+        // 15" apart, Sprint policy: 5" of Move, a Sprint roll of 6 (an Overskill Benny) makes
+        // 11" of the 14" wanted; the Benny's d6 (3) adds 3": into contact (Ch. 4.2).
+        let o = RuleOptions::default();
+        let mut a = side(&[MF], &o);
+        a.policy.sprint = Sprint::Close;
+        a.policy.position = Position::Advance;
+        let mut b = side(&[MF], &o);
+        b.policy.response = Response::None;
+        let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
+        let mut fl = standing(&s, 30);
+        let mut dice = Script::new(&[(D6, 6), (D6, 3)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!((fl.f[0].pos, fl.f[0].acted), (28, true));
+        // `overskill = damage` never spends it on inches.
+        let mut dm = o;
+        dm.overskill = crate::rules::OverskillPolicy::Damage;
+        let mut a = side(&[MF], &dm);
+        a.policy.sprint = Sprint::Close;
+        a.policy.position = Position::Advance;
+        let s = Squad::new(a, side(&[MF], &dm), 0, First::A, 1, dm).unwrap();
+        let mut fl = standing(&s, 30);
+        let mut dice = Script::new(&[(D6, 6)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(fl.f[0].pos, 22);
+    }
 
     #[test]
     fn a_saved_action_strikes_the_unit_that_closes_in() {

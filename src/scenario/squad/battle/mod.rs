@@ -32,8 +32,11 @@ use super::Squad;
 use super::roster::MAX_PER_SIDE;
 use super::tally::TRACK;
 
-/// Within an inch is Close Combat reach (Ch. 4.3's "Angry Inch"); positions are half-inches.
+/// Within an inch is Close Combat reach; positions are half-inches.
 const CONTACT: i32 = 2;
+/// The inch a Responding minifig may move to strike (Ch. 4.3's "Angry Inch"), and the full
+/// inch a mover must cross inside a responder's range for the responder to act first.
+const ANGRY_INCH: i32 = 2;
 const SLOTS: usize = 2 * MAX_PER_SIDE as usize;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -203,6 +206,10 @@ struct Field {
     fallen_thralls: u128,
     /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
     restricted: u128,
+    /// Kills wait in `pending` while `deferring`: a Response that lands at the same time as
+    /// the attack it answers (Ch. 4.3 "both Actions occur simultaneously").
+    deferring: bool,
+    pending: u128,
     /// Units standing on each side, and Minds converted so far, after each player turn.
     standing: [[u8; TRACK]; 2],
     converted_by: [u8; TRACK],
@@ -221,6 +228,8 @@ impl Field {
             revived: 0,
             fallen_thralls: 0,
             restricted: 0,
+            deferring: false,
+            pending: 0,
             standing: [[0; TRACK]; 2],
             converted_by: [0; TRACK],
         }

@@ -438,6 +438,10 @@ impl Squad {
 
     pub(super) fn kill(&self, fl: &mut Field, t: usize) {
         if fl.f[t].alive {
+            if fl.deferring {
+                fl.pending |= 1 << t;
+                return;
+            }
             if t >= self.units {
                 return self.pion_gone(fl, t);
             }

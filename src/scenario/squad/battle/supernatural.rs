@@ -795,7 +795,12 @@ mod tests {
         distance: u32,
         turns: u32,
     ) -> Squad {
-        let o = RuleOptions::default();
+        // These tests are about SN dice: no Response before a unit's first turn keeps the
+        // scripts to the caster's own rolls.
+        let o = RuleOptions {
+            opening_response: crate::rules::OpeningResponse::None,
+            ..RuleOptions::default()
+        };
         let side = |units: &[(&str, u32)], spend| {
             let units: Vec<(String, u32)> =
                 units.iter().map(|(k, n)| (k.to_string(), *n)).collect();

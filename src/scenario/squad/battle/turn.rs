@@ -5,9 +5,10 @@ use super::hooks::Flow;
 use super::*;
 use crate::analysis::Estimate;
 use crate::dice::{Faces, Log};
+use crate::rules::OpeningResponse;
 use crate::scenario::Scenario;
 use crate::scenario::duel::Side;
-use crate::scenario::squad::{Sprint, SquadOutcome, SquadTally};
+use crate::scenario::squad::{Position, Sprint, SquadOutcome, SquadTally};
 
 impl Squad {
     /// Unit `i`'s turn. Called from one place (the trial's loop): with a second caller
@@ -31,7 +32,22 @@ impl Squad {
         } else {
             true
         };
+        let side = fl.f[i].side as usize;
+        let k = &self.kinds[fl.f[i].kind as usize];
+        if fl.f[i].recovering && k.heavy_armor {
+            // Ch. 4.1: "Unless they have assistance, Heavy Armored minifigs use up a full
+            // turn's worth of Movement and Action to recover from being Disrupted."
+            fl.f[i].acted = true;
+            return log.note(format_args!(
+                "  {} spends its turn standing up in Heavy Armor",
+                Who(self, fl, i)
+            ));
+        }
+        let hold = self.policy[side].position == Position::Hold;
         if may_act && self.can_attack(fl, i) {
+            if hold {
+                self.keep_range(fl, i, log);
+            }
             let a = self.attack_turn(fl, i, faces, log);
             fl.f[i].acted |= a;
             return;
@@ -39,9 +55,12 @@ impl Squad {
         let Some((d, t)) = self.nearest(fl, i) else {
             return;
         };
-        let k = &self.kinds[fl.f[i].kind as usize];
-        let stop_at = k.reach().map_or(CONTACT, |r| 2 * r as i32);
-        let want = (d - stop_at).max(0);
+        let closing = (d - self.stop_at(k)).max(0);
+        let want = if hold {
+            self.hold_want(fl, i, t, d, closing, may_act)
+        } else {
+            closing
+        };
         let (mut step, may_sprint) = if self.hooks.walk {
             self.walk(fl, i, want, faces, log)
         } else {
@@ -50,18 +69,13 @@ impl Squad {
         if fl.f[i].recovering {
             step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
         }
-        if self.policy[fl.f[i].side as usize].sprint == Sprint::Close && step < want && may_sprint {
-            // Ch. 4.1 Sprint: + Skill roll inches (Bonus Dice included); costs the Action.
-            let r = self.skill_of(fl, i).roll(faces, log, 0);
-            let burn = self.fire_penalty(fl, i, faces, log);
-            let mut extra = 2 * (r.total + self.penalty(fl, i) + burn).max(0) as i32;
-            if fl.f[i].recovering {
-                extra /= 2;
-            }
-            step += extra;
-            fl.f[i].acted = true;
+        // A holding unit never Sprints: it stops short of the enemy on purpose.
+        if self.policy[side].sprint == Sprint::Close && step < want && want == closing && may_sprint
+        {
+            step += self.sprint(fl, i, want - step, faces, log);
         }
         let moved = step.min(want);
+        let from = fl.f[i].pos;
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
         log.note(format_args!(
@@ -71,7 +85,29 @@ impl Squad {
             if fl.f[i].acted { " (Sprinting)" } else { "" },
             (d - moved) as f64 / 2.0
         ));
-        self.respond(fl, i, moved, faces, log);
+        // It takes its own Action now only if it ended its walk in reach of an enemy.
+        let acting = may_act && !fl.f[i].acted && self.can_attack(fl, i);
+        let r = self.respond(fl, i, from, acting, faces, log);
+        self.after_walk(fl, i, may_act, faces, log);
+        if r.together {
+            self.settle(fl);
+        }
+        if r.late != 0 {
+            self.late_responses(fl, i, r.late, faces, log);
+        }
+    }
+
+    /// The rest of unit `i`'s turn after its walk and the Responses to it: an Effect or an
+    /// attack, if it may still act.
+    #[inline(always)]
+    fn after_walk<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        may_act: bool,
+        faces: &mut F,
+        log: &mut L,
+    ) {
         if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
             return;
         }
@@ -150,6 +186,8 @@ impl Scenario for Squad {
                     2 * self.distance as i32
                 },
                 size: self.kinds[kind as usize].size,
+                // Before its first turn a unit has taken no Action (option `opening_response`).
+                saved: self.opts.opening_response == OpeningResponse::Ready,
                 ..EMPTY
             };
         }
