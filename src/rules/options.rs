@@ -262,6 +262,45 @@ choice! {
 }
 
 choice! {
+    /// What the minifig Shield and Heavy Shield (1 CP each in the 2010 minifig table, noted
+    /// "Parry", with no Use and no Deflection) do. Ch. 8.1 prices a Melee Shield at S CP and
+    /// gives it "{Weapon Size}x2" Use and "{Weapon Size} layers of Deflection on Parry"; its
+    /// Automaton example calls the same Melee Shield a Heavy Shield or a Light Shield by the
+    /// bearer's Size alone.
+    ShieldReading default Parry {
+        /// Both are Melee Shields of Weapon Size 1" (their 1 CP is a 1" Melee Shield's price,
+        /// the Heavy Shield's name only its handling): Use 2, one layer of Deflection on a
+        /// successful Parry; each takes a hand.
+        Parry = "parry",
+        /// Neither does anything in a fight (reported as inert beside every figure).
+        Inert = "inert",
+    }
+}
+
+choice! {
+    /// How many levels of Deflection Heavy Armor (and the Horse's Heavy Armor, "a Shielded
+    /// bonus") gives against every hit: the 2010 table notes "Deflection" without a number.
+    HeavyArmorDeflection default One {
+        /// One level: the highest Damage die of each hit is removed (never a d12).
+        One = "1",
+        /// Two levels.
+        Two = "2",
+        /// None: Heavy Armor only slows its wearer.
+        Zero = "0",
+    }
+}
+
+impl HeavyArmorDeflection {
+    pub fn levels(self) -> u32 {
+        match self {
+            HeavyArmorDeflection::One => 1,
+            HeavyArmorDeflection::Two => 2,
+            HeavyArmorDeflection::Zero => 0,
+        }
+    }
+}
+
+choice! {
     /// What KnockBack from a weapon larger than its target does (Ch. 8.1: "one inch for every
     /// inch of difference between the Weapon Size and the target's Effective Size, with the
     /// usual potential for being Disrupted"; the text does not say when that potential comes
@@ -612,6 +651,14 @@ rule_options! {
     target_size: TargetSize {
         source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; RULES-NOTES 2",
         meaning: "the Action modifier for a large or Size 0 target",
+    }
+    shield: ShieldReading {
+        source: "Ch. 8.1 Melee Shields; minifig weapon table (RULES-NOTES 3)",
+        meaning: "what the minifig Shield and Heavy Shield do in a fight",
+    }
+    heavy_armor: HeavyArmorDeflection {
+        source: "minifig weapon table (RULES-NOTES 3); Ch. 10.1 Horse example",
+        meaning: "levels of Deflection Heavy Armor gives against every hit",
     }
     parry: Parry {
         source: "Ch. 8.2 Parrying; Ch. 4.3",

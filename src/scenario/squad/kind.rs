@@ -9,7 +9,7 @@ use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
-use crate::rules::{MinifigArmor, RuleOptions};
+use crate::rules::{MinifigArmor, RuleOptions, ShieldReading};
 use crate::scenario::squad::policy::Spend;
 
 /// A weapon the duel can attack with.
@@ -31,6 +31,9 @@ pub struct Arm {
     pub power: Option<u32>,
     /// Hands it takes: an Amputated arm may leave too few (Ch. 10.2).
     pub hands: u32,
+    /// Hands it takes from the unit's free hands in one Action: a held item's hands; a
+    /// creature's sized weapons are its own limbs or mounts (0).
+    pub grip: u32,
     /// A Wand or Staff: no Damage of its own, it carries SuperNatural Effects (Ch. D.3).
     pub channel: bool,
     /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
@@ -89,6 +92,11 @@ pub struct Kind {
     pub arms: Vec<Arm>,
     /// The Melee Shield it Parries with, if any (the one with the most layers).
     pub shield: Option<Shield>,
+    /// Hands left for weapons once its shields are held (Ch. 10.1 "provided it has enough
+    /// hands").
+    pub free_hands: u32,
+    /// Levels of Deflection against every hit it takes: Heavy Armor (option `heavy_armor`).
+    pub deflection: u32,
     /// A Construct's Connection Strength, which stands in for Armor: Damage at or above it
     /// knocks off a Modular Part for every multiple (Ch. 10.4).
     pub connection: Option<u32>,
@@ -150,9 +158,29 @@ impl Kind {
         let mut half_speed = false;
         let mut heavy_armor = false;
         let mut shield: Option<Shield> = None;
+        let mut shield_hands = 0;
         let mut spawn = 0;
         for w in &u.weapons {
             match w {
+                Armament::Item(i) if matches!(i.key, "shield" | "heavy-shield") => {
+                    // A shield takes a hand whatever it does (issue 21).
+                    shield_hands += i.hands;
+                    match opts.shield {
+                        ShieldReading::Parry => {
+                            let s = Shield {
+                                use_rating: ITEM_SHIELD.use_rating,
+                                layers: ITEM_SHIELD.layers,
+                            };
+                            if shield.is_none_or(|b| s.layers > b.layers) {
+                                shield = Some(s);
+                            }
+                        }
+                        ShieldReading::Inert => unused.push(format!(
+                            "{}: inert under shield=inert (no Parry stats)",
+                            i.name
+                        )),
+                    }
+                }
                 Armament::Item(i) => {
                     half_speed |= i.notes.contains(&"Half Speed");
                     heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
@@ -281,6 +309,12 @@ impl Kind {
                 && !u.has_trait("summoned")
                 && !u.has_trait("non-living"),
             power: s.power,
+            free_hands: s.hands.saturating_sub(shield_hands),
+            deflection: if heavy_armor {
+                opts.heavy_armor.levels()
+            } else {
+                0
+            },
             actions: 1 + s.multitasking,
             multidexterity: s.multidexterity,
             arms,
@@ -329,10 +363,14 @@ pub(crate) fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
     u.armor.clone()
 }
 
+/// The minifig Shield and Heavy Shield under `shield = parry`: a Melee Shield of Weapon
+/// Size 1" (Ch. 8.1: Use WSize x 2, WSize layers of Deflection on a Parry).
+pub const ITEM_SHIELD: Shield = Shield {
+    use_rating: 2,
+    layers: 1,
+};
+
 fn item_arm(i: &Item) -> Result<Arm, String> {
-    if matches!(i.key, "shield" | "heavy-shield") {
-        return Err("the minifig table gives no Parry stats for it (no Use, no Deflection)".into());
-    }
     if matches!(i.key, "autogun" | "shotgun" | "flamegun") {
         return Err(AREA.into());
     }
@@ -351,6 +389,7 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         return Ok(Arm {
             channel: true,
             hands: i.hands,
+            grip: i.hands,
             ..a
         });
     }
@@ -373,6 +412,7 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
     Ok(Arm {
         contagion,
         hands: i.hands,
+        grip: i.hands,
         ..a
     })
 }
@@ -405,6 +445,7 @@ fn arm(
         poison,
         contagion: false,
         hands: 1,
+        grip: 0,
         channel: false,
         power,
         mean,

@@ -66,9 +66,11 @@ struct Figure {
     targeted: u16,
     /// Cumulative Vermin Damage this turn and the Armor it is rolled against (Ch. 10.4).
     swarm: Pool,
-    /// Weapons used this turn (bit per weapon) and the Power they took (Ch. 8.1).
+    /// Weapons used this turn (bit per weapon), the Power they took (Ch. 8.1) and the hands
+    /// they held (each hand once a turn, Ch. 10.1).
     used: u64,
     power_used: u32,
+    hands_used: u8,
     /// Cumulative Damage of the weapons of one Multidexterity Action, and its Armor roll.
     combo: Pool,
     /// Its shield was knocked away by a critically failed Parry (Ch. 8.2).
@@ -113,6 +115,7 @@ const EMPTY: Figure = Figure {
     swarm: Pool::EMPTY,
     used: 0,
     power_used: 0,
+    hands_used: 0,
     combo: Pool::EMPTY,
     shield_lost: false,
     comatose: false,

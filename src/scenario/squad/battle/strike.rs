@@ -28,8 +28,12 @@ impl Squad {
         any
     }
 
-    /// One Action: pick a target (or attack `forced`), then strike with up to 1 + extra
-    /// weapons for Multidexterity, within the Power limit. Returns whether it attacked.
+    /// One Action: pick a target (or attack `forced`), then strike with its weapons: "one
+    /// ranged weapon or two melee weapons" for a standard Mind, and for each level of
+    /// Multidexterity "two additional weapons in Close Combat ... one additional weapon in a
+    /// Ranged attack" (Ch. 10.1), "provided it has enough hands" (each hand once a turn),
+    /// within the Power limit (Ch. 8.1). The Damage of the weapons that hit is added up
+    /// against one Armor roll. Returns whether it attacked.
     pub(super) fn action<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -77,19 +81,16 @@ impl Squad {
             Who(self, fl, t),
             How(mode, dist)
         ));
-        // Ch. 10.1 Multidexterity: "up to two additional weapons in Close Combat ... one
-        // additional weapon in a Ranged attack".
-        let most = 1 + match mode {
-            Mode::Close => 2 * k.multidexterity,
-            Mode::Ranged => k.multidexterity,
+        let most = match mode {
+            Mode::Close => 2 + 2 * k.multidexterity,
+            Mode::Ranged => 1 + k.multidexterity,
         };
         let power = k.power.inches(fl.f[i].size);
-        let mut used = 0;
-        // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
-        let combine = most > 1;
-        fl.f[t].combo = Pool::EMPTY;
+        // The weapons of this Action, strongest first, chosen before any strikes.
+        let mut chosen = 0u64;
+        let mut n = 0;
         for (w, arm) in k.arms.iter().enumerate() {
-            if used == most || !fl.f[t].alive {
+            if n == most {
                 break;
             }
             let fits = match mode {
@@ -98,7 +99,11 @@ impl Squad {
             };
             let p = arm.power.unwrap_or(0);
             // Ch. 8.1 Power Limits: the sizes added together stay within Power.
-            if !fits || fl.f[i].used & (1 << w) != 0 || fl.f[i].power_used + p > power {
+            if !fits
+                || fl.f[i].used & (1 << w) != 0
+                || fl.f[i].power_used + p > power
+                || fl.f[i].hands_used as u32 + arm.grip > k.free_hands
+            {
                 continue;
             }
             // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3);
@@ -108,11 +113,26 @@ impl Squad {
             }
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p;
-            used += 1;
-            log.note(format_args!("    with {}", arm.name));
-            self.strike(fl, i, w, t, mode, combine, faces, log);
+            fl.f[i].hands_used += arm.grip as u8;
+            chosen |= 1 << w;
+            n += 1;
         }
-        used > 0
+        // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
+        let combine = n > 1;
+        fl.f[t].combo = Pool::EMPTY;
+        let mut last = 0;
+        while chosen != 0 && fl.f[t].alive {
+            let w = chosen.trailing_zeros() as usize;
+            chosen &= chosen - 1;
+            log.note(format_args!("    with {}", k.arms[w].name));
+            self.strike(fl, i, w, t, mode, combine, faces, log);
+            last = w;
+        }
+        if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
+            let Pool { damage, armor } = fl.f[t].combo;
+            self.resolve(fl, i, last, t, damage as i64, armor as i64, log);
+        }
+        n > 0
     }
 
     /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
@@ -226,11 +246,12 @@ impl Squad {
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
             return log.note(format_args!("    Poison does nothing to the Non-Living"));
         }
+        // A Parry in Close Combat, and Heavy Armor against every hit.
         let layers = if mode == Mode::Close {
             self.parry(fl, i, w, t, faces, log)
         } else {
             0
-        };
+        } + tgt.deflection;
         // SN units' part in one branch: a plain duel never builds an `SnDamage`.
         let mut sn = None;
         let mut damage = if self.any_sn {
@@ -284,10 +305,35 @@ impl Squad {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
             f.swarm.add(damage, || armor_roll(faces, log))
         } else if combine {
-            f.combo.add(damage, || armor_roll(faces, log))
+            // Added up with the Action's other weapons, resolved after the last of them.
+            f.combo.add(damage, || armor_roll(faces, log));
+            if let Some(sn) = &sn {
+                self.sn_radius(fl, t, sn, faces, log);
+            }
+            return;
         } else {
             (damage, armor_roll(faces, log))
         };
+        self.resolve(fl, i, w, t, damage, armor, log);
+        if let Some(sn) = &sn {
+            self.sn_radius(fl, t, sn, faces, log);
+        }
+    }
+
+    /// Damage `damage` against Armor `armor` on `t`, from `i`'s weapon `w`: a successful hit
+    /// takes an inch of Size (a minifig falls), a tie is the `armor_tie` option's, and a
+    /// sized weapon larger than `t` knocks it back.
+    #[allow(clippy::too_many_arguments)]
+    fn resolve<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        damage: i64,
+        armor: i64,
+        log: &mut L,
+    ) {
         let who = Who(self, fl, t);
         match damage.cmp(&armor) {
             Ordering::Greater if fl.f[t].size > 1 => log.note(format_args!(
@@ -325,9 +371,6 @@ impl Squad {
                 }
             }
             Ordering::Less => {}
-        }
-        if let Some(sn) = &sn {
-            self.sn_radius(fl, t, sn, faces, log);
         }
     }
 
@@ -377,7 +420,7 @@ impl Squad {
             self.parry(fl, i, w, t, faces, log)
         } else {
             0
-        };
+        } + self.kinds[fl.f[t].kind as usize].deflection;
         let mut d = Deflection::layers(layers);
         if self.any_sn {
             self.sn_deflection(fl, t, &mut d);
@@ -528,7 +571,7 @@ mod tests {
     #[test]
     fn cannon_fodder_hits_for_one_point_whatever_it_carries() {
         // Ch. 10.4: a Heavy Weapon in a Cannon Fodder's hands does 1 point, rolled as no
-        // dice: its hit (3 meets Use 3) does nothing to Armor 4.
+        // dice, and so does its Mook Weapon: both hit (3 meets Use 3), 1 + 1 against Armor 4.
         let mut s = squad(
             &[("cannon-fodder+heavy-weapon", 1)],
             &[MF],
@@ -536,7 +579,7 @@ mod tests {
             RuleOptions::default(),
         );
         s.max_turns = 1;
-        let o = run(&s, &[(D6, 3)]);
+        let o = run(&s, &[(D6, 3), (D6, 3)]);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
     }
 
@@ -633,17 +676,17 @@ mod tests {
 
     #[test]
     fn multitasking_and_multidexterity_spread_weapons_over_actions() {
-        // Professor Monkeyhead (d10, Multitasking 2, Multidexterity 1; Ch. 10.1) with a Heavy
-        // Weapon and two Hand Weapons, targeting `spread`, against two minifigs and a Cannon
-        // Fodder. Action 1: the Heavy Weapon (strongest) kills B1. Action 2: both Hand
-        // Weapons at B2 (Multidexterity), whose Damage adds up (RULES-NOTES 2): 2, then 2 + 3
-        // beats Armor 4 where 3 alone would not. Action 3: no weapon is left
-        // unused this turn. Without Multidexterity the second Hand Weapon would be a third
-        // Action at the Cannon Fodder, which dies to any hit without a Damage roll.
+        // Professor Monkeyhead (d10, Multitasking 2, Multidexterity 1; Ch. 10.1: "any four of
+        // his six hands at the same time") with a Heavy Weapon and four Hand Weapons,
+        // targeting `spread`, against two minifigs and a Cannon Fodder. Action 1: four
+        // weapons (two, and two more for Multidexterity) at B1, strongest first; their
+        // Damage adds up against one Armor roll (RULES-NOTES 2): 4 alone would only tie,
+        // 4 + 1 + 3 = 8 kills, and no tie is counted on the way. Action 2: the fifth weapon
+        // at B2, the enemy attacked least. Action 3: no weapon is left unused this turn.
         let ro = RuleOptions::default();
         let c = Catalog::builtin();
         let mut spec = c.get("professor-monkeyhead").unwrap().spec.clone();
-        spec.weapons = ["heavy-weapon", "hand-weapon", "hand-weapon"]
+        spec.weapons = ["heavy-weapon", "hand-weapon", "hand-weapon", "hand-weapon", "hand-weapon"]
             .map(|w| crate::catalog::unit::WeaponRef::Item(w.into()))
             .to_vec();
         let prof = spec.resolve("prof").unwrap();
@@ -661,21 +704,90 @@ mod tests {
         let d10 = Die::D10;
         #[rustfmt::skip]
         let o = run(&s, &[
-            (d10, 5), (D6, 6), (D6, 1), // Heavy Weapon at B1: 1d6+2 = 6+1+2 = 9 > 4
-            (d10, 5), (D6, 2),          // Hand Weapon at B2: 2
-            (d10, 5), (D6, 3),          // the other Hand Weapon at B2: 2 + 3 > 4 combined
-            (D6, 1),                    // the Cannon Fodder fails
+            (d10, 5), (D6, 2),  // Heavy Weapon at B1: 1d6+2 = 4
+            (d10, 5), (D6, 1),  // a Hand Weapon: + 1
+            (d10, 1),           // a Hand Weapon: Critical Failure
+            (d10, 5), (D6, 3),  // a Hand Weapon: + 3; 8 > 4, B1 falls
+            (d10, 5), (D6, 2),  // the last Hand Weapon at B2: 2, no effect
+            (D6, 1), (D6, 1),   // B2 and the Cannon Fodder fail
         ]);
+        assert_eq!((o.winner, o.ties), (None, 0));
+        assert_eq!(o.survivors, [1, 2]);
+    }
+
+    #[test]
+    fn a_standard_mind_strikes_with_two_melee_weapons_and_a_shield_takes_a_hand() {
+        // Ch. 10.1: "one ranged weapon or two melee weapons". Two Hand Weapons: 3 + 2 add up
+        // to beat Armor 4 where each alone would not.
+        let ro = RuleOptions::default();
+        let mut s = squad(&[("minifig+hand-weapon+hand-weapon", 1)], &[MF], 0, ro);
+        s.max_turns = 1;
+        let o = run(&s, &[(D6, 4), (D6, 3), (D6, 2), (D6, 2)]);
+        assert_eq!(o.winner, Some(Side::A));
+        // A shield holds one of the two hands: one Hand Weapon strikes, 3 < 4.
+        let mut s = squad(&[("minifig+hand-weapon+hand-weapon+shield", 1)], &[MF], 0, ro);
+        s.max_turns = 1;
+        let o = run(&s, &[(D6, 4), (D6, 3)]);
         assert_eq!(o.winner, None);
-        assert_eq!(o.survivors, [1, 1]);
-        assert_eq!(o.cp_left[1], 8, "the 2 CP Cannon Fodder is left");
+        // A Two-Handed Weapon takes both hands: the Hand Weapon stays in its belt.
+        let mut s = squad(&[("minifig+two-handed-weapon+hand-weapon", 1)], &[MF], 0, ro);
+        s.max_turns = 1;
+        let o = run(&s, &[(D6, 4), (D6, 1), (D6, 2)]);
+        assert_eq!(o.winner, None, "2d6 = 3 < 4, and no second weapon");
+        // A ranged attack takes one weapon: two pistols at 4" fire one shot.
+        let mut s = squad(&[("minifig+short-ranged-weapon+short-ranged-weapon", 1)], &[MF], 4, ro);
+        s.max_turns = 1;
+        let o = run(&s, &[(D6, 3), (D6, 3)]);
+        assert_eq!(o.winner, None);
+    }
+
+    #[test]
+    fn heavy_armor_deflects_the_highest_damage_die_of_every_hit() {
+        // Option `heavy_armor = 1`: a Two-Handed Weapon hits (4 meets Use 4); its 2d6 roll
+        // 6 (a Bonus d6: 1) and 3 = 10, but one level of Deflection takes the 7: 3 < 4.
+        let mk = |levels: &str| {
+            let mut o = RuleOptions::default();
+            o.assign(&format!("heavy_armor={levels}")).unwrap();
+            let mut s = squad(
+                &[("minifig+two-handed-weapon", 1)],
+                &[("minifig-hand-weapon+heavy-armor", 1)],
+                0,
+                o,
+            );
+            s.max_turns = 1;
+            s
+        };
+        let script = [(D6, 4), (D6, 6), (D6, 1), (D6, 3)];
+        assert_eq!(run(&mk("1"), &script).winner, None);
+        // `0`: Heavy Armor only slows; 10 > 4.
+        assert_eq!(run(&mk("0"), &script).winner, Some(Side::A));
+    }
+
+    #[test]
+    fn a_minifig_shield_parries_as_a_one_inch_melee_shield() {
+        // Option `shield = parry`: A's Hand Weapon hits (2); B Parries (2 meets the 1"
+        // Melee Shield's Use 2, Ch. 8.1) and its one layer of Deflection takes the only
+        // Damage die.
+        let mk = |reading: &str| {
+            let mut o = RuleOptions::default();
+            o.assign(&format!("shield={reading}")).unwrap();
+            let mut s = squad(&[MF], &[("minifig+hand-weapon+shield", 1)], 0, o);
+            s.max_turns = 1;
+            s
+        };
+        let o = run(&mk("parry"), &[(D6, 2), (D6, 2), (D6, 5)]);
+        assert_eq!(o.winner, None);
+        // `inert`: no Parry roll; 5 > 4.
+        let o = run(&mk("inert"), &[(D6, 2), (D6, 5)]);
+        assert_eq!(o.winner, Some(Side::A));
     }
 
     #[test]
     fn power_follows_effective_size() {
-        // Ch. 8.1 Scorpiosaurus Rex: at Size 3" his 6" of Power moves the 5" BioStinger; after
-        // an inch of Size Damage (Power 4") "he no longer has the strength to use it" and
-        // attacks with a 1" Claw Blade.
+        // Ch. 8.1 Scorpiosaurus Rex: at Size 3" "he can either attack with the 5" stinger and
+        // one 1" claw (5"+1"=6"), or with his two 1" claws"; after an inch of Size Damage
+        // (Power 4") "he no longer has the strength to use it, and is limited to using his
+        // two claws".
         let ro = RuleOptions::default();
         let s = Squad::new(
             side(&[("scorpiosaurus-rex", 1)], &ro),
@@ -689,10 +801,12 @@ mod tests {
         #[rustfmt::skip]
         let o = run(&s, &[
             (D6, 3), (D6, 6), (D6, 1), (D6, 2), // B: 3 + 1 (Size 3"), Damage 7 > Armor 2
-            (D6, 5), (D6, 5),                   // Rex: Claw Blade, Use 2; Damage 5 > 4
+            (D6, 5), (D6, 3),                   // Rex: a Claw Blade, Use 2; Damage 3
+            (D6, 4), (D6, 2),                   // the other Claw Blade: 3 + 2 > 4
         ]);
         assert_eq!(o.winner, Some(Side::A));
-        // Undamaged, he strikes with the BioStinger (Use 6): a 5 misses.
+        // Undamaged, he strikes with the BioStinger (Use 6: a 5 misses) and one Claw Blade
+        // (a 1: Critical Failure).
         let s = Squad::new(
             side(&[("scorpiosaurus-rex", 1)], &ro),
             side(&[MF], &ro),
@@ -702,7 +816,7 @@ mod tests {
             ro,
         )
         .unwrap();
-        let o = run(&s, &[(D6, 5)]);
+        let o = run(&s, &[(D6, 5), (D6, 1)]);
         assert_eq!(o.winner, None);
     }
 

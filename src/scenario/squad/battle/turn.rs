@@ -205,6 +205,7 @@ impl Scenario for Squad {
                 f.swarm = Pool::EMPTY;
                 f.used = 0;
                 f.power_used = 0;
+                f.hands_used = 0;
                 if f.side == side {
                     // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
                     f.spent = 0;
