@@ -115,6 +115,32 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
             .collect();
         cols.push(Column::new(k.as_str().into(), values));
     }
+    // Lists of text (`inert_a`: what a side pays for that does nothing) as one text column,
+    // "; " between the items (empty when there are none).
+    let mut lists = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            lists.extend(
+                m.iter()
+                    .filter(|(k, v)| k.starts_with("inert_") && v.is_array())
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    for k in lists {
+        let values: Vec<Option<String>> = reports
+            .iter()
+            .map(|r| {
+                r.get(&k).and_then(Value::as_array).map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })
+            })
+            .collect();
+        cols.push(Column::new(k.as_str().into(), values));
+    }
     let mut df = DataFrame::new_infer_height(cols)?;
     derive(&mut df)?;
     Ok(df)

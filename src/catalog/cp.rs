@@ -6,7 +6,7 @@
 
 use std::fmt;
 use std::iter::Sum;
-use std::ops::{Add, Mul};
+use std::ops::{Add, Mul, Sub};
 
 use serde::Serialize;
 
@@ -47,6 +47,13 @@ impl Add for Cp {
     type Output = Cp;
     fn add(self, o: Cp) -> Cp {
         Cp(self.0 + o.0)
+    }
+}
+
+impl Sub for Cp {
+    type Output = Cp;
+    fn sub(self, o: Cp) -> Cp {
+        Cp(self.0 - o.0)
     }
 }
 

@@ -72,6 +72,29 @@ pub fn report(
         }
     }
     .map_err(|err| Failure::other(format!("cannot build the analysis frame: {err}")))?;
+    // A price must be a price of the rules: name what the units pay for and never use.
+    let mut inert: Vec<String> = Vec::new();
+    for r in reports {
+        for side in ["inert_a", "inert_b"] {
+            for x in r.get(side).and_then(Value::as_array).into_iter().flatten() {
+                if let Some(x) = x.as_str()
+                    && !inert.iter().any(|i| i == x)
+                {
+                    inert.push(x.to_string());
+                }
+            }
+        }
+    }
+    if !inert.is_empty() {
+        io(writeln!(
+            out,
+            "warning: these units pay CP for parts that do nothing in these battles, so the \
+             figures above price only what acts:"
+        ))?;
+        for x in &inert {
+            io(writeln!(out, "  {x}"))?;
+        }
+    }
     let name = match e.analysis {
         Analysis::FairCp { .. } => "fair_cp",
         _ => "matchups",

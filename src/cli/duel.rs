@@ -59,6 +59,11 @@ pub struct DuelArgs {
     /// Inches between the squads at the start.
     #[arg(long, default_value_t = 12)]
     pub distance: u32,
+    /// Inches of table behind each side's starting line: how far a shooter keeping its
+    /// range may step back before the table's edge stops it.
+    #[arg(long, value_name = "INCHES", default_value_t = crate::scenario::squad::ROOM,
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub room: u32,
     /// Player turns (both sides' together) after which a squad duel is a draw.
     #[arg(long, default_value_t = 100)]
     pub max_turns: u32,

@@ -83,6 +83,7 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Failure> {
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
     Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
+        .map(|s| s.with_room(a.room))
         .map_err(|e| Failure::input(e.to_string()))
 }
 
@@ -178,14 +179,13 @@ fn describe(squad: &Squad, side: u8) -> String {
     format!("{}  = {total} CP", parts.join(" + "))
 }
 
-fn unused(squad: &Squad) -> Vec<String> {
+/// Side `side`'s parts that cost CP and do nothing in this battle, one line each.
+fn inert(squad: &Squad, side: u8) -> Vec<String> {
     let mut v = Vec::new();
-    for k in squad.kinds() {
-        for u in &k.unused {
-            let line = format!("{}: {u}", k.key);
-            if !v.contains(&line) {
-                v.push(line);
-            }
+    for (key, x) in squad.inert(side) {
+        let line = format!("{key}: {x}");
+        if !v.contains(&line) {
+            v.push(line);
         }
     }
     v
@@ -220,6 +220,7 @@ fn json_report(
         "cp_a": side_cp(squad, 0),
         "cp_b": side_cp(squad, 1),
         "distance": a.distance,
+        "room": a.room,
         "first": first_name(a),
         "policy_a": squad.policy(0),
         "policy_b": squad.policy(1),
@@ -248,13 +249,18 @@ fn json_report(
         "turns_hist": t.shares(&t.turns_hist).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
         "survivors_a_hist": t.shares(&t.survivors_a_hist).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
         "survivors_b_hist": t.shares(&t.survivors_b_hist).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
-        "not_used": unused(squad),
         "max_turns": a.max_turns,
         "trials_per_sec": run.trials_per_sec(),
         "threads": threads,
         "options": opts,
         "by_turn": by_turn(squad, t),
     });
+    // Fielded CP, their gap, and what is paid for nothing (issue 21).
+    o["cp_gap"] = json!(side_cp(squad, 0) - side_cp(squad, 1));
+    o["inert_a"] = json!(inert(squad, 0));
+    o["inert_b"] = json!(inert(squad, 1));
+    o["inert_cp_a"] = json!(squad.inert_cp(0));
+    o["inert_cp_b"] = json!(squad.inert_cp(1));
     if squad.contagious() {
         let c = t.mean_converted();
         o["converted"] = json!(c.point);
@@ -295,6 +301,20 @@ fn by_turn(squad: &Squad, t: &SquadTally) -> Vec<serde_json::Value> {
 fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> String {
     let t = &run.tally;
     let mut s = format!("A: {}\nB: {}\n", describe(squad, 0), describe(squad, 1));
+    let (ca, cb) = (side_cp(squad, 0), side_cp(squad, 1));
+    let gap = ca - cb;
+    s.push_str(&format!(
+        "CP fielded: A {ca}, B {cb} ({}){}\n",
+        match gap.in_quarters().signum() {
+            0 => "even".to_string(),
+            1 => format!("A fields {gap} CP more"),
+            _ => format!("B fields {} CP more", cb - ca),
+        },
+        match a.budget {
+            Some(b) => format!("; budget {b} CP, whole units only"),
+            None => String::new(),
+        }
+    ));
     s.push_str(&format!(
         "{}\" apart   first: {}   trials {}   seed {}   ({})\n\n",
         a.distance,
@@ -335,11 +355,16 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
     if squad.mediks() {
         s.push_str(&mean("revived (mean)", t.mean_revived()));
     }
-    let unused = unused(squad);
-    if !unused.is_empty() {
-        s.push_str("\nnot used in this duel:\n");
-        for u in unused {
-            s.push_str(&format!("  {u}\n"));
+    for (side, name) in [(0, 'A'), (1, 'B')] {
+        let lines = inert(squad, side);
+        if !lines.is_empty() {
+            s.push_str(&format!(
+                "\npriced but inert in this battle, side {name} ({} CP fielded for nothing):\n",
+                squad.inert_cp(side)
+            ));
+            for l in lines {
+                s.push_str(&format!("  {l}\n"));
+            }
         }
     }
     s.push_str(&format!(

@@ -50,6 +50,18 @@ fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
             format!("{l} (exact)")
         }
     }));
+    // What each side pays for parts that do nothing, beside the cell (issue 21).
+    let inert_cp: Vec<Vec<Option<f64>>> = ["inert_cp_a", "inert_cp_b"]
+        .iter()
+        .filter_map(|c| numbers(df, c))
+        .collect();
+    let any_inert = inert_cp
+        .iter()
+        .flatten()
+        .any(|x| x.is_some_and(|x| x != 0.0));
+    if any_inert {
+        header.push("CP paid for inert parts (A / B)".into());
+    }
     header.push("trials".into());
     let trials = numbers(df, "trials").unwrap_or_default();
     type Col = (
@@ -78,6 +90,15 @@ fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
                     _ => "-".into(),
                 });
             }
+            if any_inert {
+                r.push(
+                    inert_cp
+                        .iter()
+                        .map(|c| c[i].map_or("-".into(), |x| format!("{x}")))
+                        .collect::<Vec<_>>()
+                        .join(" / "),
+                );
+            }
             r.push(
                 trials
                     .get(i)
@@ -89,6 +110,50 @@ fn results(frames: &Frames) -> (Vec<String>, Vec<Vec<String>>) {
         })
         .collect();
     (header, rows)
+}
+
+/// The parts each side fields that cost CP and do nothing in these battles: (side, part),
+/// distinct, in cell order; `None` when the frames do not say (not a squad duel).
+pub fn inert_parts(frames: &Frames) -> Option<Vec<(String, String)>> {
+    let mut any = false;
+    let mut v = Vec::new();
+    for side in ["a", "b"] {
+        let Some(col) = texts(&frames.summary, &format!("inert_{side}")) else {
+            continue;
+        };
+        any = true;
+        for cell in col {
+            for part in cell.split("; ").filter(|p| !p.is_empty()) {
+                let row = (format!("side {}", side.to_uppercase()), part.to_string());
+                if !v.contains(&row) {
+                    v.push(row);
+                }
+            }
+        }
+    }
+    any.then_some(v)
+}
+
+/// The section's sentence before the list of inert parts.
+fn inert_intro(frames: &Frames, n: usize) -> String {
+    let kind = frames.text("kind");
+    if n == 0 {
+        return "Every part these units pay CP for acts in these battles: no item or trait is \
+                inert."
+            .into();
+    }
+    let fitted = match kind {
+        "fair-cp" => {
+            " The fair CP prices what acts; the inert parts below are paid for and give nothing here."
+        }
+        "matchups" => {
+            " The loadouts below pay for parts that do nothing in these battles: their standing ranks what acts, at a price that includes the rest."
+        }
+        _ => "",
+    };
+    format!(
+        "These parts cost CP and do nothing in these battles (\"CP paid for inert parts\" in the results).{fitted}"
+    )
 }
 
 /// Each side's policies as the cells ran them (distinct values, in cell order).
@@ -187,6 +252,15 @@ pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
     for r in rows {
         s.push_str(&format!("| {} |\n", r.join(" | ")));
     }
+    if let Some(parts) = inert_parts(frames) {
+        s.push_str(&format!(
+            "\n## Priced but inert\n\n{}\n\n",
+            inert_intro(frames, parts.len())
+        ));
+        for (side, part) in &parts {
+            s.push_str(&format!("- {side}: {part}\n"));
+        }
+    }
     s.push_str("\n## Rule options in force\n\n");
     for (k, v) in options(frames) {
         s.push_str(&format!("- `{k}` = {v}\n"));
@@ -252,7 +326,18 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
         }
         s.push_str("</tr>\n");
     }
-    s.push_str("</table>\n<h2>Rule options in force</h2>\n<ul>\n");
+    s.push_str("</table>\n");
+    if let Some(parts) = inert_parts(frames) {
+        s.push_str(&format!(
+            "<h2>Priced but inert</h2>\n<p>{}</p>\n<ul>\n",
+            esc(&inert_intro(frames, parts.len()))
+        ));
+        for (side, part) in &parts {
+            s.push_str(&format!("<li>{}: {}</li>\n", esc(side), esc(part)));
+        }
+        s.push_str("</ul>\n");
+    }
+    s.push_str("<h2>Rule options in force</h2>\n<ul>\n");
     for (k, v) in options(frames) {
         s.push_str(&format!(
             "<li><code>{}</code> = {}</li>\n",

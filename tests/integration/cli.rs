@@ -432,10 +432,16 @@ fn squad_duel_flags_and_table() {
         "{out}"
     );
     assert!(out.contains("P(draw, 100 turns)"), "{out}");
+    // The grenade costs CP and does nothing in a squad battle: named beside the figures.
     assert!(
-        out.contains("Explosive (grenade): Explosives and their Launchers: area, arc and explosive fire is `diemon blast`'s"),
+        out.contains("priced but inert in this battle, side A (6 CP fielded for nothing):"),
         "{out}"
     );
+    assert!(
+        out.contains("minifig-grenadier: Explosive (grenade) (1 CP): Explosives and their Launchers: area, arc and explosive fire is `diemon blast`'s"),
+        "{out}"
+    );
+    assert!(out.contains("CP fielded: A 42, B "), "{out}");
     let (code, out, _) = diemon(&[
         "duel",
         "--a",

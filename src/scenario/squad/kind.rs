@@ -2,8 +2,9 @@
 //! options, its movement and the traits combat asks about.
 
 use crate::catalog::armory::Item;
+use crate::catalog::cost::{breakdown, movement};
 use crate::catalog::cp::Cp;
-use crate::catalog::unit::{Armament, Mind, Power, Structure, Unit};
+use crate::catalog::unit::{Armament, Mind, Power, Propulsion, Structure, Unit};
 use crate::catalog::weapon::{Damage, Reach, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
@@ -126,8 +127,23 @@ pub struct Kind {
     pub fourpion: Option<Box<Kind>>,
     /// SuperNatural dice it owns (Ch. 10.3), largest first.
     pub sn: Vec<Die>,
-    /// Weapons the duel does not use, with why.
-    pub unused: Vec<String>,
+    /// Its parts that do nothing in a squad battle, with their CP and why (issue 21: "a
+    /// price is a price of the rules").
+    pub inert: Vec<Inert>,
+}
+
+/// A part of a unit that costs CP (or would) and does nothing in a squad battle.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Inert {
+    pub part: String,
+    pub cp: Cp,
+    pub why: String,
+}
+
+impl std::fmt::Display for Inert {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({} CP): {}", self.part, self.cp, self.why)
+    }
 }
 
 /// Why a unit cannot fight in a duel.
@@ -154,7 +170,23 @@ impl Kind {
     fn build(u: &Unit, cp: Cp, opts: &RuleOptions, armed: bool) -> Result<Kind, KindError> {
         let s = &u.spec;
         let mut arms = Vec::new();
-        let mut unused = Vec::new();
+        let mut inert: Vec<Inert> = Vec::new();
+        let priced = breakdown(u);
+        // The price of a line of the breakdown (0 when the unit is priced as listed).
+        let price = |name: &str| {
+            priced
+                .items
+                .iter()
+                .find(|(n, _)| n == name || n.starts_with(name))
+                .map_or(Cp::ZERO, |(_, c)| *c)
+        };
+        let mut out = |part: &str, cp: Option<Cp>, why: String| {
+            inert.push(Inert {
+                part: part.to_string(),
+                cp: cp.unwrap_or(Cp::ZERO),
+                why,
+            })
+        };
         let mut half_speed = false;
         let mut heavy_armor = false;
         let mut shield: Option<Shield> = None;
@@ -175,27 +207,30 @@ impl Kind {
                                 shield = Some(s);
                             }
                         }
-                        ShieldReading::Inert => unused.push(format!(
-                            "{}: inert under shield=inert (no Parry stats)",
-                            i.name
-                        )),
+                        ShieldReading::Inert => out(
+                            i.name,
+                            i.cost,
+                            "no Parry under shield=inert (the table gives no Parry stats)".into(),
+                        ),
                     }
                 }
-                Armament::Item(i) => {
+                // Worn armor acts through Armor, Deflection and Half Speed; Medikal Tools
+                // through a Medik (checked below).
+                Armament::Item(i) if i.armored || i.key == "medikal-tools" => {
                     half_speed |= i.notes.contains(&"Half Speed");
                     heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
-                    match item_arm(i) {
-                        Ok(a) => arms.push(a),
-                        Err(why) => unused.push(format!("{}: {why}", i.name)),
-                    }
                 }
+                Armament::Item(i) => match item_arm(i) {
+                    Ok(a) => arms.push(a),
+                    Err(why) => out(i.name, i.cost, why),
+                },
                 Armament::Sized { stats, .. } if stats.kind == WeaponKind::Spawner => {
                     // Ch. 10.4: "Spawn Capacity: WS"", automatic, no Skill roll or Action.
                     spawn += stats.size;
                 }
                 Armament::Sized { name, stats } if stats.kind == WeaponKind::MeleeShield => {
                     let Some(u) = stats.use_rating else {
-                        unused.push(format!("{name}: no Use in its stats"));
+                        out(name, Some(stats.cost), "no Use in its stats".into());
                         continue;
                     };
                     let s = Shield {
@@ -227,10 +262,11 @@ impl Kind {
                             &d,
                             Some(stats.power),
                         )),
-                        None => unused.push(format!(
-                            "{name}: a {} is not a squad duel weapon ({AREA})",
-                            stats.kind,
-                        )),
+                        None => out(
+                            name,
+                            Some(stats.cost),
+                            format!("a {} is not a squad duel weapon ({AREA})", stats.kind),
+                        ),
                     }
                 }
             }
@@ -249,10 +285,16 @@ impl Kind {
         if sn.is_empty() {
             // Ch. D.3: a Wand or Staff "has no Damage stat of their own".
             for a in arms.extract_if(.., |a| a.channel) {
-                unused.push(format!(
-                    "{}: carries SuperNatural Effects, and this unit has no SN dice",
-                    a.name
-                ));
+                let cp = u
+                    .weapons
+                    .iter()
+                    .find(|w| w.name() == a.name)
+                    .and_then(|w| w.cost());
+                out(
+                    &a.name,
+                    cp,
+                    "carries SuperNatural Effects, and this unit has no SN dice".into(),
+                );
             }
         }
         let tools = u
@@ -266,10 +308,17 @@ impl Kind {
         if armed && arms.is_empty() && medik.is_none() && sn.is_empty() {
             return Err(KindError {
                 key: u.key.clone(),
-                message: if unused.is_empty() {
+                message: if inert.is_empty() {
                     "carries no weapon".into()
                 } else {
-                    format!("has no weapon the duel can use ({})", unused.join("; "))
+                    format!(
+                        "has no weapon the duel can use ({})",
+                        inert
+                            .iter()
+                            .map(|x| format!("{}: {}", x.part, x.why))
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
                 },
             });
         }
@@ -285,7 +334,49 @@ impl Kind {
         arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         // The trial marks weapons used this turn in one 64-bit word.
         for a in arms.drain(64.min(arms.len())..) {
-            unused.push(format!("{}: more than 64 weapons", a.name));
+            let cp = u
+                .weapons
+                .iter()
+                .find(|w| w.name() == a.name)
+                .and_then(|w| w.cost());
+            out(&a.name, cp, "more than 64 weapons".into());
+        }
+        // Traits bought for a fight that this unit cannot use.
+        if tools && medik.is_none() {
+            let cp = u
+                .weapons
+                .iter()
+                .find(|w| w.name() == "Medikal Tools")
+                .and_then(|w| w.cost());
+            out(
+                "Medikal Tools",
+                cp,
+                "only a Medik operates with them".into(),
+            );
+        }
+        if s.multitasking > 0 && arms.len() < 2 && medik.is_none() && sn.is_empty() {
+            out(
+                &format!("Multitasking x{}", s.multitasking),
+                Some(price("Multitasking")),
+                "an extra Action needs a weapon not used this turn, and it has one".into(),
+            );
+        }
+        let close = arms.iter().filter(|a| a.close).count();
+        let ranged = arms.iter().filter(|a| a.range.is_some()).count();
+        if s.multidexterity > 0 && close <= 2 && ranged <= 1 {
+            out(
+                &format!("Multidexterity x{}", s.multidexterity),
+                Some(price("Multidexterity")),
+                "it carries no more weapons than a standard Mind uses at once".into(),
+            );
+        }
+        if s.propulsion == Propulsion::Flying {
+            let extra = price("Move ") - movement(s.move_inches, Propulsion::Ground, s.structure);
+            out(
+                "flight",
+                Some(extra),
+                "the battle line has no air: it walks (the CP over a ground Move)".into(),
+            );
         }
         Ok(Kind {
             key: u.key.clone(),
@@ -332,7 +423,7 @@ impl Kind {
             summons: None,
             fourpion: None,
             sn,
-            unused,
+            inert,
         })
     }
 
@@ -472,7 +563,7 @@ mod tests {
         assert_eq!(k.arms[0].name, "Giant Sword");
         assert_eq!(k.arms[0].damage.text(), "3d6");
         assert_eq!(k.arms[0].use_rating, 4);
-        assert!(k.unused.is_empty(), "{:?}", k.unused);
+        assert!(k.inert.is_empty(), "{:?}", k.inert);
         // The 3" Giant Shield: Use 6, 3 layers of Deflection on a Parry (Ch. 8.1).
         assert_eq!(
             k.shield,
@@ -501,6 +592,42 @@ mod tests {
         let u = c.equipped("minifig+heavy-weapon").unwrap();
         let k = Kind::from_unit(&u, Cp::ZERO, &RuleOptions::default()).unwrap();
         assert_eq!(k.arms[0].damage.text(), "1d6+2");
+    }
+
+    #[test]
+    fn what_acts_is_never_inert_and_what_costs_cp_for_nothing_is_named() {
+        let c = Catalog::builtin();
+        let o = RuleOptions::default();
+        let inert = |key: &str, o: &RuleOptions| {
+            let u = c.equipped(key).unwrap();
+            Kind::from_unit(&u, Cp::ZERO, o).unwrap().inert
+        };
+        // Body Armor adds Armor, Medikal Tools serve a Medik, a Shield Parries: all act.
+        assert_eq!(inert("minifig-body-armor", &o), vec![]);
+        assert_eq!(inert("field-medik", &o), vec![]);
+        assert_eq!(inert("minifig+hand-weapon+shield", &o), vec![]);
+        // Tools without a Medik, and a Shield read as inert, cost CP for nothing.
+        let x = inert("minifig+hand-weapon+medikal-tools", &o);
+        assert_eq!((x[0].part.as_str(), x.len()), ("Medikal Tools", 1), "{x:?}");
+        let mut no_parry = o;
+        no_parry.shield = ShieldReading::Inert;
+        let x = inert("minifig+hand-weapon+shield", &no_parry);
+        assert_eq!(
+            (x[0].part.as_str(), x[0].cp),
+            ("Shield", Cp::whole(1)),
+            "{x:?}"
+        );
+        // Professor Monkeyhead with one weapon: no second weapon for his extra Actions, none
+        // beyond what a standard Mind wields (Ch. 10.1); each level priced at his Mind's 1 CP.
+        let x = inert("professor-monkeyhead+hand-weapon", &o);
+        let parts: Vec<(&str, Cp)> = x.iter().map(|i| (i.part.as_str(), i.cp)).collect();
+        assert_eq!(
+            parts,
+            [
+                ("Multitasking x2", Cp::whole(2)),
+                ("Multidexterity x1", Cp::whole(1))
+            ]
+        );
     }
 
     #[test]

@@ -36,6 +36,7 @@ mod battle;
 
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
+use crate::catalog::cp::Cp;
 use crate::dice::SkillRoll;
 use crate::dice::action::{SkillError, SkillPlan};
 use crate::dice::expr::RollPlan;
@@ -44,7 +45,7 @@ use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
 
-pub use kind::{Kind, KindError, Summons};
+pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{Policy, Position, Response, Spend, Sprint, Targeting};
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -233,7 +234,13 @@ pub struct Squad {
     any_fire: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
+    /// Half-inches of table behind each side's starting line: no unit steps back past it.
+    room: i32,
 }
+
+/// Inches of table behind each side's starting line by default: a 4' table with the sides
+/// a foot in from its ends at 24" apart.
+pub const ROOM: u32 = 12;
 
 /// Why a squad duel cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -367,6 +374,7 @@ impl Squad {
         let cursed = with_one(SkillRoll::cursed);
         let mut squad = Squad {
             hooks: battle::Hooks::default(),
+            room: 2 * ROOM as i32,
             units,
             any_fire: has_pions || kinds.iter().any(|k| k.sn.contains(&Die::D4)),
             pions,
@@ -412,6 +420,13 @@ impl Squad {
         };
         squad.hooks = battle::Hooks::of(&squad);
         Ok(squad)
+    }
+
+    /// The same battle with `inches` of table behind each side's starting line: how far a
+    /// shooter keeping its range may step back.
+    pub fn with_room(mut self, inches: u32) -> Squad {
+        self.room = 2 * inches as i32;
+        self
     }
 
     /// The kinds in roster order, side A's first.
@@ -462,6 +477,79 @@ impl Squad {
             .iter()
             .find(|(_, k)| *k as usize == kind)
             .map_or(0, |(s, _)| *s)
+    }
+
+    /// What side `side` fields that costs CP and does nothing in this battle: each kind's
+    /// inert parts (with its kind), the Specialties whose partner its side lacks, and SN
+    /// dice its policy keeps in hand.
+    pub fn inert(&self, side: u8) -> Vec<(String, Inert)> {
+        let mine: Vec<usize> = (0..self.fielded)
+            .filter(|&k| self.kind_side(k) == side)
+            .collect();
+        let has = |f: fn(&Kind) -> bool| mine.iter().any(|&k| f(&self.kinds[k]));
+        let mut v = Vec::new();
+        for &k in &mine {
+            let kind = &self.kinds[k];
+            for x in &kind.inert {
+                v.push((kind.key.clone(), x.clone()));
+            }
+            // Ch. 10.4 Masters and Thralls: each needs the other on its side.
+            for (is, partner, name, lack) in [
+                (
+                    kind.master,
+                    has(|k| k.thrall),
+                    "master",
+                    "no Thrall on its side",
+                ),
+                (
+                    kind.thrall,
+                    has(|k| k.master),
+                    "thrall",
+                    "no Master on its side",
+                ),
+            ] {
+                if is && !partner {
+                    v.push((
+                        kind.key.clone(),
+                        Inert {
+                            part: format!("Specialty: {name}"),
+                            cp: Cp::whole(1),
+                            why: lack.into(),
+                        },
+                    ));
+                }
+            }
+            if !kind.sn.is_empty()
+                && kind.spend.unwrap_or(self.policy[side as usize].spend) == Spend::Hold
+            {
+                v.push((
+                    kind.key.clone(),
+                    Inert {
+                        part: "SuperNatural dice".into(),
+                        cp: kind
+                            .sn
+                            .iter()
+                            .filter_map(|d| crate::catalog::cost::sn_die(*d))
+                            .sum(),
+                        why: "the spend policy hold never spends them".into(),
+                    },
+                ));
+            }
+        }
+        v
+    }
+
+    /// The CP side `side` pays for parts that do nothing in this battle, over every unit.
+    pub fn inert_cp(&self, side: u8) -> Cp {
+        let mut total = Cp::ZERO;
+        for (key, x) in self.inert(side) {
+            let n = (0..self.fielded)
+                .filter(|&k| self.kinds[k].key == key && self.kind_side(k) == side)
+                .map(|k| self.units_of(k))
+                .sum::<usize>();
+            total = total + x.cp * n as i64;
+        }
+        total
     }
 
     fn plan(&self, attacker: usize, weapon: usize, target: usize) -> &AttackPlan {

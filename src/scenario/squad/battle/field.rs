@@ -158,8 +158,8 @@ impl Squad {
     }
 
     /// A shooter in reach of its nearest enemy first steps back toward its longest Range,
-    /// as far as its Move allows, to keep out of the enemy's reach ("shooters keep their
-    /// range"); a unit in Close Combat stays.
+    /// as far as its Move and the table allow, to keep out of the enemy's reach ("shooters
+    /// keep their range"); a unit in Close Combat stays.
     pub(super) fn keep_range<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
         let k = &self.kinds[fl.f[i].kind as usize];
         let (Some(range), Some((d, t))) = (k.reach(), self.nearest(fl, i)) else {
@@ -174,11 +174,17 @@ impl Squad {
         } else {
             k.move_halves
         };
-        let back = gap.min(step);
+        let away = (fl.f[i].pos - fl.f[t].pos).signum();
+        // Not off the table: `room` behind either side's starting line.
+        let edge = if away < 0 {
+            -self.room
+        } else {
+            2 * self.distance as i32 + self.room
+        };
+        let back = gap.min(step).min((edge - fl.f[i].pos).abs());
         if back <= 0 {
             return;
         }
-        let away = (fl.f[i].pos - fl.f[t].pos).signum();
         fl.f[i].pos += away * back;
         log.note(format_args!(
             "  {} steps back {}\" to keep its range",

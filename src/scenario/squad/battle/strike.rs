@@ -686,9 +686,15 @@ mod tests {
         let ro = RuleOptions::default();
         let c = Catalog::builtin();
         let mut spec = c.get("professor-monkeyhead").unwrap().spec.clone();
-        spec.weapons = ["heavy-weapon", "hand-weapon", "hand-weapon", "hand-weapon", "hand-weapon"]
-            .map(|w| crate::catalog::unit::WeaponRef::Item(w.into()))
-            .to_vec();
+        spec.weapons = [
+            "heavy-weapon",
+            "hand-weapon",
+            "hand-weapon",
+            "hand-weapon",
+            "hand-weapon",
+        ]
+        .map(|w| crate::catalog::unit::WeaponRef::Item(w.into()))
+        .to_vec();
         let prof = spec.resolve("prof").unwrap();
         let kind =
             crate::scenario::squad::Kind::from_unit(&prof, crate::catalog::Cp::ZERO, &ro).unwrap();
@@ -725,17 +731,32 @@ mod tests {
         let o = run(&s, &[(D6, 4), (D6, 3), (D6, 2), (D6, 2)]);
         assert_eq!(o.winner, Some(Side::A));
         // A shield holds one of the two hands: one Hand Weapon strikes, 3 < 4.
-        let mut s = squad(&[("minifig+hand-weapon+hand-weapon+shield", 1)], &[MF], 0, ro);
+        let mut s = squad(
+            &[("minifig+hand-weapon+hand-weapon+shield", 1)],
+            &[MF],
+            0,
+            ro,
+        );
         s.max_turns = 1;
         let o = run(&s, &[(D6, 4), (D6, 3)]);
         assert_eq!(o.winner, None);
         // A Two-Handed Weapon takes both hands: the Hand Weapon stays in its belt.
-        let mut s = squad(&[("minifig+two-handed-weapon+hand-weapon", 1)], &[MF], 0, ro);
+        let mut s = squad(
+            &[("minifig+two-handed-weapon+hand-weapon", 1)],
+            &[MF],
+            0,
+            ro,
+        );
         s.max_turns = 1;
         let o = run(&s, &[(D6, 4), (D6, 1), (D6, 2)]);
         assert_eq!(o.winner, None, "2d6 = 3 < 4, and no second weapon");
         // A ranged attack takes one weapon: two pistols at 4" fire one shot.
-        let mut s = squad(&[("minifig+short-ranged-weapon+short-ranged-weapon", 1)], &[MF], 4, ro);
+        let mut s = squad(
+            &[("minifig+short-ranged-weapon+short-ranged-weapon", 1)],
+            &[MF],
+            4,
+            ro,
+        );
         s.max_turns = 1;
         let o = run(&s, &[(D6, 3), (D6, 3)]);
         assert_eq!(o.winner, None);
