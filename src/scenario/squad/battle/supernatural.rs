@@ -12,6 +12,10 @@ use crate::dice::{Die, Faces, Log, SnRoll};
 use crate::rules::attack::Deflection;
 use crate::rules::combat;
 use crate::rules::supernatural::{self as sn_rules, MAX_SN_DICE};
+
+/// The highest Move rating Movement Dice can give, in inches (Ch. 10.3; Flying Move's 24" has
+/// no use on the line).
+const MAX_SN_MOVE: i32 = 16;
 use crate::scenario::squad::{Spend, Squad};
 
 /// SN Damage dice rolled into one hit: each die's net total (Bonus and Fumble Dice
@@ -207,7 +211,9 @@ impl Squad {
                         added += self.sn_roll(k.sn[b], faces, log);
                     }
                 }
-                let added = 2 * added.max(0) as i32;
+                // Ch. 10.3 Movement Dice: a Move rating rises "to ... a maximum of 16\"".
+                let cap = (2 * MAX_SN_MOVE - k.move_halves).max(0);
+                let added = (2 * added.max(0) as i32).min(cap);
                 log.note(format_args!(
                     "  {} adds {}\" of SN Movement",
                     Who(self, fl, i),
@@ -950,6 +956,18 @@ mod tests {
         // 2" and then 2" (the d6 rolled too) leave it 2" short: no Grab, no dice left.
         let o = run(&s, &[(D8, 2), (D6, 2)]);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn movement_dice_raise_move_to_16_inches_at_most() {
+        // 40" off, 34" short after its 5" Move: the d8 rolls 8, 8, 3 (19") and the d6 2, but
+        // a Move rating rises to 16" at most (Ch. 10.3): 11" added, 16" walked.
+        let s = squad(&[("mystik@move", 1)], Spend::Damage, &[MF], 0, 1);
+        let mut fl = standing(&s, 80);
+        let mut dice = crate::dice::Script::new(&[(D8, 8), (D8, 8), (D8, 3), (D6, 2)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(fl.f[0].pos, 32);
     }
 
     #[test]
