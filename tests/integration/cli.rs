@@ -378,7 +378,10 @@ fn squad_duel_by_budget_answers_with_the_squad_keys() {
     assert_eq!(v["units_a"], 7, "44 CP of 6 CP minifigs");
     assert_eq!(v["units_b"], 3, "44 CP of 13 CP Heroes");
     // Whole units: the sides field 42 and 39 CP, and say so.
-    assert_eq!((v["cp_a"].as_f64(), v["cp_b"].as_f64()), (Some(42.0), Some(39.0)));
+    assert_eq!(
+        (v["cp_a"].as_f64(), v["cp_b"].as_f64()),
+        (Some(42.0), Some(39.0))
+    );
     assert_eq!(v["cp_gap"].as_f64(), Some(3.0));
     assert_eq!(v["inert_a"], serde_json::json!([]));
     assert_eq!(v["inert_cp_b"].as_f64(), Some(0.0));

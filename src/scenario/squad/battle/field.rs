@@ -47,22 +47,23 @@ impl Squad {
         key: impl Fn(usize) -> Option<K>,
     ) -> Option<(K, usize)> {
         let mut best: Option<(K, usize)> = None;
-        let mut see = |t: usize| {
-            if let Some(k) = key(t)
-                && best.is_none_or(|b| (k, t) < b)
-            {
-                best = Some((k, t));
-            }
-        };
+        // The same step in both loops, written out: as a closure LLVM stopped inlining it.
         if self.sides_move {
             for t in 0..self.roster.len() {
-                if fl.f[t].side == side {
-                    see(t);
+                if fl.f[t].side == side
+                    && let Some(k) = key(t)
+                    && best.is_none_or(|b| (k, t) < b)
+                {
+                    best = Some((k, t));
                 }
             }
         } else {
             for t in self.own(side) {
-                see(t);
+                if let Some(k) = key(t)
+                    && best.is_none_or(|b| (k, t) < b)
+                {
+                    best = Some((k, t));
+                }
             }
         }
         best

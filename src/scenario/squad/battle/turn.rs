@@ -5,7 +5,7 @@ use super::hooks::Flow;
 use super::*;
 use crate::analysis::Estimate;
 use crate::dice::{Faces, Log};
-use crate::rules::OpeningResponse;
+use crate::rules::{OpeningResponse, ResponseOrder};
 use crate::scenario::Scenario;
 use crate::scenario::duel::Side;
 use crate::scenario::squad::{Position, Sprint, SquadOutcome, SquadTally};
@@ -85,8 +85,12 @@ impl Squad {
             if fl.f[i].acted { " (Sprinting)" } else { "" },
             (d - moved) as f64 / 2.0
         ));
-        // It takes its own Action now only if it ended its walk in reach of an enemy.
-        let acting = may_act && !fl.f[i].acted && self.can_attack(fl, i);
+        // It takes its own Action now only if it ended its walk in reach of an enemy; that
+        // matters only when a Response may not come first (the scan is skipped otherwise).
+        let acting = may_act
+            && !fl.f[i].acted
+            && self.opts.response_order != ResponseOrder::Counter
+            && self.can_attack(fl, i);
         let r = self.respond(fl, i, from, acting, faces, log);
         self.after_walk(fl, i, may_act, faces, log);
         if r.together {
