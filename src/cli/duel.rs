@@ -80,10 +80,10 @@ pub struct DuelArgs {
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Position::Hold)]
     pub b_position: Position,
     /// When side A spends a saved Action in B's turn (Ch. 4.3).
-    #[arg(long, value_enum, default_value_t = Response::Inch)]
+    #[arg(long, value_enum, default_value_t = Response::All)]
     pub a_response: Response,
     /// The same for side B.
-    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Response::Inch)]
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Response::All)]
     pub b_response: Response,
     /// Whether side A Sprints when it cannot attack this turn (Ch. 4.1).
     #[arg(long, value_enum, default_value_t = Sprint::Never)]

@@ -136,9 +136,9 @@ pub fn default_experiment() -> Result<Experiment, Vec<ExperimentError>> {
 pub const MAX_CELLS: usize = 10_000;
 
 impl Experiment {
-    /// A SHA-256 of everything that decides a cell's figures: diemon's version, the built-in
-    /// catalog, the experiment as written, every rule option (defaults included) and each
-    /// user catalog's text. A run resumes only from cells written under the same key.
+    /// A SHA-256 of everything that decides a cell's figures: diemon's version and a hash
+    /// of its source (build.rs), the built-in catalog, the experiment as written, every rule
+    /// option (defaults included) and each user catalog's text. A run resumes only from cells written under the same key.
     pub fn key(&self) -> String {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
@@ -150,6 +150,8 @@ impl Experiment {
             }
         };
         part("diemon", env!("CARGO_PKG_VERSION"));
+        // The build's own source: a rebuild that changes the rules changes every key.
+        part("source", env!("DIEMON_SOURCE_HASH"));
         part("built-in catalog", crate::catalog::BUILTIN);
         part("experiment", &self.text);
         for (k, v) in self.opts.pairs() {

@@ -34,11 +34,12 @@ pub enum Response {
     /// to position themselves in range of a target for a Close Combat ... Attack") to strike
     /// an enemy that ends its move within an inch of Close Combat reach ("whack soldiers
     /// that wander into range of his melee weapon").
-    #[default]
     Inch,
     /// The Angry Inch, and shoot an enemy that ends its move within Range after moving at
-    /// least an inch ("the minifig will automatically be able to act first during that
-    /// inch", Ch. 4.3).
+    /// least an inch: "if the enemy is running across an open field with a polearm while the
+    /// minifig's aiming a pistol ... the minifig is going to have plenty of time to act
+    /// before the enemy gets close enough" (Ch. 4.3).
+    #[default]
     All,
 }
 
