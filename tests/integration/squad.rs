@@ -351,3 +351,42 @@ fn half_speed_never_raises_the_win_chance() {
         }
     }
 }
+
+/// Issue 21: a standard Mind swings two melee weapons, so five minifigs with two Hand
+/// Weapons each beat six with one more than half the time (99.9% Wilson interval above 0.5,
+/// fixed seed); and every weapon of Cannon Fodder does one point, so at equal CP Cannon
+/// Fodder with Heavy Weapons beat Heavy-Weapon minifigs less than 2% of the time (the
+/// interval's top below 0.02).
+#[test]
+fn two_weapons_win_and_cannon_fodder_weapons_do_one_point() {
+    let o = RuleOptions::default();
+    let t = run(
+        &squad(
+            &[("minifig+hand-weapon+hand-weapon", 5)],
+            &[("minifig-hand-weapon", 6)],
+            12,
+            First::Random,
+            o,
+        ),
+        20_000,
+        3,
+        2,
+    );
+    let e = Estimate::proportion(t.a_wins, t.trials, 0.999);
+    assert!(e.ci[0] > 0.5, "two weapons: {} {:?}", e.point, e.ci);
+    // 35 CP a side: 7 Cannon Fodder (2 + 3 CP) against 5 minifigs (4 + 3 CP).
+    let t = run(
+        &squad(
+            &[("cannon-fodder+heavy-weapon", 7)],
+            &[("minifig+heavy-weapon", 5)],
+            12,
+            First::Random,
+            o,
+        ),
+        20_000,
+        4,
+        2,
+    );
+    let e = Estimate::proportion(t.a_wins, t.trials, 0.999);
+    assert!(e.ci[1] < 0.02, "Cannon Fodder: {} {:?}", e.point, e.ci);
+}
