@@ -167,7 +167,10 @@ fn the_committed_example_reports_are_what_the_code_makes() {
     // Issue 21: a matchups report names the loadouts that carry inert parts, or says there
     // are none.
     let md = std::fs::read_to_string(root.join("reports/matchups/report.md")).unwrap();
-    assert!(md.contains("## Priced but inert"), "reports/matchups/report.md");
+    assert!(
+        md.contains("## Priced but inert"),
+        "reports/matchups/report.md"
+    );
     assert!(
         md.contains("no item or trait is inert") || md.contains("- side "),
         "reports/matchups/report.md names no inert part and does not say there is none"
