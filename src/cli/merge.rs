@@ -145,16 +145,24 @@ pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<()
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
-    io(writeln!(
-        out,
-        "{}: {} cell{}, {n} shard{} added up",
-        e.name,
-        e.cells.len(),
-        if e.cells.len() == 1 { "" } else { "s" },
-        if n == 1 { "" } else { "s" }
-    ))?;
-    sweep(&e, &dir, &merged, false, a.quiet, cancel, out, |i, cell| {
-        let mut part = vec!["--with-tally".to_string()];
+    // Inputs are never touched: no writing into a shard's folder or anything inside one.
+    let target = absolute(&dir);
+    for (s, d) in &shards {
+        let input = absolute(d);
+        if target == input || target.starts_with(&input) {
+            return Err(Failure::input(format!(
+                "--out {} is shard {s}'s own folder {}: a merge never writes into its inputs
+                 hint: merge into a new folder, e.g. --out reports/{}",
+                dir.display(),
+                d.display(),
+                e.name
+            )));
+        }
+    }
+    // Every shard must have finished every cell before anything is written.
+    let mut tallies: Vec<Vec<String>> = Vec::with_capacity(e.cells.len());
+    for i in 0..e.cells.len() {
+        let mut row = Vec::with_capacity(shards.len());
         for (s, d) in &shards {
             let path = d.join("cells").join(format!("{i:05}.json"));
             let tally = std::fs::read(&path)
@@ -164,14 +172,96 @@ pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<()
                 .ok_or_else(|| {
                     Failure::input(format!(
                         "{} (shard {s}) has not finished cell {} of {}\n\
-                         hint: run that shard's command again; it resumes",
+                         hint: run that shard's command again; it resumes. Nothing was written.",
                         d.display(),
                         i + 1,
                         e.cells.len()
                     ))
                 })?;
-            part.extend(["--tally".into(), tally]);
+            row.push(tally);
         }
-        run_cell(&e, i, cell, Some(1), &part)
-    })
+        tallies.push(row);
+    }
+    io(writeln!(
+        out,
+        "{}: {} cell{}, {n} shard{} added up",
+        e.name,
+        e.cells.len(),
+        if e.cells.len() == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" }
+    ))?;
+    // Written in a folder beside --out, renamed into place once whole: a merge that fails
+    // halfway leaves --out as it was. The lock keeps other writers out of --out meanwhile.
+    let existed = dir.exists();
+    let _lock = super::lock::lock(&dir)?;
+    let name = dir
+        .file_name()
+        .map_or("merge".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.with_file_name(format!(".{name}.merging-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let mut said = Vec::new();
+    let done = sweep(
+        &e,
+        &tmp,
+        &merged,
+        false,
+        a.quiet,
+        cancel,
+        &mut said,
+        |i, cell| {
+            let mut part = vec!["--with-tally".to_string()];
+            for t in &tallies[i] {
+                part.extend(["--tally".into(), t.clone()]);
+            }
+            run_cell(&e, i, cell, Some(1), &part)
+        },
+    );
+    // What the sweep said names the temporary folder; the reader gets the final one.
+    let said = String::from_utf8_lossy(&said)
+        .replace(&tmp.display().to_string(), &dir.display().to_string());
+    if let Err(f) = done {
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !existed {
+            // Only the lock was ever there.
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        io(out.write_all(said.as_bytes()))?;
+        return Err(f);
+    }
+    let old = dir.with_file_name(format!(".{name}.replaced-{}", std::process::id()));
+    let had = dir.exists();
+    if had {
+        std::fs::rename(&dir, &old)
+            .map_err(|err| Failure::other(format!("cannot replace {}: {err}", dir.display())))?;
+    }
+    std::fs::rename(&tmp, &dir)
+        .map_err(|err| Failure::other(format!("cannot write {}: {err}", dir.display())))?;
+    if had {
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    io(out.write_all(said.as_bytes()))
+}
+
+/// `p` as an absolute path with `.` and `..` resolved, whether or not it exists yet (the
+/// longest existing ancestor is canonicalised, so symbolic links resolve as well).
+fn absolute(p: &std::path::Path) -> PathBuf {
+    let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut rest = Vec::new();
+    let mut head = p.as_path();
+    loop {
+        if let Ok(c) = head.canonicalize() {
+            let mut out = c;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (head.parent(), head.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                head = parent;
+            }
+            _ => return p,
+        }
+    }
 }

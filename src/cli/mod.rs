@@ -10,6 +10,7 @@ mod burst;
 mod dist;
 mod duel;
 mod interrupt;
+mod lock;
 mod marks;
 mod merge;
 mod options;

@@ -26,6 +26,7 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
             a.dir.display()
         )));
     }
+    let _lock = super::lock::lock(&a.dir)?;
     write(&a.dir, out)
 }
 

@@ -148,8 +148,8 @@ pub(super) fn sweep(
     mut cell: impl FnMut(usize, &experiment::Cell) -> Result<serde_json::Value, Failure>,
 ) -> Result<(), Failure> {
     let _guard = super::interrupt::Guard::new();
-    std::fs::create_dir_all(dir)
-        .map_err(|err| Failure::other(format!("cannot create {}: {err}", dir.display())))?;
+    // One writer per folder: a second run into it is refused, so cells never mix.
+    let _lock = super::lock::lock(dir)?;
     let parquet = Parquet {
         metadata: vec![("diemon_manifest".into(), manifest.to_string())],
     };
@@ -163,14 +163,30 @@ pub(super) fn sweep(
     let cells_dir = dir.join("cells");
     let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
     let resume = before.as_deref() == Some(manifest);
-    let kept: Vec<Option<serde_json::Value>> = (0..e.cells.len())
-        .map(|i| {
-            resume
-                .then(|| std::fs::read(cells_dir.join(cell_file(i))).ok())
-                .flatten()
-                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-        })
-        .collect();
+    // A kept cell must carry this run's stamp (resume key, cell, shard): a cell written by
+    // any other run is refused, never mixed in.
+    let stamp = stamp_of(e, manifest);
+    let mut kept: Vec<Option<serde_json::Value>> = Vec::with_capacity(e.cells.len());
+    for i in 0..e.cells.len() {
+        let path = cells_dir.join(cell_file(i));
+        let cell = resume
+            .then(|| std::fs::read(&path).ok())
+            .flatten()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+        if let Some(c) = &cell
+            && c.get("stamp") != Some(&stamp(i))
+        {
+            return Err(Failure::input(format!(
+                "{} was not written by this run (its stamp is {}, this run's {})
+hint: the                  folder mixes runs; remove {} or write elsewhere with --out",
+                path.display(),
+                c.get("stamp").map_or("missing".into(), |s| s.to_string()),
+                stamp(i),
+                dir.display()
+            )));
+        }
+        kept.push(cell);
+    }
     let n_kept = kept.iter().filter(|k| k.is_some()).count();
     if n_kept > 0 {
         io(writeln!(
@@ -201,7 +217,7 @@ pub(super) fn sweep(
             Some(r) => r,
             None => {
                 bar.cell(&c.params);
-                let r = match cell(i, c) {
+                let mut r = match cell(i, c) {
                     // A cell cut short by Ctrl-C failed for that reason alone: nothing kept.
                     _ if cancel.load(Ordering::SeqCst) => {
                         bar.finish();
@@ -209,6 +225,7 @@ pub(super) fn sweep(
                     }
                     r => r?,
                 };
+                r["stamp"] = stamp(i);
                 write_text_atomic(&cells_dir, &cell_file(i), &r.to_string())
                     .map_err(Failure::other)?;
                 bar.done();
@@ -260,6 +277,17 @@ pub(super) fn sweep(
         super::report::write(dir, out)?;
     }
     Ok(())
+}
+
+/// The stamp each cell file carries: the run's resume key, the shard (from the manifest)
+/// and the cell's index.
+fn stamp_of<'a>(e: &Experiment, manifest: &'a str) -> impl Fn(usize) -> serde_json::Value + 'a {
+    let key = e.key();
+    let shard = manifest
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("shard").and_then(|s| s.as_str()).map(String::from));
+    move |i| serde_json::json!({ "key": key, "cell": i, "shard": shard })
 }
 
 /// A cell's report in DIR/cells/.

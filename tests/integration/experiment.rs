@@ -288,13 +288,43 @@ fn shards_merge_into_exactly_the_single_run() {
         let merged = std::fs::read(dir.join("m").join(name)).unwrap();
         assert!(one == merged, "{name} differs after the merge");
     }
-    // A shard that has not finished a cell is named.
+    // Issue 22: a merge into one of its inputs (or inside one) is refused, and the input is
+    // left exactly as it was.
+    let files = |d: &str| {
+        let mut v: Vec<(String, Vec<u8>)> = Vec::new();
+        for sub in ["", "cells"] {
+            for f in std::fs::read_dir(dir.join(d).join(sub)).unwrap() {
+                let p = f.unwrap().path();
+                if p.is_file() {
+                    v.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+                }
+            }
+        }
+        v.sort();
+        v
+    };
+    let before = files("s2");
+    for out in [at("s2"), dir.join("s2/cells/x").display().to_string()] {
+        let (code, _, err) = diemon(&["merge", &at("s1"), &at("s2"), &at("s3"), "--out", &out]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("a merge never writes into its inputs"),
+            "{err}"
+        );
+    }
+    assert!(files("s2") == before, "shard 2's folder changed");
+    // A shard that has not finished a cell is named, and nothing is written.
     std::fs::remove_file(dir.join("s2/cells/00001.json")).unwrap();
     let (code, _, err) = diemon(&["merge", &at("s1"), &at("s2"), &at("s3"), "--out", &at("m2")]);
     assert_eq!(code, 2);
     assert!(
         err.contains("(shard 2/3) has not finished cell 2 of 2"),
         "{err}"
+    );
+    assert!(
+        !dir.join("m2").exists(),
+        "an unfinished merge wrote {}",
+        at("m2")
     );
     // Shards of another experiment do not mix.
     std::fs::write(
@@ -605,4 +635,95 @@ fn editing_a_user_catalog_gives_new_figures_not_stale_ones() {
             .to_string()
     };
     assert_ne!(key(&m_d10), key(&m_d6));
+}
+
+/// Issue 22: one writer per folder. While a run writes a folder, a second run into it is
+/// refused with exit 2 and changes nothing; and a kept cell that another run wrote (its
+/// stamp differs) is refused on resume, never mixed in.
+#[test]
+fn a_folder_takes_one_writer_and_never_mixes_runs() {
+    let dir = temp("exp-one-writer");
+    let long = dir.join("long.toml");
+    std::fs::write(
+        &long,
+        "name = \"long\"\nkind = \"duel\"\ntrials = 1000000000\n[sweep]\ndistance = [1, 2]\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_diemon"))
+        .args([
+            "run",
+            long.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The first run holds the folder once its manifest is written.
+    let start = std::time::Instant::now();
+    while !out.join("manifest.toml").exists() && start.elapsed().as_secs() < 30 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let manifest = std::fs::read(out.join("manifest.toml")).unwrap();
+    let (code, _, err) = diemon(&[
+        "run",
+        long.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("being written by another diemon command"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(out.join("manifest.toml")).unwrap(), manifest);
+
+    // Two finished runs, seeds 1 and 2; a cell of the seed-2 run copied into the seed-1 folder.
+    let small = |seed: u64| {
+        let f = dir.join(format!("s{seed}.toml"));
+        std::fs::write(
+            &f,
+            format!("name = \"s\"\nkind = \"duel\"\ntrials = 2000\nseed = {seed}\n[sweep]\ndistance = [1, 2]\n"),
+        )
+        .unwrap();
+        f
+    };
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    ok(&[
+        "run",
+        small(1).to_str().unwrap(),
+        "--out",
+        one.to_str().unwrap(),
+        "-q",
+    ]);
+    ok(&[
+        "run",
+        small(2).to_str().unwrap(),
+        "--out",
+        two.to_str().unwrap(),
+        "-q",
+    ]);
+    std::fs::copy(two.join("cells/00001.json"), one.join("cells/00001.json")).unwrap();
+    let summary = std::fs::read(one.join("summary.csv")).unwrap();
+    let (code, _, err) = diemon(&[
+        "run",
+        small(1).to_str().unwrap(),
+        "--out",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("00001.json was not written by this run"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(one.join("summary.csv")).unwrap(),
+        summary,
+        "nothing rewritten"
+    );
 }

@@ -1,0 +1,61 @@
+//! One writer per output folder: an OS advisory lock on `DIR/.diemon.lock`, held while a
+//! command writes the folder and released when the process ends, however it ends. A second
+//! `run`, `merge` or `report` into the same folder is refused with exit 2, so two runs never
+//! mix their cells (issue 22).
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::Path;
+
+use super::Failure;
+
+/// The lock on a folder; dropping it releases the folder.
+#[derive(Debug)]
+pub struct FolderLock(#[allow(dead_code)] File);
+
+/// The lock file's name inside the folder.
+pub const LOCK_FILE: &str = ".diemon.lock";
+
+/// Takes the lock on `dir` (created if need be), or says who holds it.
+pub fn lock(dir: &Path) -> Result<FolderLock, Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::other(format!("cannot create {}: {e}", dir.display())))?;
+    let path = dir.join(LOCK_FILE);
+    let file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| Failure::other(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(FolderLock(file)),
+        Err(TryLockError::WouldBlock) => Err(Failure::input(format!(
+            "{} is being written by another diemon command right now\nhint: wait for it to \
+             finish, or write elsewhere with --out",
+            dir.display()
+        ))),
+        Err(TryLockError::Error(e)) => Err(Failure::other(format!(
+            "cannot lock {}: {e}",
+            path.display()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_writer_is_refused_until_the_first_lets_go() {
+        let dir = std::env::temp_dir().join(format!("diemon-lock-{}", std::process::id()));
+        let first = lock(&dir).unwrap();
+        let second = lock(&dir).unwrap_err();
+        assert_eq!(second.code, super::super::EXIT_INPUT);
+        assert!(
+            second.message.contains("another diemon command"),
+            "{second:?}"
+        );
+        drop(first);
+        assert!(lock(&dir).is_ok(), "released with the first");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
