@@ -103,7 +103,9 @@ impl WeaponKind {
 
     /// The stats at `size` (WSize in inches, or XSize in bricks), which must be at least 1.
     pub fn at(self, size: u32) -> Result<Stats, SizeError> {
-        if size == 0 {
+        // Past 1000 its Damage would be more dice than an expression may roll (MAX_DICE):
+        // refused here, so `unit show`, `weapon` and every battle agree.
+        if size == 0 || size > MAX_SIZE {
             return Err(SizeError { kind: self });
         }
         let s = size;
@@ -224,7 +226,11 @@ impl fmt::Display for WeaponKind {
     }
 }
 
-/// A size of zero: no weapon has one.
+/// The largest Weapon or Explosive Size: its Damage dice must stay within
+/// [`crate::dice::expr::MAX_DICE`].
+pub const MAX_SIZE: u32 = crate::dice::expr::MAX_DICE;
+
+/// A size out of range: zero, or past [`MAX_SIZE`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SizeError {
     pub kind: WeaponKind,
@@ -233,9 +239,9 @@ pub struct SizeError {
 impl fmt::Display for SizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let unit = if self.kind.sized_in_bricks() {
-            "an Explosive Size of at least 1 brick"
+            "an Explosive Size from 1 to 1000 bricks"
         } else {
-            "a Weapon Size of at least 1 inch"
+            "a Weapon Size from 1 to 1000 inches"
         };
         write!(f, "a {} needs {unit}", self.kind)
     }

@@ -55,9 +55,7 @@ pub fn run(a: &RunArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), 
         None => experiment::default_experiment(),
     };
     let e = loaded.map_err(input_errors)?;
-    if a.threads == Some(0) {
-        return Err(Failure::input("--threads 0: expected at least one thread"));
-    }
+    super::runs::check_threads(a.threads)?;
     if a.shard.is_some() && e.target_ci.is_some() {
         return Err(Failure::input(format!(
             "--shard: {} stops each cell at a CI target, which needs every batch in order\n\

@@ -39,21 +39,33 @@ pub const MAX_DICE: u32 = 60;
 impl Pool {
     /// The pool a sheet rolls, after difficulty (removed in `opts.marks_penalty` order).
     pub fn new(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, String> {
+        // Sums in 64 bits, checked against MAX_DICE before they become a pool: a sheet of
+        // 4294967295 Skill dice is refused, never wrapped round to a small pool.
         let attr6 = match sheet.tempo {
-            Some(t) => t,
+            Some(t) => t as u64,
             None if sheet.attributes.is_empty() => 0,
             // "Always round down when averaging."
-            None => sheet.attributes.iter().sum::<u32>() / sheet.attributes.len() as u32,
+            None => {
+                sheet.attributes.iter().map(|&a| a as u64).sum::<u64>()
+                    / sheet.attributes.len() as u64
+            }
         };
+        let attr10 = sheet
+            .super_attributes
+            .iter()
+            .map(|&a| a as u64)
+            .sum::<u64>()
+            + sheet.superpower as u64;
+        let total = attr6 + sheet.skill as u64 + attr10 + sheet.super_skill as u64;
+        if total > MAX_DICE as u64 {
+            return Err(format!("{total} dice: at most {MAX_DICE} in one pool"));
+        }
         let mut p = Pool {
-            attr6,
+            attr6: attr6 as u32,
             skill6: sheet.skill,
-            attr10: sheet.super_attributes.iter().sum::<u32>() + sheet.superpower,
+            attr10: attr10 as u32,
             skill10: sheet.super_skill,
         };
-        if p.dice() > MAX_DICE {
-            return Err(format!("{} dice: at most {MAX_DICE} in one pool", p.dice()));
-        }
         let order: [&mut u32; 4] = match opts.marks_penalty {
             MarksPenalty::SkillFirst => {
                 [&mut p.skill6, &mut p.attr6, &mut p.skill10, &mut p.attr10]

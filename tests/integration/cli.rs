@@ -827,3 +827,94 @@ fn damage_written_in_either_order_gives_identical_digits() {
     };
     assert_eq!(run("1d10+1d4"), run("1d4+1d10"));
 }
+
+/// Issue 22: a catalog weapon of Weapon Size 1001 passed `unit show` and made `duel` panic;
+/// now both refuse it with the same message (exit 2), as `weapon` does.
+#[test]
+fn a_weapon_size_past_1000_is_refused_everywhere_alike() {
+    let dir = crate::temp("cli-big-weapon");
+    let cat = dir.join("big.toml");
+    std::fs::write(
+        &cat,
+        "[big]\nname = \"Big\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\narmor = \"4\"\n\
+         move = 5\nskill = \"d6\"\nweapons = [{ kind = \"melee-weapon\", size = 1001 }]\n",
+    )
+    .unwrap();
+    let c = cat.to_str().unwrap();
+    for args in [
+        vec!["unit", "show", "big", "--catalog", c],
+        vec![
+            "duel",
+            "--a",
+            "big",
+            "--b",
+            "minifig-hand-weapon",
+            "--catalog",
+            c,
+        ],
+        vec!["weapon", "melee-weapon", "--size", "1001"],
+    ] {
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("Weapon Size from 1 to 1000"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Issue 22's malformed inputs, one row each: (command line, what the message must say).
+/// Every one exits 2 at once with one clear message.
+#[test]
+fn malformed_inputs_exit_2_with_one_clear_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["duel", "--threads", "10000"],
+            "--threads 10000: expected at most",
+        ),
+        (
+            &["blast", "--threads", "4294967295"],
+            "--threads 4294967295: expected at most",
+        ),
+        (
+            &["marks", "--attr", "3,3", "--mc", "100", "--threads", "99"],
+            "--threads 99",
+        ),
+        (
+            &["run", "--threads", "100000"],
+            "--threads 100000: expected at most",
+        ),
+        (
+            &["marks", "--skill", "4294967295"],
+            "4294967295 dice: at most 60",
+        ),
+        (
+            &["marks", "--superpower", "4294967294"],
+            "4294967294 dice: at most 60",
+        ),
+        (
+            &["marks", "--super-attr", "1,4294967293"],
+            "4294967294 dice: at most 60",
+        ),
+        (
+            &["weapon", "gun", "--size", "5000"],
+            "Weapon Size from 1 to 1000",
+        ),
+    ];
+    for (args, says) in cases {
+        let start = std::time::Instant::now();
+        let (code, _, err) = diemon(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?} should say {says:?}: {err}");
+        assert_eq!(
+            err.matches("error:").count(),
+            1,
+            "{args:?}: one message: {err}"
+        );
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{args:?} took {:?}",
+            start.elapsed()
+        );
+    }
+}
