@@ -156,7 +156,23 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let flags = RunFlags {
+    let flags = flags(a);
+    flags.check()?;
+    if a.weapon.arc_fire() {
+        let fire = build_arc(a, opts)?;
+        let s = arc_summary(&fire, a);
+        go(&fire, &s, &flags, a, opts, cancel, out)
+    } else {
+        explosive_flags(a)?;
+        let volley = build(a, opts)?;
+        let s = volley_summary(&volley, a);
+        go(&volley, &s, &flags, a, opts, cancel, out)
+    }
+}
+
+/// The run flags of a blast.
+fn flags(a: &BlastArgs) -> RunFlags {
+    RunFlags {
         trials: a.trials,
         target_ci: a.target_ci,
         max_half_width: f64::INFINITY,
@@ -166,30 +182,28 @@ pub fn run(
         threads: a.threads,
         replay: a.replay_trial,
         silent: a.quiet || a.json,
-    };
-    flags.check()?;
-    if a.weapon.arc_fire() {
-        let fire = build_arc(a, opts)?;
-        let s = arc_summary(&fire, a);
-        go(&fire, &s, &flags, a, opts, cancel, out)
-    } else {
-        if a.arc != 1 || a.burst.is_some() {
-            return Err(Failure::input(
-                "--arc and --burst are for automatic weapons (machine-gun, blast-gun, \
-                 flame-thrower, shotgun, autogun, flamegun); Explosives burst in rings",
-            ));
-        }
-        let volley = build(a, opts)?;
-        let s = volley_summary(&volley, a);
-        go(&volley, &s, &flags, a, opts, cancel, out)
     }
 }
 
-/// Checks a blast's flags as `run` would, without running anything.
+/// `--arc` and `--burst` belong to automatic weapons, not Explosives.
+fn explosive_flags(a: &BlastArgs) -> Result<(), Failure> {
+    if a.arc != 1 || a.burst.is_some() {
+        return Err(Failure::input(
+            "--arc and --burst are for automatic weapons (machine-gun, blast-gun, \
+             flame-thrower, shotgun, autogun, flamegun); Explosives burst in rings",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a blast's flags exactly as `run` does, without running anything: what an
+/// experiment checks of every cell before it writes anything.
 pub(super) fn validate(a: &BlastArgs, opts: &RuleOptions) -> Result<(), Failure> {
+    flags(a).check()?;
     if a.weapon.arc_fire() {
         build_arc(a, opts).map(|_| ())
     } else {
+        explosive_flags(a)?;
         build(a, opts).map(|_| ())
     }
 }

@@ -60,9 +60,14 @@ impl RunFlags {
         if let Some(x) = self.target_ci
             && !(x > 0.0 && x < self.max_half_width)
         {
+            let range = if self.max_half_width.is_finite() {
+                format!("above 0 and below {}", self.max_half_width)
+            } else {
+                "above 0".to_string()
+            };
             return Err(Failure::input(format!(
-                "--target-ci {x}: expected a half-width above 0 and below {} ({})",
-                self.max_half_width, self.ci_unit
+                "--target-ci {x}: expected a half-width {range} ({})",
+                self.ci_unit
             )));
         }
         if self.part.shard.is_some() && self.target_ci.is_some() {

@@ -727,3 +727,39 @@ fn a_folder_takes_one_writer_and_never_mixes_runs() {
         "nothing rewritten"
     );
 }
+
+/// Issue 22: a blast experiment's cells are checked like a duel's before anything is written:
+/// a `target_ci` of 0 or nan, and a `burst` for an Explosive, are refused with exit 2 and
+/// leave no folder behind.
+#[test]
+fn every_kind_checks_each_cell_before_writing() {
+    let dir = temp("exp-blast-check");
+    let file = dir.join("b.toml");
+    for (extra, says) in [
+        (
+            "target_ci = 0\n",
+            "--target-ci 0: expected a half-width above 0",
+        ),
+        ("target_ci = nan\n", "--target-ci NaN"),
+        (
+            "[scenario]\nburst = 3\n",
+            "--arc and --burst are for automatic weapons",
+        ),
+    ] {
+        std::fs::write(
+            &file,
+            format!("name = \"b\"\nkind = \"blast\"\ntrials = 1000\n{extra}"),
+        )
+        .unwrap();
+        let out = dir.join("out");
+        let (code, _, err) = diemon(&[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{extra}: {err}");
+        assert!(err.contains(says), "{extra}: {err}");
+        assert!(!out.exists(), "{extra}: {} was written", out.display());
+    }
+}
