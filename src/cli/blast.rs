@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use super::duel::parse_count;
+use super::duel::{parse_count, parse_trials};
 use super::runs::{RunFlags, ended, finish};
 use super::{Failure, io};
 use crate::analysis::Estimate;
@@ -124,7 +124,7 @@ pub struct BlastArgs {
     #[arg(long, value_enum, default_value_t = Dud::Declared)]
     pub dud: Dud,
     /// Trials (turns of fire) to run.
-    #[arg(long, value_parser = parse_count, default_value = "200000")]
+    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "200000")]
     pub trials: u64,
     /// Stop once the 95% CI half-width of the mean kills is at most X.
     #[arg(long, value_name = "X")]

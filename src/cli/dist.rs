@@ -39,7 +39,7 @@ pub struct DistArgs {
     pub use_rating: Option<i64>,
 
     /// Also draw N seeded Monte Carlo rolls and test their agreement with the exact table.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
 
     /// Master seed for --mc (same seed, same digits, on any thread count).

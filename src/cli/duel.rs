@@ -141,7 +141,7 @@ pub struct DuelArgs {
     pub first: FirstArg,
 
     /// Trials to run (accepts 1e7, 10M, 10_000_000).
-    #[arg(long, value_parser = parse_count, default_value = "1000000")]
+    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "1000000")]
     pub trials: u64,
 
     /// Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials).
@@ -193,6 +193,17 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
         return Err(format!("expected a whole number from 0 to 1e15, got {s:?}"));
     }
     Ok(v as u64)
+}
+
+/// Parses a count of trials or rolls, as [`parse_count`], from 1 (a run of no trials answers
+/// nothing).
+pub fn parse_trials(s: &str) -> Result<u64, String> {
+    match parse_count(s) {
+        Ok(0) | Err(_) => Err(format!(
+            "expected a whole number from 1 to 1e15 (like 1000000, 1e6 or 1M), got {s:?}"
+        )),
+        Ok(n) => Ok(n),
+    }
 }
 
 fn fighter(

@@ -75,7 +75,7 @@ pub struct MarksArgs {
     pub periods: Option<String>,
     /// Also roll the question N seeded times (the one roll, the tries or the extended
     /// roll) and test the agreement with the exact table (chi-squared, alpha 0.001).
-    #[arg(long, alias = "trials", value_name = "N", value_parser = super::duel::parse_count)]
+    #[arg(long, alias = "trials", value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -148,8 +148,10 @@ pub(super) fn sweep(
     let _guard = super::interrupt::Guard::new();
     // One writer per folder: a second run into it is refused, so cells never mix.
     let _lock = super::lock::lock(dir)?;
+    // The Parquet files carry the manifest without its resume key: the key hashes diemon's
+    // source, and a frame's bytes should change only when its figures or inputs do.
     let parquet = Parquet {
-        metadata: vec![("diemon_manifest".into(), manifest.to_string())],
+        metadata: vec![("diemon_manifest".into(), without_key(manifest))],
     };
     let exporters = exporters(e, &parquet);
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
@@ -286,6 +288,15 @@ fn stamp_of<'a>(e: &Experiment, manifest: &'a str) -> impl Fn(usize) -> serde_js
         .ok()
         .and_then(|t| t.get("shard").and_then(|s| s.as_str()).map(String::from));
     move |i| serde_json::json!({ "key": key, "cell": i, "shard": shard })
+}
+
+/// The manifest's text without its `key` line.
+fn without_key(manifest: &str) -> String {
+    manifest
+        .lines()
+        .filter(|l| !l.starts_with("key = "))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// A cell's report in DIR/cells/.

@@ -132,7 +132,10 @@ fn bad_input_exits_2_with_one_clear_message() {
         ),
         (&["dist", "d6", "--tail", "0.5"], "--tail"),
         (&["dist", "2d6", "--use", "3"], "needs a Skill roll"),
-        (&["dist", "d6", "--mc", "0"], "--mc 0"),
+        (
+            &["dist", "d6", "--mc", "0"],
+            "'--mc <N>': expected a whole number from 1",
+        ),
         (&["roll", "d6 skill + d8 skill"], "one Skill die per roll"),
         (&["dist"], "EXPR"),
         (&["frobnicate"], "unrecognized subcommand"),
@@ -334,7 +337,7 @@ fn weapon_by_size_and_by_name() {
     assert!(err.contains("needs --size"), "{err}");
     let (code, _, err) = diemon(&["weapon", "gun", "--size", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("at least 1 inch"), "{err}");
+    assert!(err.contains("from 1 to 1000 inches"), "{err}");
     let (code, out, _) = diemon(&["weapon", "hand-weapon"]);
     assert_eq!(code, 0);
     assert!(out.contains("Use 2   Range CC   Damage 1d6"), "{out}");
@@ -899,6 +902,22 @@ fn malformed_inputs_exit_2_with_one_clear_message() {
         (
             &["weapon", "gun", "--size", "5000"],
             "Weapon Size from 1 to 1000",
+        ),
+        (
+            &["duel", "--trials", "-1"],
+            "expected a whole number from 1 to 1e15",
+        ),
+        (
+            &["duel", "--trials", "0"],
+            "expected a whole number from 1 to 1e15",
+        ),
+        (
+            &["marks", "--attr", "3,3", "--mc", "0"],
+            "'--mc <N>': expected a whole number from 1",
+        ),
+        (
+            &["dist", "2d6", "--mc", "-1"],
+            "'--mc <N>': expected a whole number from 1",
         ),
     ];
     for (args, says) in cases {

@@ -106,8 +106,12 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
             "{f} differs after resuming"
         );
     }
-    // Kept cells are read back, not run again: a doctored kept cell shows through.
-    std::fs::write(out.join("cells/00000.json"), "{\"mean_kills\": 99.0}").unwrap();
+    // Kept cells are read back, not run again: a doctored kept cell (with its run's stamp)
+    // shows through.
+    let kept: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("cells/00000.json")).unwrap()).unwrap();
+    let doctored = serde_json::json!({"mean_kills": 99.0, "stamp": kept["stamp"]});
+    std::fs::write(out.join("cells/00000.json"), doctored.to_string()).unwrap();
     assert!(run(&out, &[]).contains("99.0"));
     // A changed experiment starts afresh: a kept cell of the old one would be wrong.
     std::fs::write(
