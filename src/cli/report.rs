@@ -17,6 +17,9 @@ pub struct ReportArgs {
     /// A folder `diemon run` (or `diemon merge`) wrote.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    /// Draw the report of a run that has not finished every cell (it says so at the top).
+    #[arg(long)]
+    pub partial: bool,
 }
 
 pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -27,6 +30,28 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     let _lock = super::lock::lock(&a.dir)?;
+    // A run killed halfway has frames of fewer cells than its manifest names.
+    let frames = crate::report::frames::Frames::load(&a.dir).map_err(Failure::input)?;
+    let have = frames.summary.height() as i64;
+    let want = frames
+        .manifest
+        .get("cells")
+        .and_then(|c| c.as_integer())
+        .unwrap_or(have);
+    if have < want {
+        let line = format!(
+            "{}: {have} of {want} cells finished ({} missing)",
+            a.dir.display(),
+            want - have
+        );
+        if !a.partial {
+            return Err(Failure::other(format!(
+                "{line}\nhint: run the experiment again to finish it (it resumes), or draw what \
+                 there is with --partial"
+            )));
+        }
+        io(writeln!(out, "{line}: a partial report"))?;
+    }
     write(&a.dir, out)
 }
 

@@ -156,7 +156,6 @@ pub(super) fn sweep(
     let exporters = exporters(e, &parquet);
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
-    let mut written: Vec<String> = Vec::new();
     // A re-run under the same manifest (the resume key: experiment, catalogs, options,
     // version; and the shard) resumes: the cells already written are kept, the rest run.
     // Anything else starts afresh.
@@ -221,6 +220,8 @@ hint: the                  folder mixes runs; remove {} or write elsewhere with 
                     // A cell cut short by Ctrl-C failed for that reason alone: nothing kept.
                     _ if cancel.load(Ordering::SeqCst) => {
                         bar.finish();
+                        // The frames hold every cell finished so far, in order.
+                        write_frames(&params, &reports, dir, &exporters)?;
                         return Err(interrupted_sweep(i, e.cells.len(), dir));
                     }
                     r => r?,
@@ -236,26 +237,12 @@ hint: the                  folder mixes runs; remove {} or write elsewhere with 
             bar.suspend(|| io(writeln!(out, "  {}", line(&c.params, &report))))?;
         }
         reports.push(report);
-        // Each cell is written as it finishes: a killed run keeps what it finished.
-        let frame = summary(&params, &reports)
-            .map_err(|err| Failure::other(format!("cannot build the summary frame: {err}")))?;
-        let hist = distributions(&params, &reports).map_err(|err| {
-            Failure::other(format!("cannot build the distributions frame: {err}"))
-        })?;
-        let more = tables(&params, &reports)
-            .map_err(|err| Failure::other(format!("cannot build a table frame: {err}")))?;
-        written = vec!["summary".to_string(), "distributions".into()];
-        written.extend(more.iter().map(|(n, _)| n.clone()));
-        let frames = [frame, hist]
-            .into_iter()
-            .chain(more.into_iter().map(|(_, t)| t));
-        for (name, mut f) in written.iter().zip(frames) {
-            for exporter in &exporters {
-                write_atomic(*exporter, &mut f, dir, name).map_err(Failure::other)?;
-            }
-        }
     }
     bar.finish();
+    // The cell files are the durable record, written as each cell finishes; the frames are
+    // built once from all of them (rewriting them after every cell made a run's time grow
+    // with the square of its cells).
+    let written = write_frames(&params, &reports, dir, &exporters)?;
     io(writeln!(
         out,
         "wrote {}, each {}, and manifest.toml",
@@ -288,6 +275,36 @@ fn stamp_of<'a>(e: &Experiment, manifest: &'a str) -> impl Fn(usize) -> serde_js
         .ok()
         .and_then(|t| t.get("shard").and_then(|s| s.as_str()).map(String::from));
     move |i| serde_json::json!({ "key": key, "cell": i, "shard": shard })
+}
+
+/// Builds the frames of `reports` (the first cells, in order) and writes each with every
+/// exporter, atomically; returns their names.
+fn write_frames(
+    params: &[Vec<(String, String)>],
+    reports: &[serde_json::Value],
+    dir: &Path,
+    exporters: &[&dyn Exporter],
+) -> Result<Vec<String>, Failure> {
+    if reports.is_empty() {
+        return Ok(Vec::new());
+    }
+    let frame = summary(params, reports)
+        .map_err(|err| Failure::other(format!("cannot build the summary frame: {err}")))?;
+    let hist = distributions(params, reports)
+        .map_err(|err| Failure::other(format!("cannot build the distributions frame: {err}")))?;
+    let more = tables(params, reports)
+        .map_err(|err| Failure::other(format!("cannot build a table frame: {err}")))?;
+    let mut written = vec!["summary".to_string(), "distributions".into()];
+    written.extend(more.iter().map(|(n, _)| n.clone()));
+    let frames = [frame, hist]
+        .into_iter()
+        .chain(more.into_iter().map(|(_, t)| t));
+    for (name, mut f) in written.iter().zip(frames) {
+        for exporter in exporters {
+            write_atomic(*exporter, &mut f, dir, name).map_err(Failure::other)?;
+        }
+    }
+    Ok(written)
 }
 
 /// The manifest's text without its `key` line.

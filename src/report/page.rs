@@ -198,37 +198,52 @@ fn options(frames: &Frames) -> Vec<(String, String)> {
 
 fn header_lines(frames: &Frames) -> Vec<String> {
     let k = key(frames);
-    vec![
+    let cells = frames
+        .manifest
+        .get("cells")
+        .and_then(|c| c.as_integer())
+        .unwrap_or(0);
+    let have = frames.summary.height() as i64;
+    let partial = (have < cells).then(|| {
         format!(
-            "kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
-            frames.text("kind"),
-            frames
-                .manifest
-                .get("cells")
-                .and_then(|c| c.as_integer())
-                .unwrap_or(0),
-            frames
-                .manifest
-                .get("trials")
-                .and_then(|c| c.as_integer())
-                .unwrap_or(0),
-            frames
-                .manifest
-                .get("seed")
-                .and_then(|c| c.as_integer())
-                .unwrap_or(0),
-            frames.text("diemon_version"),
-        ),
-        if k.exact {
+            "partial: only {have} of {cells} cells finished (the run was stopped; running it \
+             again resumes it)"
+        )
+    });
+    partial
+        .into_iter()
+        .chain([
             format!(
-                "key figure: {}, exact (Monte Carlo figures, such as the check of each \
+                "kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
+                frames.text("kind"),
+                frames
+                    .manifest
+                    .get("cells")
+                    .and_then(|c| c.as_integer())
+                    .unwrap_or(0),
+                frames
+                    .manifest
+                    .get("trials")
+                    .and_then(|c| c.as_integer())
+                    .unwrap_or(0),
+                frames
+                    .manifest
+                    .get("seed")
+                    .and_then(|c| c.as_integer())
+                    .unwrap_or(0),
+                frames.text("diemon_version"),
+            ),
+            if k.exact {
+                format!(
+                    "key figure: {}, exact (Monte Carlo figures, such as the check of each \
                  cell, with 95% confidence intervals)",
-                k.label
-            )
-        } else {
-            format!("key figure: {}, with 95% confidence intervals", k.label)
-        },
-    ]
+                    k.label
+                )
+            } else {
+                format!("key figure: {}, with 95% confidence intervals", k.label)
+            },
+        ])
+        .collect()
 }
 
 /// The report as Markdown; charts are linked from `charts/`.

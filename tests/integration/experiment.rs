@@ -767,3 +767,52 @@ fn every_kind_checks_each_cell_before_writing() {
         assert!(!out.exists(), "{extra}: {} was written", out.display());
     }
 }
+
+/// Issue 22: a run stopped by Ctrl-C keeps frames of the cells it finished, and `report`
+/// on that folder says how many cells it has and how many are missing, exiting 1 unless
+/// asked for a partial report (which says so at the top).
+#[test]
+fn a_partial_folder_is_reported_as_partial() {
+    let dir = temp("exp-partial");
+    let file = dir.join("p.toml");
+    std::fs::write(
+        &file,
+        "name = \"p\"\nkind = \"duel\"\ntrials = 200000\n[scenario]\nb = \"minifig-hand-weapon*40\"\n\
+         [sweep]\na = [\"minifig-hand-weapon\", \"minifig-hand-weapon*40\"]\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_diemon"))
+        .args([
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !out.join("cells/00000.json").exists() && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait_with_output().unwrap().status;
+    assert_eq!(status.code(), Some(130));
+    let rows = std::fs::read_to_string(out.join("summary.csv"))
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(rows, 2, "a header and the finished cell");
+    let (code, _, err) = diemon(&["report", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("1 of 2 cells finished (1 missing)"), "{err}");
+    let (code, text, err) = diemon(&["report", out.to_str().unwrap(), "--partial"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("a partial report"), "{text}");
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("partial: only 1 of 2 cells finished"), "{md}");
+}
