@@ -532,7 +532,7 @@ mod tests {
         assert_eq!(t.len(), 1);
         let (name, df) = &t[0];
         assert_eq!(name, "by_ring");
-        let names = names(&df);
+        let names = names(df);
         assert_eq!(
             names,
             [

@@ -10,7 +10,10 @@ use super::Failure;
 
 /// The lock on a folder; dropping it releases the folder.
 #[derive(Debug)]
-pub struct FolderLock(#[allow(dead_code)] File);
+pub struct FolderLock {
+    /// Held, not read: the OS lock lives as long as the open file.
+    _file: File,
+}
 
 /// The lock file's name inside the folder.
 pub const LOCK_FILE: &str = ".diemon.lock";
@@ -27,7 +30,7 @@ pub fn lock(dir: &Path) -> Result<FolderLock, Failure> {
         .open(&path)
         .map_err(|e| Failure::other(format!("cannot open {}: {e}", path.display())))?;
     match file.try_lock() {
-        Ok(()) => Ok(FolderLock(file)),
+        Ok(()) => Ok(FolderLock { _file: file }),
         Err(TryLockError::WouldBlock) => Err(Failure::input(format!(
             "{} is being written by another diemon command right now\nhint: wait for it to \
              finish, or write elsewhere with --out",

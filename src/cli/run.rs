@@ -176,8 +176,8 @@ pub(super) fn sweep(
             && c.get("stamp") != Some(&stamp(i))
         {
             return Err(Failure::input(format!(
-                "{} was not written by this run (its stamp is {}, this run's {})
-hint: the                  folder mixes runs; remove {} or write elsewhere with --out",
+                "{} was not written by this run (its stamp is {}, this run's {})\nhint: \
+                 the folder mixes runs; remove {} or write elsewhere with --out",
                 path.display(),
                 c.get("stamp").map_or("missing".into(), |s| s.to_string()),
                 stamp(i),
@@ -268,7 +268,7 @@ hint: the                  folder mixes runs; remove {} or write elsewhere with 
 
 /// The stamp each cell file carries: the run's resume key, the shard (from the manifest)
 /// and the cell's index.
-fn stamp_of<'a>(e: &Experiment, manifest: &'a str) -> impl Fn(usize) -> serde_json::Value + 'a {
+fn stamp_of(e: &Experiment, manifest: &str) -> impl Fn(usize) -> serde_json::Value + use<> {
     let key = e.key();
     let shard = manifest
         .parse::<toml::Table>()

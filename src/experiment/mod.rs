@@ -514,7 +514,7 @@ fn analysis(
                 }
             }
             let counts = f.counts.get_ref().clone();
-            if counts.len() < 2 || counts.iter().any(|&n| n == 0) {
+            if counts.len() < 2 || counts.contains(&0) {
                 errors.push(at(
                     f.counts.span().start,
                     format!("counts {counts:?}: the fit needs at least two sizes, each above 0"),

@@ -40,7 +40,7 @@ pub fn cover(thirds: u32) -> i64 {
 /// Gunnery Support: +1 per supporting Gunner, the firing team (shooter plus supporters)
 /// "limited to the number of inches in the Weapon Size" (Ch. 8.5). `None` if too many.
 pub fn gunnery_support(supporters: u32, weapon_size: u32) -> Option<i64> {
-    (1 + supporters <= weapon_size).then_some(supporters as i64)
+    (supporters < weapon_size).then_some(supporters as i64)
 }
 
 /// Whether a ranged weapon is mounted rather than hand-held: beyond Bastard size (1.5x its

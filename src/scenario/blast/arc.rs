@@ -100,7 +100,7 @@ impl ArcFire {
             ));
         }
         let plan = Attacker {
-            skill: spec.skill.clone(),
+            skill: spec.skill,
             use_rating: spec.weapon.use_rating,
             damage: spec.weapon.damage.clone(),
         }

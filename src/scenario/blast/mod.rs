@@ -155,7 +155,7 @@ impl Volley {
                 })
             }
         };
-        if !(distance >= 0.0 && distance <= 1000.0) {
+        if !(0.0..=1000.0).contains(&distance) {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
         }
         // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
@@ -164,7 +164,7 @@ impl Volley {
         let boosted = delivery.variant.explosion(dice + 1, &opts)?;
         let fire = delivery.variant == Variant::Incendiary;
         let action = Attacker {
-            skill: skill.clone(),
+            skill,
             use_rating: delivery.use_rating,
             damage: explosion.expr().clone(),
         }
