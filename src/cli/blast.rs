@@ -175,8 +175,12 @@ fn flags(a: &BlastArgs) -> RunFlags {
     RunFlags {
         trials: a.trials,
         target_ci: a.target_ci,
-        max_half_width: f64::INFINITY,
-        ci_unit: "kills, e.g. 0.01",
+        // Half the range of the mean, as a duel's 0.5 is of a probability's: kills run
+        // from 0 to the targets, so a wider half-width asks for nothing. An unreadable
+        // formation is refused later, with its own message.
+        max_half_width: Formation::parse(&a.formation, a.spacing)
+            .map_or(f64::INFINITY, |f| f.len() as f64 / 2.0),
+        ci_unit: "kills, half the number of targets at most; e.g. 0.01",
         seed: a.seed,
         part: a.part.clone(),
         threads: a.threads,

@@ -229,10 +229,8 @@ fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
         let text = chart.svg().map_err(bad)?;
         crate::export::write_text_atomic(dir, &name, &text).map_err(Failure::other)?;
     } else {
-        let tmp = dir.join(format!(".{name}.tmp.png"));
-        chart.png(&tmp).map_err(bad)?;
-        std::fs::rename(&tmp, path)
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+        let png = chart.png().map_err(bad)?;
+        crate::export::write_bytes_atomic(dir, &name, &png).map_err(Failure::other)?;
     }
     Ok(())
 }

@@ -34,41 +34,41 @@ Options the text leaves open: marks_ones, marks_cancel, marks_reroll_ones, marks
 marks_tie (`diemon options`; set with -o, e.g. -o marks_ones=kept).")]
 pub struct MarksArgs {
     /// The normal Attributes the roll calls for, averaged and rounded down into d6s.
-    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    #[arg(long, value_name = "A,B", value_delimiter = ',', value_parser = parse_whole)]
     pub attr: Vec<u32>,
     /// Tempo, the exception to averaging: this many Attribute d6s, whole.
-    #[arg(long, value_name = "N", conflicts_with = "attr")]
+    #[arg(long, value_name = "N", conflicts_with = "attr", value_parser = parse_whole)]
     pub tempo: Option<u32>,
     /// Super Attributes, added whole as d10s.
-    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    #[arg(long, value_name = "A,B", value_delimiter = ',', value_parser = parse_whole)]
     pub super_attr: Vec<u32>,
     /// Ranks of the Superpower used: d10s that count toward the dice kept.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_whole)]
     pub superpower: u32,
     /// Skill or Combat Style: d6s rolled, not kept beyond the Attribute dice.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_whole)]
     pub skill: u32,
     /// Super Skill: d10s, likewise.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_whole)]
     pub super_skill: u32,
     /// Dice taken away: 1 Challenging, 2 Difficult, 3 Expert, 4+ Super.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_whole)]
     pub difficulty: u32,
     /// Marks a GM assigns the opposition (a static roll against them).
-    #[arg(long, value_name = "N", conflicts_with = "vs")]
+    #[arg(long, value_name = "N", conflicts_with = "vs", value_parser = parse_whole)]
     pub vs_marks: Option<u32>,
     /// A contested roll against another pool: "attr=4,4 super-attr=2 skill=1 difficulty=1".
     #[arg(long, value_name = "POOL")]
     pub vs: Option<String>,
     /// Trying again: the chance of success (at --level) within N tries, each failure
     /// costing a die.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_whole)]
     pub tries: Option<u32>,
     /// The success level --tries aims at: basic, competent, mastery, super_human.
     #[arg(long, default_value = "basic", value_parser = ["basic", "competent", "mastery", "super_human"])]
     pub level: String,
     /// An extended roll: the Mark Plateau to reach, one roll a period (with --periods).
-    #[arg(long, value_name = "MARKS", requires = "periods")]
+    #[arg(long, value_name = "MARKS", requires = "periods", value_parser = parse_whole)]
     pub plateau: Option<u32>,
     /// The extended roll's minimum and maximum periods, e.g. 2..6.
     #[arg(long, value_name = "MIN..MAX", requires = "plateau")]
@@ -124,15 +124,12 @@ fn parse_vs(text: &str) -> Result<Sheet, Failure> {
             .ok_or_else(|| bad(format!("{part:?} is not KEY=VALUE")))?;
         let list = || -> Result<Vec<u32>, Failure> {
             v.split(',')
-                .map(|x| x.trim().parse::<u32>())
+                .map(parse_whole)
                 .collect::<Result<_, _>>()
-                .map_err(|_| bad(format!("{k}={v}: expected whole numbers")))
+                .map_err(|e| bad(format!("{k}={v}: {e}")))
         };
-        let one = || -> Result<u32, Failure> {
-            v.trim()
-                .parse()
-                .map_err(|_| bad(format!("{k}={v}: expected a whole number")))
-        };
+        let one =
+            || -> Result<u32, Failure> { parse_whole(v).map_err(|e| bad(format!("{k}={v}: {e}"))) };
         match k {
             "attr" => s.attributes = list()?,
             "tempo" => s.tempo = Some(one()?),
@@ -597,4 +594,20 @@ fn table(
         ));
     }
     s
+}
+
+/// A whole number as the sheet writes it, with one message for anything else (clap's own
+/// says "number too large to fit in target type").
+fn parse_whole(s: &str) -> Result<u32, String> {
+    let t = s.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a whole number from 0, got {s:?}"));
+    }
+    t.parse().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, got {s:?} (a pool holds at most {} dice)",
+            u32::MAX,
+            crate::marks::pool::MAX_DICE
+        )
+    })
 }

@@ -23,12 +23,14 @@ use crate::sim::engine::Shard;
   diemon run experiments/hero-worth.toml --shard 2/4 --out /shared/hero-2
                                                one machine's quarter; `diemon merge` adds them
 
-Writes DIR/summary.csv and .parquet (one row per cell), DIR/distributions.csv and .parquet
-(each cell's histograms, long form), DIR/by_ring.csv and .parquet for Explosions (kills
-by ring), with the manifest as Parquet key-value metadata, and
-DIR/manifest.toml, each atomically and again after every cell, so a killed run keeps the
-cells it finished; each cell's report is kept in DIR/cells/, and running the same
-experiment again resumes where it stopped. docs/cluster.md shows sharded runs on Slurm and
+Writes DIR/manifest.toml first, then each cell's report to DIR/cells/ the moment it
+finishes, so a killed run keeps the cells it finished and running the same experiment
+again resumes where it stopped. At the end (or on Ctrl-C, from the cells finished) it
+writes DIR/summary.csv and .parquet (one row per cell), DIR/distributions.csv and
+.parquet (each cell's histograms, long form) and DIR/by_ring.csv and .parquet for
+Explosions (kills by ring), with the manifest as Parquet key-value metadata, then the
+report. Every file is written whole or not at all (a temporary file renamed into place).
+One command writes a folder at a time. docs/cluster.md shows sharded runs on Slurm and
 Kubernetes.")]
 pub struct RunArgs {
     /// The experiment file (TOML; see experiments/). Without one, the built-in default:

@@ -341,6 +341,14 @@ pub fn parse(
             ));
             continue;
         }
+        if let Some(dup) = repeated(&values) {
+            errors.push(at(
+                k.span().start,
+                format!("sweep axis {:?} lists {dup} twice", k.get_ref()),
+                "each value once: a repeated value would run the same cells twice",
+            ));
+            continue;
+        }
         axes.push(axes::sweep(k.get_ref(), k.span().start, &values));
     }
     let analysis_at = spec
@@ -521,6 +529,13 @@ fn analysis(
                     "e.g. counts = [1, 2, 3, 4, 5, 6]: the 50% point must lie among them",
                 ));
             }
+            if let Some(dup) = repeated(&counts) {
+                errors.push(at(
+                    f.counts.span().start,
+                    format!("counts lists {dup} twice"),
+                    "each count once: a repeated count would run the same cells twice",
+                ));
+            }
             if *f.units.get_ref() == 0 {
                 errors.push(at(
                     f.units.span().start,
@@ -600,6 +615,15 @@ fn analysis(
     }
 }
 
+/// The first value listed twice, if any.
+fn repeated<T: PartialEq + std::fmt::Display>(values: &[T]) -> Option<&T> {
+    values
+        .iter()
+        .enumerate()
+        .find(|(i, v)| values[..*i].contains(v))
+        .map(|(_, v)| v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -670,5 +694,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(e[0].message.contains("set by the experiment"), "{e:?}");
+    }
+
+    #[test]
+    fn a_value_listed_twice_is_refused() {
+        let e = at_cwd(
+            "x.toml",
+            "name = \"t\"\nkind = \"blast\"\ntrials = 100\n[sweep]\ndistance = [6, 12, 6]\n",
+        )
+        .unwrap_err();
+        assert_eq!((e[0].line, e[0].column), (5, 1), "{e:?}");
+        assert!(e[0].message.contains("lists 6 twice"), "{e:?}");
+        assert_eq!(repeated(&[1, 2, 3]), None);
+        assert_eq!(repeated(&[1, 2, 1, 2]), Some(&1));
     }
 }

@@ -1,10 +1,8 @@
 //! CSV, through Polars' writer.
 
-use std::path::Path;
-
 use polars::prelude::{CsvWriter, DataFrame, SerWriter};
 
-use super::{Exporter, io_error};
+use super::Exporter;
 
 pub struct Csv;
 
@@ -13,10 +11,11 @@ impl Exporter for Csv {
         "csv"
     }
 
-    fn write(&self, frame: &mut DataFrame, file: &Path) -> Result<(), String> {
-        let mut f = std::fs::File::create(file).map_err(|e| io_error(file, e))?;
-        CsvWriter::new(&mut f)
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        CsvWriter::new(&mut bytes)
             .finish(frame)
-            .map_err(|e| format!("cannot write {}: {e}", file.display()))
+            .map_err(|e| format!("cannot encode the frame as CSV: {e}"))?;
+        Ok(bytes)
     }
 }

@@ -9,12 +9,14 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::DataFrame;
 
-/// Writes a frame in one format.
+/// Encodes a frame in one format. In memory, so that the file is written by one plain
+/// atomic write whose failure (a full disk) names the file in the OS's words, rather than
+/// surfacing as an encoder's "transport error".
 pub trait Exporter {
     /// The file extension: `csv`, `parquet`.
     fn extension(&self) -> &'static str;
-    /// Writes `frame` to `file` (a temporary path; [`write_atomic`] renames it).
-    fn write(&self, frame: &mut DataFrame, file: &Path) -> Result<(), String>;
+    /// The frame as the file's bytes.
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String>;
 }
 
 /// Writes `frame` to `dir/stem.EXT` through `exporter`: into `.stem.EXT.tmp`, then renamed.
@@ -25,20 +27,32 @@ pub fn write_atomic(
     stem: &str,
 ) -> Result<PathBuf, String> {
     let name = format!("{stem}.{}", exporter.extension());
-    let target = dir.join(&name);
-    let tmp = dir.join(format!(".{name}.tmp"));
-    exporter.write(frame, &tmp)?;
-    std::fs::rename(&tmp, &target).map_err(|e| io_error(&target, e))?;
-    Ok(target)
+    write_bytes_atomic(dir, &name, &exporter.encode(frame)?)
 }
 
-/// Writes text atomically (the manifest).
+/// Writes text atomically (the manifest, the report pages).
 pub fn write_text_atomic(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
+    write_bytes_atomic(dir, name, text.as_bytes())
+}
+
+/// Writes bytes atomically (a PNG chart).
+pub fn write_bytes_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
     let target = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    std::fs::write(&tmp, text).map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, &target).map_err(|e| io_error(&target, e))?;
-    Ok(target)
+    let written = std::fs::write(&tmp, bytes).map_err(|e| io_error(&target, e));
+    settle(&tmp, &target, written)
+}
+
+/// Renames a written temporary file into place, or removes it when writing failed (a full
+/// disk): never a half file, and never a stray temporary one.
+fn settle(tmp: &Path, target: &Path, written: Result<(), String>) -> Result<PathBuf, String> {
+    match written.and_then(|()| std::fs::rename(tmp, target).map_err(|e| io_error(target, e))) {
+        Ok(()) => Ok(target.to_path_buf()),
+        Err(e) => {
+            let _ = std::fs::remove_file(tmp);
+            Err(e)
+        }
+    }
 }
 
 pub(crate) fn io_error(path: &Path, e: io::Error) -> String {

@@ -1,11 +1,9 @@
 //! Parquet, through Polars' writer, with the run's manifest as key-value metadata.
 
-use std::path::Path;
-
 use polars::io::parquet::write::KeyValueMetadata;
 use polars::prelude::{DataFrame, ParquetWriter};
 
-use super::{Exporter, io_error};
+use super::Exporter;
 
 /// Parquet with `(key, value)` file metadata (read in Python with
 /// `pl.read_parquet_metadata`).
@@ -18,13 +16,13 @@ impl Exporter for Parquet {
         "parquet"
     }
 
-    fn write(&self, frame: &mut DataFrame, file: &Path) -> Result<(), String> {
-        let f = std::fs::File::create(file).map_err(|e| io_error(file, e))?;
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
         let kv = KeyValueMetadata::from_static(self.metadata.clone());
-        ParquetWriter::new(f)
+        ParquetWriter::new(&mut bytes)
             .with_key_value_metadata(Some(kv))
             .finish(frame)
-            .map(|_| ())
-            .map_err(|e| format!("cannot write {}: {e}", file.display()))
+            .map_err(|e| format!("cannot encode the frame as Parquet: {e}"))?;
+        Ok(bytes)
     }
 }

@@ -4,7 +4,6 @@
 //! font is bundled (DejaVu Sans, `assets/fonts`) and registered with plotters' `ab_glyph`
 //! backend, so charts render the same on a machine without system fonts.
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use plotters::coord::Shift;
@@ -107,12 +106,24 @@ impl Chart {
         Ok(s)
     }
 
-    /// Writes the chart as a PNG to `file`.
-    pub fn png(&self, file: &Path) -> Result<(), String> {
+    /// The chart as PNG bytes. Drawn into memory and encoded here, so that writing the
+    /// file is the caller's plain (atomic) write with a plain message on a full disk.
+    pub fn png(&self) -> Result<Vec<u8>, String> {
         font()?;
-        let root = BitMapBackend::new(file, SIZE).into_drawing_area();
-        self.draw(&root)?;
-        root.present().map_err(|e| e.to_string())
+        let (w, h) = SIZE;
+        let mut pixels = vec![0u8; w as usize * h as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
+            self.draw(&root)?;
+            root.present().map_err(|e| e.to_string())?;
+        }
+        let image = image::RgbImage::from_raw(w, h, pixels)
+            .ok_or_else(|| "the chart's pixels do not fill its size".to_string())?;
+        let mut png = std::io::Cursor::new(Vec::new());
+        image
+            .write_to(&mut png, image::ImageOutputFormat::Png)
+            .map_err(|e| format!("cannot encode the chart as PNG: {e}"))?;
+        Ok(png.into_inner())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
@@ -552,10 +563,7 @@ mod tests {
         assert!(svg.contains("P(A wins) by distance"));
         assert!(svg.contains("distance (inches)"));
         assert!(svg.contains("<polygon"));
-        let png = std::env::temp_dir().join(format!("diemon-chart-{}.png", std::process::id()));
-        sample().png(&png).unwrap();
-        let bytes = std::fs::read(&png).unwrap();
-        std::fs::remove_file(&png).unwrap();
+        let bytes = sample().png().unwrap();
         assert_eq!(&bytes[1..4], b"PNG");
     }
 

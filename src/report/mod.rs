@@ -14,7 +14,7 @@ pub mod page;
 
 use std::path::{Path, PathBuf};
 
-use crate::export::write_text_atomic;
+use crate::export::{write_bytes_atomic, write_text_atomic};
 
 /// Writes `dir/report.md`, `dir/report.html` and `dir/charts/*`; returns the files written.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -32,13 +32,11 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
             &format!("{}.svg", f.stem),
             &svg,
         )?);
-        // PNG through a temporary name that still ends in .png (plotters picks the format
-        // from the extension), then renamed: never a half file.
-        let tmp = charts.join(format!(".{}.tmp.png", f.stem));
-        let png = charts.join(format!("{}.png", f.stem));
-        f.chart.png(&tmp)?;
-        std::fs::rename(&tmp, &png).map_err(|e| format!("cannot write {}: {e}", png.display()))?;
-        written.push(png);
+        written.push(write_bytes_atomic(
+            &charts,
+            &format!("{}.png", f.stem),
+            &f.chart.png()?,
+        )?);
         svgs.push(svg);
     }
     written.push(write_text_atomic(

@@ -919,6 +919,32 @@ fn malformed_inputs_exit_2_with_one_clear_message() {
             &["dist", "2d6", "--mc", "-1"],
             "'--mc <N>': expected a whole number from 1",
         ),
+        (
+            &["dist", "99999999999999999999d6"],
+            "found \"99999999999999999999\"",
+        ),
+        (
+            &["dist", "d6 skill bless 999d20"],
+            "1:16: expected fewer Blessings on one die, found \"999\"",
+        ),
+        (
+            &["marks", "--skill", "99999999999999999999"],
+            "got \"99999999999999999999\" (a pool holds at most 60 dice)",
+        ),
+        (
+            &[
+                "marks",
+                "--attr",
+                "3,3",
+                "--vs",
+                "skill=99999999999999999999",
+            ],
+            "skill=99999999999999999999: expected a whole number from 0 to 4294967295",
+        ),
+        (
+            &["blast", "--target-ci", "13"],
+            "--target-ci 13: expected a half-width above 0 and below 12.5 (kills",
+        ),
     ];
     for (args, says) in cases {
         let start = std::time::Instant::now();

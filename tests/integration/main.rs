@@ -9,6 +9,8 @@
 //! - `value_stability`: pinned seeded rolls.
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `experiment`: experiment files, `diemon run`, its exports.
+//! - `fuzz`: seeded mutations of `fuzz/corpus/` never panic or hang (stable harness).
+//! - `faults`: runs killed with SIGKILL, and runs on a full disk, end as a clean run.
 //! - `cli`: the commands, their output shapes and exit codes.
 //! - `terminal`: the binary in a pseudo-terminal: the README tour finishes, Ctrl-C exits 130.
 
@@ -82,6 +84,8 @@ mod cli;
 mod docs;
 mod engine;
 mod experiment;
+mod faults;
+mod fuzz;
 mod marks;
 mod monte_carlo;
 mod properties;

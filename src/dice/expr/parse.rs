@@ -88,12 +88,14 @@ struct Token {
     /// 0-based char index and width.
     start: usize,
     width: usize,
+    /// As typed, so a number past what u64 holds is quoted as the user wrote it.
+    text: String,
 }
 
 impl Token {
     fn shown(&self) -> String {
         match &self.tok {
-            Tok::Num(n) => format!("\"{n}\""),
+            Tok::Num(_) => format!("\"{}\"", self.text),
             Tok::Word(w) => format!("\"{w}\""),
             Tok::Plus => "\"+\"".into(),
             Tok::Minus => "\"-\"".into(),
@@ -159,12 +161,14 @@ fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
             tok,
             start,
             width: i - start,
+            text: chars[start..i].iter().collect(),
         });
     }
     out.push(Token {
         tok: Tok::End,
         start: chars.len(),
         width: 1,
+        text: String::new(),
     });
     Ok(out)
 }
@@ -353,7 +357,8 @@ impl Parser {
         let mut kind = DamageType::Plain;
         let mut kind_tok: Option<Token> = None;
         let mut skill: Option<Token> = None;
-        let mut blessings: Vec<(bool, u32, Option<Die>, Token)> = Vec::new();
+        // (bless?, count, carrier, the word's token, the count's token)
+        let mut blessings: Vec<(bool, u32, Option<Die>, Token, Token)> = Vec::new();
         loop {
             let t = self.peek().clone();
             let Tok::Word(w) = &t.tok else { break };
@@ -375,19 +380,19 @@ impl Parser {
                 let bless = w == "bless";
                 // Optional carrier: `bless d8`, `bless 2d8`.
                 let p = self.peek().clone();
-                let (n, carrier) = match p.tok {
+                let (n, carrier, count_tok) = match p.tok {
                     Tok::Word(ref d) if d == "d" => {
                         let (n, die) = self.dice_after(None)?;
-                        (n, Some(die))
+                        (n, Some(die), p.clone())
                     }
                     Tok::Num(n) => {
                         self.next();
                         let (n, die) = self.dice_after(Some((n, p.clone())))?;
-                        (n, Some(die))
+                        (n, Some(die), p.clone())
                     }
-                    _ => (1, None),
+                    _ => (1, None, t.clone()),
                 };
-                blessings.push((bless, n, carrier, t));
+                blessings.push((bless, n, carrier, t, count_tok));
             } else {
                 break;
             }
@@ -411,25 +416,34 @@ impl Parser {
             }
             let _ = s;
             let mut roll = SkillRoll::new(die);
-            for (bless, n, carrier, t) in blessings {
+            for (bless, n, carrier, t, count_tok) in blessings {
                 let r = if bless {
                     roll.blessed(n, carrier)
                 } else {
                     roll.cursed(n, carrier)
                 };
-                roll = r.map_err(|e| {
-                    let hint = match e {
-                        SkillError::CarrierTooSmall { .. } => format!(
+                roll = r.map_err(|e| match e {
+                    SkillError::CarrierTooSmall { .. } => err(
+                        &t,
+                        "a carrier at least as large as the Skill die",
+                        Some(format!(
                             "{e}: a SuperNatural Action die Blesses or Curses dice of its own size or smaller (Ch. D.4)"
-                        ),
-                        SkillError::TooMany => e.to_string(),
-                    };
-                    err(&t, "a carrier at least as large as the Skill die", Some(hint))
+                        )),
+                    ),
+                    SkillError::TooMany => err(
+                        &count_tok,
+                        if bless {
+                            "fewer Blessings on one die"
+                        } else {
+                            "fewer Curses on one die"
+                        },
+                        Some(e.to_string()),
+                    ),
                 })?;
             }
             return Ok(TermKind::Skill(roll));
         }
-        if let Some((_, _, _, t)) = blessings.first() {
+        if let Some((_, _, _, t, _)) = blessings.first() {
             return Err(err(
                 t,
                 "a Skill die to Bless or Curse",
