@@ -255,13 +255,15 @@ impl Blast {
     }
 }
 
-/// The ring a point `distance` inches from the blast centre is in: within 2" is ring 0,
-/// over 2" and within 4" ring 1, and so on.
+/// The ring a point `distance` inches from the blast centre is in (Ch. 8.4): within 2" is
+/// ring 0, over 2" and within 4" ring 1, and so on. A point on a ring's edge is in the
+/// inner ring, however its distance rounded ([`crate::rules::measure`]).
 pub fn ring_at(distance: f64) -> usize {
-    if distance <= RING_INCHES {
+    let d = distance - crate::rules::measure::EDGE;
+    if d <= RING_INCHES {
         0
     } else {
-        (distance / RING_INCHES).ceil() as usize - 1
+        (d / RING_INCHES).ceil() as usize - 1
     }
 }
 

@@ -2,7 +2,7 @@
 //! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
 //! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) and Constructs
 //! ([`constructs`]) of Ch. 10; SuperNatural Effects in battle
-//! ([`supernatural`]).
+//! ([`supernatural`]); what "within" a distance means on a table of `f64` inches ([`measure`]).
 //! Stat blocks, weapons and costs are in [`crate::catalog`].
 
 pub mod attack;
@@ -12,6 +12,7 @@ pub mod constructs;
 pub mod contagion;
 pub mod explosion;
 pub mod fire;
+pub mod measure;
 pub mod medik;
 pub mod options;
 pub mod supernatural;

@@ -17,6 +17,7 @@ use super::{Aim, BlastOutcome, BlastTally, Target};
 use crate::analysis::Estimate;
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
+use crate::rules::measure::within;
 use crate::rules::{RuleOptions, Stacking, auto, combat};
 use crate::scenario::Scenario;
 
@@ -178,7 +179,7 @@ impl Scenario for ArcFire {
         let mut m = 0;
         for (i, p) in pos.iter().enumerate().take(n) {
             let a = turn(bearing, p.0.atan2(p.1));
-            if a.abs() <= half && p.0.hypot(p.1) <= s.weapon.range as f64 {
+            if within(a.abs(), half) && within(p.0.hypot(p.1), s.weapon.range as f64) {
                 order[m] = (a, i);
                 m += 1;
             }
@@ -189,7 +190,7 @@ impl Scenario for ArcFire {
         // A burst: every shot at the figure nearest the aim point, within Range.
         let burst_target = s.burst.and_then(|_| {
             (0..n)
-                .filter(|&i| pos[i].0.hypot(pos[i].1) <= s.weapon.range as f64)
+                .filter(|&i| within(pos[i].0.hypot(pos[i].1), s.weapon.range as f64))
                 .min_by(|&a, &b| {
                     let d = |i: usize| (pos[i].0 - aim.0).hypot(pos[i].1 - aim.1);
                     d(a).total_cmp(&d(b)).then(a.cmp(&b))

@@ -28,7 +28,8 @@ use crate::catalog::cp::Cp;
 use crate::dice::expr::RollPlan;
 use crate::dice::{Die, DieEvent, Expr, Faces, Log, Role, SkillRoll};
 use crate::rules::attack::{Attacker, Hit};
-use crate::rules::explosion::{ExplosionPlan, ring_at};
+use crate::rules::explosion::{ExplosionPlan, RING_INCHES, ring_at};
+use crate::rules::measure::within;
 use crate::rules::{OverskillPolicy, RuleOptions, Stacking, combat};
 use crate::scenario::Scenario;
 
@@ -254,7 +255,7 @@ pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64
         let n = pos
             .iter()
             .zip(alive)
-            .filter(|(q, a)| **a && (q.0 - p.0).hypot(q.1 - p.1) <= 2.0)
+            .filter(|(q, a)| **a && within((q.0 - p.0).hypot(q.1 - p.1), RING_INCHES))
             .count();
         if n > most {
             most = n;
@@ -262,6 +263,25 @@ pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64
         }
     }
     best
+}
+
+/// Where a missed shot comes down: `margin` inches from `aim`, `turn` of a full turn round
+/// (Ch. 8.4 Missed Shots).
+fn landing(aim: (f64, f64), margin: f64, turn: f64) -> (f64, f64) {
+    let a = TAU * turn;
+    (aim.0 + margin * a.cos(), aim.1 + margin * a.sin())
+}
+
+/// From `centre` to `at`: the offset and the distance.
+fn reach(at: (f64, f64), centre: (f64, f64)) -> (f64, f64, f64) {
+    let (dx, dy) = (at.0 - centre.0, at.1 - centre.1);
+    (dx, dy, dx.hypot(dy))
+}
+
+/// The ring of a figure at `at` in an Explosion at `centre`; on a ring's edge is in the
+/// inner ring, however the positions rounded.
+fn ring_of(at: (f64, f64), centre: (f64, f64)) -> usize {
+    ring_at(reach(at, centre).2)
 }
 
 /// The figures during one turn of fire.
@@ -310,8 +330,7 @@ impl Volley {
         if let Some((armor, at)) = &self.wall
             && out.walls == 0
         {
-            let d = (at.0 - centre.0).hypot(self.distance + at.1 - centre.1);
-            if let Some(damage) = blast.damage(ring_at(d)) {
+            if let Some(damage) = blast.damage(ring_of((at.0, self.distance + at.1), centre)) {
                 let a = armor.roll(faces, log).total;
                 log.note(format_args!(
                     "  the wall: Damage {} vs Armor {a}",
@@ -323,8 +342,7 @@ impl Volley {
             }
         }
         for i in 0..fl.n {
-            let (dx, dy) = (fl.pos[i].0 - centre.0, fl.pos[i].1 - centre.1);
-            let d = dx.hypot(dy);
+            let (dx, dy, d) = reach(fl.pos[i], centre);
             let ring = ring_at(d);
             let Some(damage) = blast.damage(ring) else {
                 continue;
@@ -521,14 +539,11 @@ impl Scenario for Volley {
                             Scatter::Short => "short, toward the shooter",
                         }
                     ));
-                    let (dx, dy) = match self.scatter {
-                        Scatter::Margin => {
-                            let a = TAU * formation::fraction(faces, log);
-                            (margin * a.cos(), margin * a.sin())
-                        }
-                        Scatter::Short => (0.0, -margin),
+                    let centre = match self.scatter {
+                        Scatter::Margin => landing(aim, margin, formation::fraction(faces, log)),
+                        Scatter::Short => (aim.0, aim.1 - margin),
                     };
-                    ((aim.0 + dx, aim.1 + dy), false)
+                    (centre, false)
                 }
             };
             let plan = if benny {
@@ -810,5 +825,63 @@ mod tests {
             out.knocked_back, 2,
             "ring 1 survivors: 1\" of KnockBack each"
         );
+    }
+
+    /// Issue 23: a figure exactly on a ring's edge (2", 4", 6" from the burst) is in the
+    /// inner ring (Ch. 8.4 "within a two-inch radius"), in each of the 400 directions a
+    /// scatter can take and at any distance diemon accepts; a hair past the edge is not.
+    #[test]
+    fn a_figure_on_a_rings_edge_is_in_the_inner_ring() {
+        for distance in [0.0, 3.0, 10.0, 18.0, 47.5, 100.0, 333.3, 1000.0] {
+            let aim = (0.0, distance);
+            for k in 0..400 {
+                let turn = k as f64 / 400.0;
+                for (r, ring) in [(2.0, 0), (4.0, 1), (6.0, 2)] {
+                    let at = |margin| ring_of(aim, landing(aim, margin, turn));
+                    assert_eq!(at(r), ring, "{r}\" at {distance}\", direction {k}/400");
+                    assert_eq!(at(r + 1e-6), ring + 1, "past {r}\" at {distance}\"");
+                }
+            }
+            // Figures around an exact hit on 3-4-5 triangles, whose coordinates are not
+            // exact in binary (1.2, 1.6).
+            for (dx, dy, ring) in [
+                (1.2, 1.6, 0),
+                (-1.6, 1.2, 0),
+                (2.4, -3.2, 1),
+                (-3.6, -4.8, 2),
+            ] {
+                assert_eq!(ring_of((dx, distance + dy), aim), ring, "{dx},{dy}");
+            }
+        }
+    }
+
+    /// The same through a whole scripted turn of fire: a 3" Launcher's missile misses by 2"
+    /// (XSize 1, one ring) or 4" (XSize 2, the second ring) in every direction two d20s
+    /// can give; the figure at the aim point is on the edge and always takes the Damage.
+    #[test]
+    fn a_scattered_missile_always_reaches_a_figure_on_its_edge() {
+        for distance in [10.0, 18.0] {
+            for (xsize, roll, ring) in [(1, 4, 0), (2, 2, 1)] {
+                let v = volley(
+                    Launch::Launcher(3),
+                    xsize,
+                    D8,
+                    "line:1",
+                    distance,
+                    Scatter::Margin,
+                );
+                for k in 0..400u32 {
+                    let mut script =
+                        vec![(D8, roll), (Die::D20, k / 20 + 1), (Die::D20, k % 20 + 1)];
+                    script.extend(std::iter::repeat_n((D10, 9), xsize as usize));
+                    let out = run(&v, &script);
+                    assert_eq!(
+                        (out.kills, out.by_ring[ring]),
+                        (1, 1),
+                        "XSize {xsize} at {distance}\", direction {k}/400"
+                    );
+                }
+            }
+        }
     }
 }
