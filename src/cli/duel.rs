@@ -13,7 +13,7 @@ use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
-use crate::scenario::squad::{Position, Response, Spend, Sprint, Targeting};
+use crate::scenario::squad::{AreaAim, Position, Response, Spacing, Spend, Sprint, Targeting};
 use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -103,6 +103,20 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Amputate::LegsFirst)]
     pub b_amputate: Amputate,
+    /// Where side A's thrown Explosives aim: the enemy whose blast catches the most enemies,
+    /// the nearest, or the most enemy CP; never where A's own figures stand in the blast.
+    #[arg(long, value_enum, default_value_t = AreaAim::Densest)]
+    pub a_aim: AreaAim,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = AreaAim::Densest)]
+    pub b_aim: AreaAim,
+    /// Inches between side A's figures standing abreast, across the line: what an
+    /// Explosion can catch (0 stands the whole side on one spot).
+    #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
+    pub a_spacing: Spacing,
+    /// The same for side B.
+    #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
+    pub b_spacing: Spacing,
     /// Thirds of each side-A unit behind cover against ranged attacks (0-3, Ch. 8.3).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub a_cover: u32,

@@ -139,6 +139,8 @@ fn side(
             blind: a.a_blind,
             spend: a.a_spend,
             amputate: a.a_amputate,
+            aim: a.a_aim,
+            spacing: a.a_spacing,
         }
     } else {
         Policy {
@@ -150,6 +152,8 @@ fn side(
             blind: a.b_blind,
             spend: a.b_spend,
             amputate: a.b_amputate,
+            aim: a.b_aim,
+            spacing: a.b_spacing,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
@@ -271,6 +275,15 @@ fn json_report(
         o["revived"] = json!(r.point);
         o["ci_revived"] = json!(r.ci);
     }
+    if squad.explosives() {
+        for (side, name) in [(0, "a"), (1, "b")] {
+            for (own, what) in [(false, "blasted"), (true, "blasted_own")] {
+                let e = t.mean_blasted(side, own);
+                o[format!("{what}_{name}")] = json!(e.point);
+                o[format!("ci_{what}_{name}")] = json!(e.ci);
+            }
+        }
+    }
     o
 }
 
@@ -354,6 +367,22 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
     }
     if squad.mediks() {
         s.push_str(&mean("revived (mean)", t.mean_revived()));
+    }
+    if squad.explosives() {
+        // Kills by weapon: what the Explosives felled, the rest fell to everything else.
+        for (side, name) in [(0, 'A'), (1, 'B')] {
+            if !squad.explosives_on(side as u8) {
+                continue;
+            }
+            s.push_str(&mean(
+                &format!("{name}'s Explosives fell"),
+                t.mean_blasted(side, false),
+            ));
+            s.push_str(&mean(
+                &format!("  of {name}'s own side"),
+                t.mean_blasted(side, true),
+            ));
+        }
     }
     for (side, name) in [(0, 'A'), (1, 'B')] {
         let lines = inert(squad, side);

@@ -290,6 +290,27 @@ choice! {
     }
 }
 
+choice! {
+    /// The Use of a thrown Explosive (a grenade). "Thrown objects have the same Use rating
+    /// ... as if they had been used in a Close Combat attack" (Ch. 8.4), and the texts give
+    /// an Explosive no Close Combat Use.
+    ThrownUse default Hand {
+        /// 2, a Hand Weapon's Use: a grenade is a small one-handed object.
+        Hand = "2",
+        /// 3, a Heavy Weapon's Use.
+        Heavy = "3",
+    }
+}
+
+impl ThrownUse {
+    pub fn rating(self) -> i64 {
+        match self {
+            ThrownUse::Hand => 2,
+            ThrownUse::Heavy => 3,
+        }
+    }
+}
+
 impl HeavyArmorDeflection {
     pub fn levels(self) -> u32 {
         match self {
@@ -655,6 +676,10 @@ rule_options! {
     shield: ShieldReading {
         source: "Ch. 8.1 Melee Shields; minifig weapon table (RULES-NOTES 3)",
         meaning: "what the minifig Shield and Heavy Shield do in a fight",
+    }
+    thrown_use: ThrownUse {
+        source: "Ch. 8.4 Thrown Minifig Weapons; minifig weapon table (RULES-NOTES 3)",
+        meaning: "the Use of a thrown Explosive, which the texts do not give",
     }
     heavy_armor: HeavyArmorDeflection {
         source: "minifig weapon table (RULES-NOTES 3); Ch. 10.1 Horse example",

@@ -443,14 +443,23 @@ fn squad_duel_flags_and_table() {
         "{out}"
     );
     assert!(out.contains("P(draw, 100 turns)"), "{out}");
-    // The grenade costs CP and does nothing in a squad battle: named beside the figures.
+    // Issue 23: the grenade is thrown in squad battles, so nothing is priced but inert.
+    assert!(!out.contains("priced but inert"), "{out}");
+    // A part that does nothing is still named beside the figures.
+    let (code2, out2, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig+hand-weapon+shotgun*6",
+        "--b",
+        "automaton",
+        "--trials",
+        "100",
+        "-q",
+    ]);
+    assert_eq!(code2, 0);
     assert!(
-        out.contains("priced but inert in this battle, side A (6 CP fielded for nothing):"),
-        "{out}"
-    );
-    assert!(
-        out.contains("minifig-grenadier: Explosive (grenade) (1 CP): Explosives and their Launchers: area, arc and explosive fire is `diemon blast`'s"),
-        "{out}"
+        out2.contains("minifig+hand-weapon+shotgun: ShotGun (Bastard BlastGun) (0 CP): area, arc and explosive fire is `diemon blast`'s"),
+        "{out2}"
     );
     assert!(out.contains("CP fielded: A 42, B "), "{out}");
     let (code, out, _) = diemon(&[

@@ -267,7 +267,7 @@ pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64
 
 /// Where a missed shot comes down: `margin` inches from `aim`, `turn` of a full turn round
 /// (Ch. 8.4 Missed Shots).
-fn landing(aim: (f64, f64), margin: f64, turn: f64) -> (f64, f64) {
+pub(crate) fn landing(aim: (f64, f64), margin: f64, turn: f64) -> (f64, f64) {
     let a = TAU * turn;
     (aim.0 + margin * a.cos(), aim.1 + margin * a.sin())
 }
@@ -280,7 +280,7 @@ fn reach(at: (f64, f64), centre: (f64, f64)) -> (f64, f64, f64) {
 
 /// The ring of a figure at `at` in an Explosion at `centre`; on a ring's edge is in the
 /// inner ring, however the positions rounded.
-fn ring_of(at: (f64, f64), centre: (f64, f64)) -> usize {
+pub(crate) fn ring_of(at: (f64, f64), centre: (f64, f64)) -> usize {
     ring_at(reach(at, centre).2)
 }
 

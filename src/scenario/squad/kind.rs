@@ -11,6 +11,7 @@ use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions, ShieldReading};
+use crate::scenario::blast::{Delivery, Launch};
 use crate::scenario::squad::policy::Spend;
 
 /// A weapon the duel can attack with.
@@ -130,7 +131,21 @@ pub struct Kind {
     /// Its parts that do nothing in a squad battle, with their CP and why (issue 21: "a
     /// price is a price of the rules").
     pub inert: Vec<Inert>,
+    /// The Explosives it delivers, each once: thrown by its arms or fired from its
+    /// Launcher (Ch. 8.4).
+    pub explosives: Option<Explosives>,
 }
+
+/// A unit's Explosives: how many it carries, each used once, and how they are delivered
+/// (a thrown grenade, or a Launcher's Payload; `diemon blast`'s [`Delivery`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Explosives {
+    pub count: u8,
+    pub delivery: Delivery,
+}
+
+/// Most Explosives one unit carries (a Figure counts those it used in a byte).
+pub const MAX_EXPLOSIVES: u8 = 64;
 
 /// A part of a unit that costs CP (or would) and does nothing in a squad battle.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -192,6 +207,9 @@ impl Kind {
         let mut shield: Option<Shield> = None;
         let mut shield_hands = 0;
         let mut spawn = 0;
+        // Explosives (name, CP, XSize) and the Launcher (name, CP, WSize) that fires them.
+        let mut payloads: Vec<(String, Option<Cp>, u32)> = Vec::new();
+        let mut launcher: Option<(String, Option<Cp>, u32)> = None;
         for w in &u.weapons {
             match w {
                 Armament::Item(i) if matches!(i.key, "shield" | "heavy-shield") => {
@@ -219,6 +237,23 @@ impl Kind {
                 Armament::Item(i) if i.armored || i.key == "medikal-tools" => {
                     half_speed |= i.notes.contains(&"Half Speed");
                     heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
+                }
+                // The minifig table's Explosive: XSize 1 (Ch. 8.4).
+                Armament::Item(i) if i.key == "explosive" => {
+                    payloads.push((i.name.to_string(), i.cost, 1));
+                }
+                Armament::Sized { name, stats } if stats.kind == WeaponKind::Explosive => {
+                    payloads.push((name.to_string(), Some(stats.cost), stats.size));
+                }
+                Armament::Sized { name, stats } if stats.kind == WeaponKind::Launcher => {
+                    if let Some((other, cp, _)) = &launcher {
+                        out(
+                            other,
+                            *cp,
+                            "a squad battle fires one Launcher a unit".into(),
+                        );
+                    }
+                    launcher = Some((name.to_string(), Some(stats.cost), stats.size));
                 }
                 Armament::Item(i) => match item_arm(i) {
                     Ok(a) => arms.push(a),
@@ -271,6 +306,7 @@ impl Kind {
                 }
             }
         }
+        let explosives = explosives_of(u, payloads, launcher, opts, &mut out);
         let mut sn = u.sn_dice.clone();
         sn.sort_unstable_by(|a, b| b.cmp(a));
         if sn.len() > MAX_SN_DICE {
@@ -305,7 +341,7 @@ impl Kind {
             && (tools || arms.iter().any(|a| a.close && !a.channel)))
         .then_some(tools);
         // A Medik with Tools heals without a weapon; an SN unit touches with Bare Hands.
-        if armed && arms.is_empty() && medik.is_none() && sn.is_empty() {
+        if armed && arms.is_empty() && explosives.is_none() && medik.is_none() && sn.is_empty() {
             return Err(KindError {
                 key: u.key.clone(),
                 message: if inert.is_empty() {
@@ -424,6 +460,7 @@ impl Kind {
             fourpion: None,
             sn,
             inert,
+            explosives,
         })
     }
 
@@ -460,6 +497,69 @@ pub const ITEM_SHIELD: Shield = Shield {
     use_rating: 2,
     layers: 1,
 };
+
+/// How a unit delivers the Explosives it carries (Ch. 8.4): from its Launcher if it has one
+/// it can work (WSize within its Power), else thrown by its arms (XSize 1 only: an arm throws
+/// Size 0" objects; never by Cannon Fodder, Ch. 10.4). One XSize a unit. What cannot be
+/// used is named as inert.
+fn explosives_of(
+    u: &Unit,
+    payloads: Vec<(String, Option<Cp>, u32)>,
+    launcher: Option<(String, Option<Cp>, u32)>,
+    opts: &RuleOptions,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) -> Option<Explosives> {
+    let s = &u.spec;
+    let Some(&(_, _, xsize)) = payloads.first() else {
+        if let Some((name, cp, _)) = &launcher {
+            out(name, *cp, "a Launcher with no Explosives to fire".into());
+        }
+        return None;
+    };
+    let power = s.power.inches(s.size);
+    let launch = match &launcher {
+        Some((name, cp, w)) if *w > power => {
+            out(
+                name,
+                *cp,
+                format!(
+                    "a {w}\" Launcher needs {w}\" of Power and it has {power}\" (Gunner teams \
+                     are not in squad battles yet)"
+                ),
+            );
+            None
+        }
+        Some((_, _, w)) => Some(Launch::Launcher(*w)),
+        None => None,
+    };
+    let launch = match launch {
+        Some(l) => Ok(l),
+        None if s.hands == 0 => Err("it has no hands to throw it with".to_string()),
+        None if u.has_trait("cannon-fodder") => Err("Cannon Fodder cannot throw (Ch. 10.4)".into()),
+        None => Ok(Launch::Thrown {
+            use_rating: opts.thrown_use.rating(),
+        }),
+    };
+    let delivery = launch.and_then(|l| Delivery::new(l, xsize));
+    let mut count = 0u8;
+    for (name, cp, x) in payloads {
+        match &delivery {
+            Err(why) => out(&name, cp, why.clone()),
+            Ok(_) if x != xsize => out(
+                &name,
+                cp,
+                format!("a squad battle fires one XSize a unit (XSize {xsize} first)"),
+            ),
+            Ok(_) if count == MAX_EXPLOSIVES => out(
+                &name,
+                cp,
+                format!("a squad battle counts {MAX_EXPLOSIVES} Explosives a unit"),
+            ),
+            Ok(_) => count += 1,
+        }
+    }
+    delivery.ok().map(|delivery| Explosives { count, delivery })
+}
 
 fn item_arm(i: &Item) -> Result<Arm, String> {
     if matches!(i.key, "autogun" | "shotgun" | "flamegun") {

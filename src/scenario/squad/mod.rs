@@ -46,7 +46,7 @@ use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
 
 pub use kind::{Inert, Kind, KindError, Summons};
-pub use policy::{Policy, Position, Response, Spend, Sprint, Targeting};
+pub use policy::{AreaAim, Policy, Position, Response, Spacing, Spend, Sprint, Targeting};
 pub use tally::{SquadOutcome, SquadTally};
 
 use super::duel::First;
@@ -236,6 +236,14 @@ pub struct Squad {
     hooks: battle::Hooks,
     /// Half-inches of table behind each side's starting line: no unit steps back past it.
     room: i32,
+    /// Each slot's place across the line in inches: its side's figures stand abreast,
+    /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
+    lateral: Vec<f64>,
+    /// Some unit carries Explosives; each kind's Action roll to deliver them (its Skill
+    /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
+    any_explosive: bool,
+    launches: Vec<Option<AttackPlan>>,
+    explosions: Vec<Option<ExplosionPlan>>,
 }
 
 /// Inches of table behind each side's starting line by default: a 4' table with the sides
@@ -372,7 +380,46 @@ impl Squad {
         };
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
+        let mut lateral = vec![0.0; roster.len()];
+        for (side, spec) in [&a, &b].into_iter().enumerate() {
+            let n = count[side];
+            let first = if side == 0 { 0 } else { count[0] };
+            for j in 0..n {
+                lateral[first + j] =
+                    (j as f64 - (n as f64 - 1.0) / 2.0) * spec.policy.spacing.inches();
+            }
+        }
+        for (p, &(u, _)) in pions.iter().enumerate() {
+            lateral[units + p] = lateral[u as usize];
+        }
+        let launches = kinds
+            .iter()
+            .map(|k| {
+                k.explosives.map(|x| {
+                    Attacker {
+                        skill: k.skill,
+                        use_rating: x.delivery.use_rating,
+                        damage: Expr::parse(&x.delivery.damage())
+                            .expect("a delivery's Damage parses"),
+                    }
+                    .against(&k.armor, &opts)
+                })
+            })
+            .collect();
+        let explosions = kinds
+            .iter()
+            .map(|k| {
+                k.explosives.map(|x| {
+                    let e = Expr::parse(&x.delivery.damage()).expect("a delivery's Damage parses");
+                    ExplosionPlan::new(&e, &opts).expect("Exp dice explode")
+                })
+            })
+            .collect();
         let mut squad = Squad {
+            lateral,
+            any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
+            launches,
+            explosions,
             hooks: battle::Hooks::default(),
             room: 2 * ROOM as i32,
             units,
@@ -462,6 +509,18 @@ impl Squad {
     }
 
     /// Whether some unit is a Medik who can operate.
+    /// Some unit carries Explosives it can deliver.
+    pub fn explosives(&self) -> bool {
+        self.any_explosive
+    }
+
+    /// Some unit of side `side` (0 or 1) carries Explosives it can deliver.
+    pub fn explosives_on(&self, side: u8) -> bool {
+        self.roster
+            .iter()
+            .any(|&(s, k)| s == side && self.kinds[k as usize].explosives.is_some())
+    }
+
     pub fn mediks(&self) -> bool {
         self.any_medik
     }

@@ -139,6 +139,67 @@ impl Spend {
 }
 
 /// One side's policies and conditions.
+/// Where a side aims its area weapons (thrown Explosives): at the enemy whose burst would
+/// catch the most enemies, the nearest, or the most enemy CP (issue 23). Whatever the
+/// aim, a thrower never aims where its own side (itself included) stands in the blast.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum AreaAim {
+    /// The enemy with the most enemies within the blast around it.
+    #[default]
+    Densest,
+    /// The nearest enemy.
+    Nearest,
+    /// The enemy with the most enemy CP within the blast around it.
+    MostCp,
+}
+
+/// How far apart a side's figures stand abreast, across the line of battle, in quarter
+/// inches. Only area effects measure across the line; 1.5" is `diemon blast`'s default
+/// spacing, and 0 stands a whole side on one spot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Spacing(pub u32);
+
+/// Written in inches (`spacing=1.5`), as it is typed.
+impl Serialize for Spacing {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.inches())
+    }
+}
+
+impl Default for Spacing {
+    fn default() -> Spacing {
+        Spacing(6)
+    }
+}
+
+impl Spacing {
+    pub fn inches(self) -> f64 {
+        self.0 as f64 / 4.0
+    }
+
+    /// "1.5": inches from 0 to 12 in quarters.
+    pub fn parse(s: &str) -> Result<Spacing, String> {
+        let v: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("expected inches like 1.5, got {s:?}"))?;
+        let q = v * 4.0;
+        if !(0.0..=48.0).contains(&q) || q.fract() != 0.0 {
+            return Err(format!(
+                "expected inches from 0 to 12 in quarter inches (like 1.5), got {s:?}"
+            ));
+        }
+        Ok(Spacing(q as u32))
+    }
+}
+
+impl std::fmt::Display for Spacing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.inches())
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Policy {
     pub target: Targeting,
@@ -153,4 +214,8 @@ pub struct Policy {
     pub spend: Spend,
     /// Which limbs its Mediks Amputate first (Ch. 10.2 leaves it to the players).
     pub amputate: Amputate,
+    /// Where its thrown Explosives aim.
+    pub aim: AreaAim,
+    /// How far apart its figures stand abreast.
+    pub spacing: Spacing,
 }

@@ -28,6 +28,9 @@ pub struct SquadOutcome {
     pub converted_by: [u8; TRACK],
     /// Fallen units a Medik revived with Ker-Triage! (Ch. 10.2).
     pub revived: u32,
+    /// Units felled by side A's and B's Explosives (Ch. 8.4): enemies, and their own side.
+    pub blasted: [u32; 2],
+    pub blasted_own: [u32; 2],
 }
 
 /// Player turns tracked turn by turn.
@@ -61,6 +64,15 @@ pub struct SquadTally {
     pub revived: u64,
     #[serde(default)]
     pub revived_sq: u128,
+    /// Sums and sums of squares of [`SquadOutcome::blasted`] and `blasted_own`.
+    #[serde(default)]
+    pub blasted: [u64; 2],
+    #[serde(default)]
+    pub blasted_sq: [u128; 2],
+    #[serde(default)]
+    pub blasted_own: [u64; 2],
+    #[serde(default)]
+    pub blasted_own_sq: [u128; 2],
     #[serde(default)]
     pub converted: u64,
     #[serde(default)]
@@ -112,6 +124,10 @@ impl Default for SquadTally {
             survivors_b_hist: [0; SURVIVOR_BINS],
             revived: 0,
             revived_sq: 0,
+            blasted: [0; 2],
+            blasted_sq: [0; 2],
+            blasted_own: [0; 2],
+            blasted_own_sq: [0; 2],
             converted: 0,
             converted_sq: 0,
             standing: [[0; TRACK]; 2],
@@ -150,6 +166,10 @@ impl Add for SquadTally {
             survivors_b_hist: add(self.survivors_b_hist, o.survivors_b_hist),
             revived: self.revived + o.revived,
             revived_sq: self.revived_sq + o.revived_sq,
+            blasted: pair64(self.blasted, o.blasted),
+            blasted_sq: pair128(self.blasted_sq, o.blasted_sq),
+            blasted_own: pair64(self.blasted_own, o.blasted_own),
+            blasted_own_sq: pair128(self.blasted_own_sq, o.blasted_own_sq),
             converted: self.converted + o.converted,
             converted_sq: self.converted_sq + o.converted_sq,
             standing: [
@@ -209,6 +229,12 @@ impl Tally<SquadOutcome> for SquadTally {
         self.converted_sq += (o.converted as u128).pow(2);
         self.revived += o.revived as u64;
         self.revived_sq += (o.revived as u128).pow(2);
+        for s in 0..2 {
+            self.blasted[s] += o.blasted[s] as u64;
+            self.blasted_sq[s] += (o.blasted[s] as u128).pow(2);
+            self.blasted_own[s] += o.blasted_own[s] as u64;
+            self.blasted_own_sq[s] += (o.blasted_own[s] as u128).pow(2);
+        }
         let played = (o.turns as usize).min(TRACK);
         for k in 0..played {
             for s in 0..2 {
@@ -269,6 +295,16 @@ impl SquadTally {
             self.trials,
             0.95,
         )
+    }
+
+    /// Mean units side `side`'s Explosives felled: of the enemy, or (`own`) of its own side.
+    pub fn mean_blasted(&self, side: usize, own: bool) -> Estimate {
+        let (sum, sq) = if own {
+            (self.blasted_own[side], self.blasted_own_sq[side])
+        } else {
+            (self.blasted[side], self.blasted_sq[side])
+        };
+        Estimate::mean(sum as i128, sq as i128, self.trials, 0.95)
     }
 
     /// Mean Minds converted by Monstrous Contagion.
@@ -341,6 +377,8 @@ mod tests {
             standing: [[0; TRACK], [2; TRACK]],
             converted_by: [1; TRACK],
             revived: 2,
+            blasted: [0, 3],
+            blasted_own: [0, 1],
         };
         let mut t = SquadTally::default();
         t.record(&o);
@@ -361,6 +399,9 @@ mod tests {
         assert_eq!((s.converted, s.converted_sq), (2, 2));
         assert_eq!((s.revived, s.revived_sq), (4, 8));
         assert_eq!(s.mean_revived().point, 2.0);
+        assert_eq!((s.blasted, s.blasted_sq), ([0, 6], [0, 18]));
+        assert_eq!(s.mean_blasted(1, false).point, 3.0);
+        assert_eq!(s.mean_blasted(1, true).point, 1.0);
         // Three turns played, then the final counts: A had 0 standing throughout.
         assert_eq!(s.standing_after(1, 5).point, 2.0);
         assert_eq!(s.standing_after(0, 1).point, 0.0);

@@ -6,7 +6,7 @@
 //! - [`Hooks::turn_start`]: the start of a side's turn (Contagion's risen, Spawners,
 //!   Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their
-//!   Effects, Mediks, spawned units, useless Half Minds);
+//!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched);
 //! - [`Hooks::walk`]: how far a unit walks and whether it may Sprint (lost legs, SN Movement
 //!   dice);
 //! - [`Hooks::unit_end`]: after a unit's turn (Sacrifices of fallen Thralls);
@@ -36,7 +36,7 @@ impl Hooks {
                 || s.any_spawner
                 || (s.any_stupid && s.opts.stupidity != Stupidity::Off)
                 || s.any_useless,
-            unit_turn: s.any_sn || s.any_medik || s.any_spawner || s.any_useless,
+            unit_turn: s.any_sn || s.any_medik || s.any_spawner || s.any_useless || s.any_explosive,
             walk: s.any_limbs || s.any_sn,
             unit_end: s.any_thrall,
             fall: s.any_sn || s.any_thrall,
@@ -130,6 +130,11 @@ impl Squad {
             fl.f[i].acted = true;
             return Flow::Over;
         }
+        // Explosives thrown or fired from where it stands are its Action; it holds its ground.
+        if self.any_explosive && self.fire_explosives(fl, i, faces, log) {
+            fl.f[i].acted = true;
+            return Flow::Over;
+        }
         Flow::Act
     }
 
@@ -148,6 +153,9 @@ impl Squad {
         }
         if self.any_sn && self.sn_effect_first(fl, i) {
             return Some(self.effect(fl, i, faces, log));
+        }
+        if self.any_explosive && self.fire_explosives(fl, i, faces, log) {
+            return Some(true);
         }
         None
     }

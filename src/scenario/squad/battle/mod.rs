@@ -9,11 +9,13 @@
 //! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
 //! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
-//!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`].
+//!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
+//! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4).
 
 mod constructs;
 mod contagion;
 mod diemons;
+mod explosives;
 mod field;
 mod fire;
 mod hooks;
@@ -98,6 +100,8 @@ struct Figure {
     lost: u8,
     /// On fire (Ch. 8.3).
     burning: bool,
+    /// Explosives thrown or fired so far (each is used once).
+    fired: u8,
 }
 
 const EMPTY: Figure = Figure {
@@ -130,6 +134,7 @@ const EMPTY: Figure = Figure {
     benny: 0,
     lost: 0,
     burning: false,
+    fired: 0,
 };
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in
@@ -205,6 +210,9 @@ struct Field {
     converted: u32,
     /// Fallen units revived by Mediks.
     revived: u32,
+    /// Units felled by each side's Explosives: enemies, and its own side.
+    blasted: [u32; 2],
+    blasted_own: [u32; 2],
     /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
     fallen_thralls: u128,
     /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
@@ -229,6 +237,8 @@ impl Field {
             ties: 0,
             converted: 0,
             revived: 0,
+            blasted: [0; 2],
+            blasted_own: [0; 2],
             fallen_thralls: 0,
             restricted: 0,
             deferring: false,

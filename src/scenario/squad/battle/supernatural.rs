@@ -647,7 +647,7 @@ impl Squad {
 
     /// An SN Effect's `damage` on unit `u`, against its own Armor (ward included); Vermin
     /// and Cannon Fodder fall to any of it, Constructs lose parts.
-    fn wound<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn wound<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         u: usize,
@@ -663,7 +663,7 @@ impl Squad {
         }
         let who = Who(self, fl, u);
         if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
-            log.note(format_args!("    {who} is caught by the Effect and falls"));
+            log.note(format_args!("    {who} is caught and falls"));
             return self.kill(fl, u);
         }
         let mut armor = self.armor[ku].roll(faces, log).total;

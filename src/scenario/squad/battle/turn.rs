@@ -127,6 +127,37 @@ impl Squad {
         }
     }
 
+    /// Fills `fl` for the first turn: each side on its starting line. It fills the field
+    /// in place: returning the 8 KB field instead copied it every trial (+16% instructions).
+    #[inline(always)]
+    pub(super) fn place(&self, fl: &mut Field) {
+        for (n, (slot, &(side, kind))) in fl.f.iter_mut().zip(&self.roster).enumerate() {
+            *slot = Figure {
+                kind,
+                side,
+                // The slots after the fielded units wait for 4pions.
+                alive: n < self.units,
+                pos: if side == 0 {
+                    0
+                } else {
+                    2 * self.distance as i32
+                },
+                size: self.kinds[kind as usize].size,
+                // Before its first turn a unit has taken no Action (option `opening_response`).
+                saved: self.opts.opening_response == OpeningResponse::Ready,
+                ..EMPTY
+            };
+        }
+    }
+
+    /// The field before the first turn (for tests).
+    #[cfg(test)]
+    pub(super) fn start(&self) -> Box<Field> {
+        let mut fl = Box::new(Field::new([self.count[0] as u32, self.count[1] as u32]));
+        self.place(&mut fl);
+        fl
+    }
+
     /// Records the standing units and conversions after player turn `turn`.
     pub(super) fn record_turn(&self, fl: &mut Field, turn: u32) {
         if let Some(k) = (turn as usize).checked_sub(1).filter(|&k| k < TRACK) {
@@ -162,6 +193,8 @@ impl Squad {
             ties: fl.ties,
             converted: fl.converted,
             revived: fl.revived,
+            blasted: fl.blasted,
+            blasted_own: fl.blasted_own,
             standing: fl.standing,
             converted_by: fl.converted_by,
         }
@@ -178,23 +211,7 @@ impl Scenario for Squad {
         log: &mut L,
     ) -> SquadOutcome {
         let mut fl = Field::new([self.count[0] as u32, self.count[1] as u32]);
-        for (n, (slot, &(side, kind))) in fl.f.iter_mut().zip(&self.roster).enumerate() {
-            *slot = Figure {
-                kind,
-                side,
-                // The slots after the fielded units wait for 4pions.
-                alive: n < self.units,
-                pos: if side == 0 {
-                    0
-                } else {
-                    2 * self.distance as i32
-                },
-                size: self.kinds[kind as usize].size,
-                // Before its first turn a unit has taken no Action (option `opening_response`).
-                saved: self.opts.opening_response == OpeningResponse::Ready,
-                ..EMPTY
-            };
-        }
+        self.place(&mut fl);
         let first = self.first.resolve(faces);
         log.note(format_args!("{first:?} goes first"));
         let mut side: u8 = if first == Side::A { 0 } else { 1 };

@@ -1,0 +1,440 @@
+//! Explosives in a squad battle (Ch. 8.4): grenades thrown by a minifig's arms and Payloads
+//! fired from a Launcher. Each shot is an Action roll against the delivery's Use; a miss
+//! scatters, and the Explosion catches friend and foe alike in its rings, each against its
+//! own Armor, with KnockBack for those left standing.
+//!
+//! Explosions need a plane where a line cannot show the spread: a figure stands at its place
+//! across the line ([`Squad::lateral`], from its side's `spacing`) and its position along
+//! it. The delivery (Use, Range, shots a turn: [`crate::scenario::blast::Delivery`]), the
+//! scatter of a miss (`landing`, two d20s for the direction) and the rings (`ring_of`, an
+//! edge in the inner ring) are `diemon blast`'s own code.
+
+use super::*;
+use crate::dice::{Faces, Log};
+use crate::rules::attack::Hit;
+use crate::rules::explosion::RING_INCHES;
+use crate::rules::measure::within;
+use crate::rules::{Knockback, combat};
+use crate::scenario::blast::formation::fraction;
+use crate::scenario::blast::{landing, ring_of};
+use crate::scenario::squad::AreaAim;
+
+fn apart(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+impl Squad {
+    /// Where slot `u` stands on the plane, in inches: (across the line, along it).
+    fn spot(&self, fl: &Field, u: usize) -> (f64, f64) {
+        (self.lateral[u], fl.f[u].pos as f64 / 2.0)
+    }
+
+    /// The enemy unit `i` would aim an Explosive at: one in the delivery's Range whose blast
+    /// catches none of `i`'s side (itself included), chosen by its side's aim policy (ties
+    /// to the lower slot).
+    fn explosive_target(&self, fl: &Field, i: usize) -> Option<usize> {
+        let me = fl.f[i];
+        let kind = me.kind as usize;
+        let (Some(x), Some(plan)) = (self.kinds[kind].explosives, &self.explosions[kind]) else {
+            return None;
+        };
+        let from = self.spot(fl, i);
+        let range = x.delivery.range as f64;
+        let radius = RING_INCHES * plan.rings() as f64;
+        let aim = self.policy[me.side as usize].aim;
+        let mut best: Option<(i64, usize)> = None;
+        for t in 0..self.roster.len() {
+            let ft = fl.f[t];
+            if !ft.alive || ft.side == me.side {
+                continue;
+            }
+            let at = self.spot(fl, t);
+            let d = apart(from, at);
+            if !within(d, range) {
+                continue;
+            }
+            let (mut caught, mut cp, mut safe) = (0i64, 0i64, true);
+            for u in 0..self.roster.len() {
+                let fu = fl.f[u];
+                if fu.alive && within(apart(self.spot(fl, u), at), radius) {
+                    if fu.side == me.side {
+                        safe = false;
+                        break;
+                    }
+                    caught += 1;
+                    cp += self.kinds[fu.kind as usize].cp.in_quarters();
+                }
+            }
+            if !safe {
+                continue;
+            }
+            let key = match aim {
+                AreaAim::Densest => -caught,
+                // Thousandths of an inch: exact enough to order, and ties go to the slot.
+                AreaAim::Nearest => (d * 1000.0).round() as i64,
+                AreaAim::MostCp => -cp,
+            };
+            if best.is_none_or(|b| (key, t) < b) {
+                best = Some((key, t));
+            }
+        }
+        best.map(|(_, t)| t)
+    }
+
+    /// Unit `i` throws or fires its Explosives, if it has any left and
+    /// [`Squad::explosive_target`] finds a target: as many shots as its delivery fires a
+    /// turn (a Launcher: XSize up to its WSize; a throw: one), each aimed afresh, each an
+    /// Action roll against the delivery's Use with a ranged attack's modifiers. A hit
+    /// bursts on the target; a miss comes down as many inches away as it missed by, in a
+    /// direction of two d20s; a Critical Failure is a dud (the defender declares it,
+    /// Ch. 8.4). Returns whether it fired (its Action).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn fire_explosives<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let f = fl.f[i];
+        let kind = f.kind as usize;
+        let (Some(x), Some(roll)) = (self.kinds[kind].explosives, &self.launches[kind]) else {
+            return false;
+        };
+        if f.disrupted {
+            return false;
+        }
+        let mut fired = false;
+        for _ in 0..x.delivery.shots {
+            if fl.f[i].fired >= x.count || !fl.f[i].alive {
+                break;
+            }
+            let Some(t) = self.explosive_target(fl, i) else {
+                break;
+            };
+            fired = true;
+            fl.f[i].fired += 1;
+            let target = self.spot(fl, t);
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size)
+                + combat::cover(self.policy[fl.f[t].side as usize].cover);
+            if fl.f[t].disrupted {
+                m += combat::DISRUPTED_RANGED;
+            }
+            if self.policy[f.side as usize].blind {
+                m += combat::BLIND_FIRE;
+            }
+            log.note(format_args!(
+                "  {} {} an Explosive at {} ({:.1}\")",
+                Who(self, fl, i),
+                if matches!(
+                    x.delivery.launch,
+                    crate::scenario::blast::Launch::Thrown { .. }
+                ) {
+                    "throws"
+                } else {
+                    "fires"
+                },
+                Who(self, fl, t),
+                apart(self.spot(fl, i), target)
+            ));
+            let centre = match roll.hit(faces, log, m) {
+                Hit::Hit { .. } => {
+                    log.note(format_args!(
+                        "    hit (modifier {m:+}): it bursts on the target"
+                    ));
+                    target
+                }
+                Hit::Miss { by } => {
+                    let margin = by.max(1) as f64;
+                    log.note(format_args!(
+                        "    miss (modifier {m:+}): it comes down {margin}\" away (direction: two d20s)"
+                    ));
+                    landing(target, margin, fraction(faces, log))
+                }
+                Hit::CriticalFailure => {
+                    log.note(format_args!(
+                        "    Critical Failure: the enemy declares it a dud"
+                    ));
+                    continue;
+                }
+            };
+            self.explode(fl, kind, f.side, centre, faces, log);
+        }
+        fired
+    }
+
+    /// The Explosion of kind `kind`'s Explosive, delivered by `side`, at `centre`, counting
+    /// whom it fells: one Damage Roll, and every
+    /// standing figure in a ring takes that ring's Damage against its own Armor (Vermin and
+    /// Cannon Fodder fall to any of it). A survivor in a ring with KnockBack is pushed that
+    /// many inches along the line, away from the burst (option `knockback`). A Critical
+    /// Failure of the Damage Roll is a dud.
+    #[allow(clippy::too_many_arguments)]
+    fn explode<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        kind: usize,
+        side: u8,
+        centre: (f64, f64),
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let Some(plan) = &self.explosions[kind] else {
+            return;
+        };
+        let blast = plan.roll(faces, log);
+        if blast.critical_failure {
+            return log.note(format_args!(
+                "    the Damage Roll is a Critical Failure: the enemy declares it a dud"
+            ));
+        }
+        for u in 0..self.roster.len() {
+            if !fl.f[u].alive {
+                continue;
+            }
+            let at = self.spot(fl, u);
+            let ring = ring_of(at, centre);
+            let Some(damage) = blast.damage(ring) else {
+                continue;
+            };
+            self.wound(fl, u, damage, faces, log);
+            if !fl.f[u].alive {
+                if fl.f[u].side == side {
+                    fl.blasted_own[side as usize] += 1;
+                } else {
+                    fl.blasted[side as usize] += 1;
+                }
+            }
+            let inches = blast.knockback(ring) as i32;
+            if fl.f[u].alive && inches > 0 && self.opts.knockback != Knockback::Off {
+                let away = if at.1 > centre.1 {
+                    1
+                } else if at.1 < centre.1 || fl.f[u].side == 0 {
+                    -1 // side A's back is toward 0
+                } else {
+                    1
+                };
+                fl.f[u].pos += away * 2 * inches;
+                log.note(format_args!(
+                    "    {} is knocked back {inches}\"",
+                    Who(self, fl, u)
+                ));
+                if self.opts.knockback == Knockback::Disrupt {
+                    fl.f[u].disrupted = true;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::scenario::squad::Spacing;
+
+    const D10: Die = Die::D10;
+
+    /// A side of `units` with policy `p`.
+    fn with(units: &[(&str, u32)], p: Policy, opts: &RuleOptions) -> SideSpec {
+        let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        SideSpec::from_catalog(&Catalog::builtin(), &units, p, opts).unwrap()
+    }
+
+    #[test]
+    fn a_grenade_bursts_on_its_target_and_catches_its_neighbours() {
+        // A grenadier 3" from three minifigs standing abreast 1.5" apart (laterals -1.5, 0,
+        // 1.5); its own lateral is 0, so only the middle one is in Range (3"; the others
+        // 3.35"). The throw, 4 against Use 2, hits; 1d10 = 7 beats Armor 4 on all three
+        // (0", 1.5", 1.5" from the burst). A wins in one turn.
+        let o = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("minifig-grenadier", 1)], &o),
+            side(&[("minifig-hand-weapon", 3)], &o),
+            3,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let out = run(&s, &[(D6, 4), (D10, 7)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn spread_out_the_neighbours_are_spared() {
+        // The same at 2.5" spacing: the neighbours stand 2.5" from the burst, outside its
+        // 2" ring. The target falls, and the turn ends.
+        let o = RuleOptions::default();
+        let spread = Policy {
+            spacing: Spacing(10),
+            ..Policy::default()
+        };
+        let mut s = Squad::new(
+            side(&[("minifig-grenadier", 1)], &o),
+            with(&[("minifig-hand-weapon", 3)], spread, &o),
+            3,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        s.max_turns = 1;
+        let out = run(&s, &[(D6, 4), (D10, 7)]);
+        assert_eq!((out.winner, out.survivors), (None, [1, 2]));
+    }
+
+    #[test]
+    fn a_miss_scatters_by_its_margin_and_still_catches_the_target() {
+        // 2 against Use 3 (`thrown_use = 3`) misses by 1: the grenade comes down 1" away
+        // (d20s 1 and 1: direction 0, straight across the line). The lone target, 3" off,
+        // is 1" from the burst and the thrower 3.2": 9 beats Armor 4.
+        let mut o = RuleOptions::default();
+        o.thrown_use = crate::rules::ThrownUse::Heavy;
+        let s = Squad::new(
+            side(&[("minifig-grenadier", 1)], &o),
+            side(&[MF], &o),
+            3,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let out = run(&s, &[(D6, 2), (Die::D20, 1), (Die::D20, 1), (D10, 9)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn no_grenade_lands_on_its_own_side_and_each_is_thrown_once() {
+        // In contact (0" apart) the thrower would stand in its own blast: it fights with its
+        // Hand Weapon instead (2 hits Use 2, 5 beats Armor 4).
+        let o = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("minifig-grenadier", 1)], &o),
+            side(&[MF], &o),
+            0,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let out = run(&s, &[(D6, 2), (D6, 5)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+        // Two grenadiers at 2": the first throws and misses (a Critical Failure, a dud);
+        // the second throws its own and hits: 7 kills. The first's grenade is gone.
+        let mut s = Squad::new(
+            side(&[("minifig-grenadier", 2)], &o),
+            side(&[MF], &o),
+            2,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        s.max_turns = 1;
+        let out = run(&s, &[(D6, 1), (D6, 4), (D10, 7)]);
+        assert_eq!(out.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn the_aim_policies_choose_differently() {
+        // B's two minifigs and a Hero stand abreast at laterals -1.5, 0 and 1.5 (slots 1, 2,
+        // 3), the minifigs 3" from the grenadier (lateral 0), the Hero 2" along the line.
+        // In Range (3"): the middle minifig (3.0") and the Hero (2.5"); slot 1 is 3.35".
+        let o = RuleOptions::default();
+        let s = Squad::new(
+            side(&[("minifig-grenadier", 1)], &o),
+            side(&[("minifig-hand-weapon", 2), ("hero-hand-weapon", 1)], &o),
+            2,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let mut fl = s.start();
+        fl.f[1].pos += 2;
+        fl.f[2].pos += 2;
+        // Densest: a burst on the middle one catches all three (the Hero 1.8" off), one on
+        // the Hero two of them. Nearest: the Hero. Most CP: the middle one (25 CP to 19).
+        assert_eq!(s.explosive_target(&fl, 0), Some(2));
+        let mut nearest = s.clone();
+        nearest.policy[0].aim = AreaAim::Nearest;
+        assert_eq!(nearest.explosive_target(&fl, 0), Some(3));
+        let mut most = s.clone();
+        most.policy[0].aim = AreaAim::MostCp;
+        assert_eq!(most.explosive_target(&fl, 0), Some(2));
+        // A friend within 2" of the target: nothing is safe to throw at.
+        let mut fl = s.start();
+        fl.f[0].pos = 3;
+        assert_eq!(s.explosive_target(&fl, 0), None);
+    }
+
+    #[test]
+    fn cannon_fodder_and_the_handless_do_not_throw() {
+        let o = RuleOptions::default();
+        let c = Catalog::builtin();
+        // (A creature without hands never gets one: the catalog refuses `horse+explosive`.)
+        for (unit, why) in [("cannon-fodder+explosive", "Cannon Fodder cannot throw")] {
+            let s = SideSpec::from_catalog(&c, &[(unit.to_string(), 1)], Policy::default(), &o)
+                .unwrap();
+            let k = &s.units[0].0;
+            assert_eq!(k.explosives, None, "{unit}");
+            assert!(
+                k.inert.iter().any(|x| x.why.contains(why)),
+                "{unit}: {:?}",
+                k.inert
+            );
+        }
+        let s = side(&[("minifig-grenadier", 1)], &o);
+        assert_eq!(s.units[0].0.explosives.map(|x| x.count), Some(1));
+    }
+
+    #[test]
+    fn a_launcher_fires_its_payloads_a_turn_at_a_time() {
+        // A minifig with a 2" Launcher (Use 4, Range 12", two XSize 1 a turn) 12" from two
+        // minifigs 3" apart (laterals -1.5 and 1.5: 12.09" away, in Range). Shot 1: 4 hits
+        // B1; 1d10 = 7 fells it (B2 is 3" off, outside the 2" ring). Shot 2: 5 hits B2; 6
+        // fells it. A wins in its first turn, both with its Explosives.
+        let o = RuleOptions::default();
+        let wide = Policy {
+            spacing: Spacing(12),
+            ..Policy::default()
+        };
+        let s = Squad::new(
+            side(&[("minifig-launcher", 1)], &o),
+            with(&[("minifig-hand-weapon", 2)], wide, &o),
+            12,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let out = run(&s, &[(D6, 4), (D10, 7), (D6, 5), (D10, 6)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+        assert_eq!((out.blasted, out.blasted_own), ([2, 0], [0, 0]));
+    }
+
+    #[test]
+    fn a_launcher_beyond_its_power_leaves_its_explosives_to_be_thrown() {
+        // A minifig (Power 2") with a 3" Launcher: it cannot work it alone, so the Launcher
+        // is priced but inert and its XSize 1 Explosives are thrown (Range 3").
+        let text = "[m]\nname = \"M\"\nsource = \"test\"\nsize = 1\nstructure = \"0\"\n\
+                    armor = \"4\"\nmove = 5\nweapons = [{ kind = \"launcher\", size = 3 }, \
+                    { kind = \"explosive\", size = 1 }, { kind = \"explosive\", size = 1 }]\n";
+        let c = Catalog::with_text("t.toml", text).unwrap();
+        let o = RuleOptions::default();
+        let s = SideSpec::from_catalog(&c, &[("m".to_string(), 1)], Policy::default(), &o).unwrap();
+        let k = &s.units[0].0;
+        assert!(
+            k.inert.iter().any(|x| x.why.contains("needs 3\" of Power")),
+            "{:?}",
+            k.inert
+        );
+        let x = k.explosives.unwrap();
+        assert_eq!(
+            (x.count, x.delivery.range, x.delivery.use_rating),
+            (2, 3, 2)
+        );
+    }
+}
