@@ -142,6 +142,8 @@ pub struct Kind {
 pub struct Explosives {
     pub count: u8,
     pub delivery: Delivery,
+    /// Each is used once (thrown, launched, a Rocket); a Cannon's Ammo is never used up.
+    pub used_up: bool,
 }
 
 /// Most Explosives one unit carries (a Figure counts those it used in a byte).
@@ -207,9 +209,12 @@ impl Kind {
         let mut shield: Option<Shield> = None;
         let mut shield_hands = 0;
         let mut spawn = 0;
-        // Explosives (name, CP, XSize) and the Launcher (name, CP, WSize) that fires them.
-        let mut payloads: Vec<(String, Option<Cp>, u32)> = Vec::new();
-        let mut launcher: Option<(String, Option<Cp>, u32)> = None;
+        // Explosives and Rockets (name, CP, XSize), and the Launcher and Cannon (name, CP,
+        // WSize) that would fire them.
+        let mut payloads: Vec<Part> = Vec::new();
+        let mut rockets: Vec<Part> = Vec::new();
+        let mut launcher: Option<Part> = None;
+        let mut cannon: Option<Part> = None;
         for w in &u.weapons {
             match w {
                 Armament::Item(i) if matches!(i.key, "shield" | "heavy-shield") => {
@@ -245,15 +250,25 @@ impl Kind {
                 Armament::Sized { name, stats } if stats.kind == WeaponKind::Explosive => {
                     payloads.push((name.to_string(), Some(stats.cost), stats.size));
                 }
-                Armament::Sized { name, stats } if stats.kind == WeaponKind::Launcher => {
-                    if let Some((other, cp, _)) = &launcher {
+                Armament::Sized { name, stats } if stats.kind == WeaponKind::Rocket => {
+                    rockets.push((name.to_string(), Some(stats.cost), stats.size));
+                }
+                Armament::Sized { name, stats }
+                    if matches!(stats.kind, WeaponKind::Launcher | WeaponKind::Cannon) =>
+                {
+                    let slot = if stats.kind == WeaponKind::Launcher {
+                        &mut launcher
+                    } else {
+                        &mut cannon
+                    };
+                    if let Some((other, cp, _)) = slot.take() {
                         out(
-                            other,
-                            *cp,
-                            "a squad battle fires one Launcher a unit".into(),
+                            &other,
+                            cp,
+                            format!("a squad battle works one {} a unit", stats.kind),
                         );
                     }
-                    launcher = Some((name.to_string(), Some(stats.cost), stats.size));
+                    *slot = Some((name.to_string(), Some(stats.cost), stats.size));
                 }
                 Armament::Item(i) => match item_arm(i) {
                     Ok(a) => arms.push(a),
@@ -306,7 +321,7 @@ impl Kind {
                 }
             }
         }
-        let explosives = explosives_of(u, payloads, launcher, opts, &mut out);
+        let explosives = explosives_of(u, payloads, rockets, launcher, cannon, opts, &mut out);
         let mut sn = u.sn_dice.clone();
         sn.sort_unstable_by(|a, b| b.cmp(a));
         if sn.len() > MAX_SN_DICE {
@@ -498,67 +513,153 @@ pub const ITEM_SHIELD: Shield = Shield {
     layers: 1,
 };
 
-/// How a unit delivers the Explosives it carries (Ch. 8.4): from its Launcher if it has one
-/// it can work (WSize within its Power), else thrown by its arms (XSize 1 only: an arm throws
-/// Size 0" objects; never by Cannon Fodder, Ch. 10.4). One XSize a unit. What cannot be
-/// used is named as inert.
+/// A weapon part by name, CP and size (XSize or WSize).
+type Part = (String, Option<Cp>, u32);
+
+/// How a unit delivers its Explosives (Ch. 8.4), one way a unit, the first that works of:
+/// a Cannon (WSize within its Power) with a round of Ammo of XSize up to its WSize ("Ammo is
+/// never used up": one round serves, reloaded every other turn); a Launcher it can work,
+/// firing the Explosives it carries; its Rockets (XSize within its Power); or its arms,
+/// throwing XSize 1 Explosives (never Cannon Fodder, Ch. 10.4). One XSize a unit. What is
+/// left unused is named as inert, with why.
 fn explosives_of(
     u: &Unit,
-    payloads: Vec<(String, Option<Cp>, u32)>,
-    launcher: Option<(String, Option<Cp>, u32)>,
+    payloads: Vec<Part>,
+    rockets: Vec<Part>,
+    launcher: Option<Part>,
+    cannon: Option<Part>,
     opts: &RuleOptions,
     out: &mut impl FnMut(&str, Option<Cp>, String),
 ) -> Option<Explosives> {
     let s = &u.spec;
-    let Some(&(_, _, xsize)) = payloads.first() else {
-        if let Some((name, cp, _)) = &launcher {
-            out(name, *cp, "a Launcher with no Explosives to fire".into());
-        }
-        return None;
-    };
     let power = s.power.inches(s.size);
-    let launch = match &launcher {
-        Some((name, cp, w)) if *w > power => {
-            out(
-                name,
-                *cp,
+    let too_big = |w: u32| {
+        format!(
+            "{w}\" of Power to work and it has {power}\" (Gunner teams are not in squad \
+             battles yet)"
+        )
+    };
+    // Which weapon fires what: (the delivery, the parts it uses, whether they are used up).
+    let mut chosen: Option<(Launch, Vec<Part>, bool)> = None;
+    let mut unused: Vec<(Part, String)> = Vec::new();
+    let mut ammo_at = None;
+    if let Some(c) = cannon {
+        let ammo = payloads.iter().position(|p| p.2 <= c.2);
+        match ammo {
+            _ if c.2 > power => {
+                unused.push((c.clone(), format!("a Cannon needs {}", too_big(c.2))))
+            }
+            None => unused.push((
+                c.clone(),
                 format!(
-                    "a {w}\" Launcher needs {w}\" of Power and it has {power}\" (Gunner teams \
-                     are not in squad battles yet)"
+                    "no Explosive of XSize up to {} to load as Ammo (Ch. 8.4)",
+                    c.2
                 ),
-            );
-            None
+            )),
+            Some(k) => {
+                ammo_at = Some(k);
+                chosen = Some((Launch::Cannon(c.2), vec![payloads[k].clone()], false));
+            }
         }
-        Some((_, _, w)) => Some(Launch::Launcher(*w)),
-        None => None,
+    }
+    if let Some(l) = launcher {
+        if chosen.is_some() {
+            unused.push((
+                l,
+                "a squad battle fires one kind of Explosive weapon a unit".into(),
+            ));
+        } else if l.2 > power {
+            unused.push((l.clone(), format!("a Launcher needs {}", too_big(l.2))));
+        } else if payloads.is_empty() {
+            unused.push((l, "a Launcher with no Explosives to fire".into()));
+        } else {
+            chosen = Some((Launch::Launcher(l.2), payloads.clone(), true));
+        }
+    }
+    if !rockets.is_empty() {
+        if chosen.is_none() && rockets[0].2 <= power {
+            chosen = Some((Launch::Rocket, rockets.clone(), true));
+        } else {
+            let why = if chosen.is_some() {
+                "a squad battle fires one kind of Explosive weapon a unit".to_string()
+            } else {
+                format!("a Rocket fired directly needs {}", too_big(rockets[0].2))
+            };
+            unused.extend(rockets.iter().map(|r| (r.clone(), why.clone())));
+        }
+    }
+    if chosen.is_none() && !payloads.is_empty() {
+        if s.hands == 0 {
+            unused.extend(
+                payloads
+                    .iter()
+                    .map(|p| (p.clone(), "it has no hands to throw it with".into())),
+            );
+        } else if u.has_trait("cannon-fodder") {
+            unused.extend(
+                payloads
+                    .iter()
+                    .map(|p| (p.clone(), "Cannon Fodder cannot throw (Ch. 10.4)".into())),
+            );
+        } else {
+            let thrown = Launch::Thrown {
+                use_rating: opts.thrown_use.rating(),
+            };
+            chosen = Some((thrown, payloads.clone(), true));
+        }
+    } else if let Some(k) = ammo_at {
+        // The round loaded is the Ammo; the rest are never needed.
+        for (_, p) in payloads.iter().enumerate().filter(|(j, _)| *j != k) {
+            unused.push((
+                p.clone(),
+                "Cannon Ammo is never used up: one round serves (Ch. 8.4)".into(),
+            ));
+        }
+    } else if matches!(&chosen, Some((Launch::Rocket, _, _))) {
+        unused.extend(payloads.iter().map(|p| {
+            (
+                p.clone(),
+                "a squad battle fires one kind of Explosive weapon a unit".into(),
+            )
+        }));
+    }
+    for ((name, cp, _), why) in unused {
+        out(&name, cp, why);
+    }
+    let (launch, parts, used_up) = chosen?;
+    let xsize = parts[0].2;
+    let delivery = match Delivery::new(launch, xsize) {
+        Ok(d) => d,
+        Err(why) => {
+            for (name, cp, _) in &parts {
+                out(name, *cp, why.clone());
+            }
+            return None;
+        }
     };
-    let launch = match launch {
-        Some(l) => Ok(l),
-        None if s.hands == 0 => Err("it has no hands to throw it with".to_string()),
-        None if u.has_trait("cannon-fodder") => Err("Cannon Fodder cannot throw (Ch. 10.4)".into()),
-        None => Ok(Launch::Thrown {
-            use_rating: opts.thrown_use.rating(),
-        }),
-    };
-    let delivery = launch.and_then(|l| Delivery::new(l, xsize));
     let mut count = 0u8;
-    for (name, cp, x) in payloads {
-        match &delivery {
-            Err(why) => out(&name, cp, why.clone()),
-            Ok(_) if x != xsize => out(
+    for (name, cp, x) in parts {
+        if x != xsize {
+            out(
                 &name,
                 cp,
                 format!("a squad battle fires one XSize a unit (XSize {xsize} first)"),
-            ),
-            Ok(_) if count == MAX_EXPLOSIVES => out(
+            );
+        } else if count == MAX_EXPLOSIVES {
+            out(
                 &name,
                 cp,
                 format!("a squad battle counts {MAX_EXPLOSIVES} Explosives a unit"),
-            ),
-            Ok(_) => count += 1,
+            );
+        } else {
+            count += 1;
         }
     }
-    delivery.ok().map(|delivery| Explosives { count, delivery })
+    Some(Explosives {
+        count,
+        delivery,
+        used_up,
+    })
 }
 
 fn item_arm(i: &Item) -> Result<Arm, String> {

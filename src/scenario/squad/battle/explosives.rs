@@ -16,17 +16,46 @@ use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::within;
 use crate::rules::{Knockback, combat};
 use crate::scenario::blast::formation::fraction;
-use crate::scenario::blast::{landing, ring_of};
+use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
+
+/// "Explosives and other launched physical objects have a maximum speed of 12" per turn"
+/// (Ch. 8.4): a shot at a target farther off flies for turns before its Action roll. Squad
+/// battles do not model the flight: Explosives are aimed at targets within 12" only.
+const FLIGHT: f64 = 12.0;
 
 fn apart(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
+}
+
+/// What a unit's Explosive weapon did with its Action.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Fired {
+    No,
+    Fired,
+    /// It reloaded its Cannon: the Action is spent, it may still walk.
+    Reloaded,
 }
 
 impl Squad {
     /// Where slot `u` stands on the plane, in inches: (across the line, along it).
     fn spot(&self, fl: &Field, u: usize) -> (f64, f64) {
         (self.lateral[u], fl.f[u].pos as f64 / 2.0)
+    }
+
+    /// How near unit `i` walks to its nearest enemy (half-inches): within reach of its
+    /// weapons, or, while it has Explosives to use, half an inch inside their Range (up to
+    /// 12"), so that an enemy standing a little across the line is in Range too: a Launcher
+    /// or Cannon keeps its distance, and a grenadier closes to 2.5" to throw.
+    pub(super) fn stand_off(&self, fl: &Field, i: usize) -> i32 {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let reach = self.stop_at(k);
+        match k.explosives {
+            Some(x) if !x.used_up || fl.f[i].fired < x.count => {
+                reach.max(2 * (x.delivery.range as f64).min(FLIGHT) as i32 - 1)
+            }
+            _ => reach,
+        }
     }
 
     /// The enemy unit `i` would aim an Explosive at: one in the delivery's Range whose blast
@@ -39,7 +68,7 @@ impl Squad {
             return None;
         };
         let from = self.spot(fl, i);
-        let range = x.delivery.range as f64;
+        let range = (x.delivery.range as f64).min(FLIGHT);
         let radius = RING_INCHES * plan.rings() as f64;
         let aim = self.policy[me.side as usize].aim;
         let mut best: Option<(i64, usize)> = None;
@@ -87,7 +116,7 @@ impl Squad {
     /// Action roll against the delivery's Use with a ranged attack's modifiers. A hit
     /// bursts on the target; a miss comes down as many inches away as it missed by, in a
     /// direction of two d20s; a Critical Failure is a dud (the defender declares it,
-    /// Ch. 8.4). Returns whether it fired (its Action).
+    /// Ch. 8.4). A Cannon fires one round, then spends its next Action reloading.
     #[cold]
     #[inline(never)]
     pub(super) fn fire_explosives<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -96,25 +125,34 @@ impl Squad {
         i: usize,
         faces: &mut F,
         log: &mut L,
-    ) -> bool {
+    ) -> Fired {
         let f = fl.f[i];
         let kind = f.kind as usize;
         let (Some(x), Some(roll)) = (self.kinds[kind].explosives, &self.launches[kind]) else {
-            return false;
+            return Fired::No;
         };
         if f.disrupted {
-            return false;
+            return Fired::No;
         }
-        let mut fired = false;
+        // A Cannon "must be reloaded after each shot ... reloading spends an Action ... A
+        // Cannon can't be fired and reloaded on the same turn" (Ch. 8.4): `fired` is 1 while
+        // it waits to be reloaded.
+        if !x.used_up && f.fired == 1 {
+            fl.f[i].fired = 0;
+            log.note(format_args!("  {} reloads its Cannon", Who(self, fl, i)));
+            return Fired::Reloaded;
+        }
+        let mut fired = Fired::No;
         for _ in 0..x.delivery.shots {
-            if fl.f[i].fired >= x.count || !fl.f[i].alive {
+            if (x.used_up && fl.f[i].fired >= x.count) || fl.f[i].fired == u8::MAX || !fl.f[i].alive
+            {
                 break;
             }
             let Some(t) = self.explosive_target(fl, i) else {
                 break;
             };
-            fired = true;
-            fl.f[i].fired += 1;
+            fired = Fired::Fired;
+            fl.f[i].fired = if x.used_up { fl.f[i].fired + 1 } else { 1 };
             let target = self.spot(fl, t);
             let mut m = combat::target_size(fl.f[t].size, self.opts.target_size)
                 + combat::cover(self.policy[fl.f[t].side as usize].cover);
@@ -127,10 +165,7 @@ impl Squad {
             log.note(format_args!(
                 "  {} {} an Explosive at {} ({:.1}\")",
                 Who(self, fl, i),
-                if matches!(
-                    x.delivery.launch,
-                    crate::scenario::blast::Launch::Thrown { .. }
-                ) {
+                if matches!(x.delivery.launch, Launch::Thrown { .. }) {
                     "throws"
                 } else {
                     "fires"
@@ -393,7 +428,8 @@ mod tests {
     #[test]
     fn a_launcher_fires_its_payloads_a_turn_at_a_time() {
         // A minifig with a 2" Launcher (Use 4, Range 12", two XSize 1 a turn) 12" from two
-        // minifigs 3" apart (laterals -1.5 and 1.5: 12.09" away, in Range). Shot 1: 4 hits
+        // minifigs 3" apart (laterals -1.5 and 1.5: 12.09" away). It steps half an inch in
+        // (11.5" along the line: 11.6" to each, in Range). Shot 1: 4 hits
         // B1; 1d10 = 7 fells it (B2 is 3" off, outside the 2" ring). Shot 2: 5 hits B2; 6
         // fells it. A wins in its first turn, both with its Explosives.
         let o = RuleOptions::default();
@@ -436,5 +472,36 @@ mod tests {
             (x.count, x.delivery.range, x.delivery.use_rating),
             (2, 3, 2)
         );
+    }
+
+    #[test]
+    fn a_cannon_fires_every_other_turn_and_never_runs_out() {
+        // A minifig with a 2" Cannon (Use 5, Range 8") 8" from a minifig. Turn 1: a natural
+        // 1, a dud. Turn 2: B walks 5" in. Turn 3: A reloads (no roll: the script has none
+        // left, so a second shot would fail the test). Its one round is still there.
+        let o = RuleOptions::default();
+        let mut s = squad(&[("minifig-cannon", 1)], &[MF], 8, o);
+        s.max_turns = 3;
+        let out = run(&s, &[(D6, 1)]);
+        assert_eq!((out.winner, out.turns), (None, 3));
+        let x = s.kinds[0].explosives.unwrap();
+        assert_eq!(
+            (x.used_up, x.delivery.use_rating, x.delivery.range),
+            (false, 5, 8)
+        );
+    }
+
+    #[test]
+    fn rockets_fly_themselves_one_a_turn() {
+        // Rocket XSize 1: Use 2, Range 6"; 4 hits, 1d10 = 7 fells the lone minifig 6" off.
+        let o = RuleOptions::default();
+        let s = squad(&[("minifig-rocketeer", 1)], &[MF], 6, o);
+        let out = run(&s, &[(D6, 4), (D10, 7)]);
+        assert_eq!(
+            (out.winner, out.turns, out.blasted),
+            (Some(Side::A), 1, [1, 0])
+        );
+        let x = s.kinds[0].explosives.unwrap();
+        assert_eq!((x.count, x.delivery.shots, x.used_up), (2, 1, true));
     }
 }

@@ -14,6 +14,7 @@
 //!
 //! The strike's own points (SN dice, fire, lost limbs, Instant Bennies) are in `strike`.
 
+use super::explosives::Fired;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::Stupidity;
@@ -130,10 +131,20 @@ impl Squad {
             fl.f[i].acted = true;
             return Flow::Over;
         }
-        // Explosives thrown or fired from where it stands are its Action; it holds its ground.
-        if self.any_explosive && self.fire_explosives(fl, i, faces, log) {
-            fl.f[i].acted = true;
-            return Flow::Over;
+        // Explosives thrown or fired from where it stands are its Action, and it holds its
+        // ground; reloading a Cannon is its Action, and it may still walk.
+        if self.any_explosive {
+            match self.fire_explosives(fl, i, faces, log) {
+                Fired::Fired => {
+                    fl.f[i].acted = true;
+                    return Flow::Over;
+                }
+                Fired::Reloaded => {
+                    fl.f[i].acted = true;
+                    return Flow::Walk;
+                }
+                Fired::No => {}
+            }
         }
         Flow::Act
     }
@@ -154,7 +165,7 @@ impl Squad {
         if self.any_sn && self.sn_effect_first(fl, i) {
             return Some(self.effect(fl, i, faces, log));
         }
-        if self.any_explosive && self.fire_explosives(fl, i, faces, log) {
+        if self.any_explosive && self.fire_explosives(fl, i, faces, log) != Fired::No {
             return Some(true);
         }
         None

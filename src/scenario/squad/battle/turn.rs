@@ -55,7 +55,12 @@ impl Squad {
         let Some((d, t)) = self.nearest(fl, i) else {
             return;
         };
-        let closing = (d - self.stop_at(k)).max(0);
+        let stop = if self.any_explosive {
+            self.stand_off(fl, i)
+        } else {
+            self.stop_at(k)
+        };
+        let closing = (d - stop).max(0);
         let want = if hold {
             self.hold_want(fl, i, t, d, closing, may_act)
         } else {
