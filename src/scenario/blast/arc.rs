@@ -137,7 +137,7 @@ impl ArcFire {
 }
 
 /// The signed angle from `a` to `b`, in (-pi, pi].
-fn turn(a: f64, b: f64) -> f64 {
+pub(crate) fn turn(a: f64, b: f64) -> f64 {
     let mut d = b - a;
     while d > PI {
         d -= 2.0 * PI;

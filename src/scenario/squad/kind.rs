@@ -40,6 +40,8 @@ pub struct Arm {
     pub channel: bool,
     /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
     pub mean: f64,
+    /// Points of Firing Arc it sweeps (a MachineGun or AutoGun: 1; 0 for one target).
+    pub arc: u32,
 }
 
 /// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
@@ -297,21 +299,27 @@ impl Kind {
                             // Ch. 8.1: "{Weapon Size}x{Action die}".
                             Some(format!("{n}{}", u.skill))
                         }
-                        (WeaponKind::Gun, Damage::Dice(e)) => Some(e.clone()),
+                        (WeaponKind::Gun | WeaponKind::MachineGun, Damage::Dice(e)) => {
+                            Some(e.clone())
+                        }
                         _ => None,
                     };
                     match damage.zip(stats.use_rating) {
-                        Some((d, u)) => arms.push(arm(
-                            name,
-                            u as i64,
-                            stats.range == Reach::CloseCombat,
-                            match stats.range {
-                                Reach::Inches(r) => Some(r),
-                                _ => None,
-                            },
-                            &d,
-                            Some(stats.power),
-                        )),
+                        Some((d, u)) => arms.push(Arm {
+                            // Ch. 8.3: a MachineGun sweeps a Firing Arc.
+                            arc: (stats.kind == WeaponKind::MachineGun) as u32,
+                            ..arm(
+                                name,
+                                u as i64,
+                                stats.range == Reach::CloseCombat,
+                                match stats.range {
+                                    Reach::Inches(r) => Some(r),
+                                    _ => None,
+                                },
+                                &d,
+                                Some(stats.power),
+                            )
+                        }),
                         None => out(
                             name,
                             Some(stats.cost),
@@ -663,7 +671,7 @@ fn explosives_of(
 }
 
 fn item_arm(i: &Item) -> Result<Arm, String> {
-    if matches!(i.key, "autogun" | "shotgun" | "flamegun") {
+    if matches!(i.key, "shotgun" | "flamegun") {
         return Err(AREA.into());
     }
     if matches!(i.range, Reach::OfLauncher) || i.damage.is_some_and(|d| d.contains("exp")) {
@@ -705,6 +713,8 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         contagion,
         hands: i.hands,
         grip: i.hands,
+        // The AutoGun is a Bastard MachineGun: arc fire (Ch. 8.1, 8.3).
+        arc: (i.key == "autogun") as u32,
         ..a
     })
 }
@@ -741,6 +751,7 @@ fn arm(
         channel: false,
         power,
         mean,
+        arc: 0,
     }
 }
 

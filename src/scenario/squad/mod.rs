@@ -243,7 +243,8 @@ pub struct Squad {
     /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
     any_explosive: bool,
     launches: Vec<Option<AttackPlan>>,
-    explosions: Vec<Option<ExplosionPlan>>,
+    /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
+    explosions: Vec<Option<[ExplosionPlan; 2]>>,
 }
 
 /// Inches of table behind each side's starting line by default: a 4' table with the sides
@@ -406,12 +407,15 @@ impl Squad {
                 })
             })
             .collect();
+        // The Explosion, and with an Overskill Benny one more of its dice (Ch. 4.2 "twice as
+        // Explosive"), as `diemon blast` builds them.
         let explosions = kinds
             .iter()
             .map(|k| {
                 k.explosives.map(|x| {
-                    let e = Expr::parse(&x.delivery.damage()).expect("a delivery's Damage parses");
-                    ExplosionPlan::new(&e, &opts).expect("Exp dice explode")
+                    let v = x.delivery.variant;
+                    let dice = v.dice(x.delivery.xsize);
+                    [dice, dice + 1].map(|n| v.explosion(n, &opts).expect("Exp dice explode"))
                 })
             })
             .collect();

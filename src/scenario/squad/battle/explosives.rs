@@ -14,7 +14,7 @@ use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::within;
-use crate::rules::{Knockback, combat};
+use crate::rules::{Knockback, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
@@ -39,7 +39,7 @@ pub(super) enum Fired {
 
 impl Squad {
     /// Where slot `u` stands on the plane, in inches: (across the line, along it).
-    fn spot(&self, fl: &Field, u: usize) -> (f64, f64) {
+    pub(super) fn spot(&self, fl: &Field, u: usize) -> (f64, f64) {
         (self.lateral[u], fl.f[u].pos as f64 / 2.0)
     }
 
@@ -69,7 +69,7 @@ impl Squad {
         };
         let from = self.spot(fl, i);
         let range = (x.delivery.range as f64).min(FLIGHT);
-        let radius = RING_INCHES * plan.rings() as f64;
+        let radius = RING_INCHES * plan[0].rings() as f64;
         let aim = self.policy[me.side as usize].aim;
         let mut best: Option<(i64, usize)> = None;
         for t in 0..self.roster.len() {
@@ -173,11 +173,14 @@ impl Squad {
                 Who(self, fl, t),
                 apart(self.spot(fl, i), target)
             ));
+            let mut boosted = false;
             let centre = match roll.hit(faces, log, m) {
-                Hit::Hit { .. } => {
+                Hit::Hit { benny } => {
                     log.note(format_args!(
                         "    hit (modifier {m:+}): it bursts on the target"
                     ));
+                    // Ch. 4.2: an Overskill Benny makes it "twice as Explosive": one more die.
+                    boosted = benny && self.opts.overskill != OverskillPolicy::Skill;
                     target
                 }
                 Hit::Miss { by } => {
@@ -194,13 +197,13 @@ impl Squad {
                     continue;
                 }
             };
-            self.explode(fl, kind, f.side, centre, faces, log);
+            self.explode(fl, kind, f.side, centre, boosted, faces, log);
         }
         fired
     }
 
     /// The Explosion of kind `kind`'s Explosive, delivered by `side`, at `centre`, counting
-    /// whom it fells: one Damage Roll, and every
+    /// whom it fells (`boosted`: with an Overskill Benny's extra die): one Damage Roll, and every
     /// standing figure in a ring takes that ring's Damage against its own Armor (Vermin and
     /// Cannon Fodder fall to any of it). A survivor in a ring with KnockBack is pushed that
     /// many inches along the line, away from the burst (option `knockback`). A Critical
@@ -212,13 +215,14 @@ impl Squad {
         kind: usize,
         side: u8,
         centre: (f64, f64),
+        boosted: bool,
         faces: &mut F,
         log: &mut L,
     ) {
-        let Some(plan) = &self.explosions[kind] else {
+        let Some(plans) = &self.explosions[kind] else {
             return;
         };
-        let blast = plan.roll(faces, log);
+        let blast = plans[boosted as usize].roll(faces, log);
         if blast.critical_failure {
             return log.note(format_args!(
                 "    the Damage Roll is a Critical Failure: the enemy declares it a dud"
@@ -503,5 +507,26 @@ mod tests {
         );
         let x = s.kinds[0].explosives.unwrap();
         assert_eq!((x.count, x.delivery.shots, x.used_up), (2, 1, true));
+    }
+
+    #[test]
+    fn an_overskill_benny_makes_it_twice_as_explosive() {
+        // A natural 6 hits with an Overskill Benny: the grenade rolls 2d10 Exp, not 1d10
+        // (Ch. 4.2). 2 + 3 = 5 beats Armor 4 in ring 0. Under `overskill = skill` the Benny
+        // is not spent on Damage: one die, 2, and the minifig stands (the turn limit ends it).
+        let s = squad(
+            &[("minifig-grenadier", 1)],
+            &[MF],
+            3,
+            RuleOptions::default(),
+        );
+        let out = run(&s, &[(D6, 6), (D10, 2), (D10, 3)]);
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Skill;
+        let mut s = squad(&[("minifig-grenadier", 1)], &[MF], 3, o);
+        s.max_turns = 1;
+        let out = run(&s, &[(D6, 6), (D10, 2)]);
+        assert_eq!((out.winner, out.survivors), (None, [1, 1]));
     }
 }

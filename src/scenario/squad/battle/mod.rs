@@ -10,8 +10,10 @@
 //! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
 //!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
-//! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4).
+//! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
+//! - [`arcs`]: a MachineGun's sweep of its Firing Arc (Ch. 8.3).
 
+mod arcs;
 mod constructs;
 mod contagion;
 mod diemons;

@@ -117,6 +117,15 @@ impl Squad {
             chosen |= 1 << w;
             n += 1;
         }
+        // A MachineGun fired alone sweeps its Firing Arc around the target (Ch. 8.3).
+        if mode == Mode::Ranged && n == 1 {
+            let w = chosen.trailing_zeros() as usize;
+            if k.arms[w].arc > 0 {
+                log.note(format_args!("    with {}", k.arms[w].name));
+                self.sweep(fl, i, w, t, faces, log);
+                return true;
+            }
+        }
         // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
         let combine = n > 1;
         fl.f[t].combo = Pool::EMPTY;
@@ -125,7 +134,7 @@ impl Squad {
             let w = chosen.trailing_zeros() as usize;
             chosen &= chosen - 1;
             log.note(format_args!("    with {}", k.arms[w].name));
-            self.strike(fl, i, w, t, mode, combine, faces, log);
+            self.strike(fl, i, w, t, mode, combine, 0, faces, log);
             last = w;
         }
         if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
@@ -180,6 +189,7 @@ impl Squad {
         t: usize,
         mode: Mode,
         combine: bool,
+        extra: i64,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -196,7 +206,7 @@ impl Squad {
             log.note(format_args!("    Automatic Hit on a Disrupted target"));
             false
         } else {
-            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size);
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + extra;
             if mode == Mode::Ranged {
                 m += combat::cover(self.policy[fl.f[t].side as usize].cover);
                 if fl.f[t].disrupted {
