@@ -242,6 +242,8 @@ pub struct Squad {
     /// Some unit carries Explosives; each kind's Action roll to deliver them (its Skill
     /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
     any_explosive: bool,
+    /// Some unit carries a weapon that sweeps a Firing Arc (a MachineGun, Ch. 8.3).
+    any_arc: bool,
     launches: Vec<Option<AttackPlan>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
     explosions: Vec<Option<[ExplosionPlan; 2]>>,
@@ -422,6 +424,7 @@ impl Squad {
         let mut squad = Squad {
             lateral,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
+            any_arc: kinds.iter().any(|k| k.arms.iter().any(|a| a.arc > 0)),
             launches,
             explosions,
             hooks: battle::Hooks::default(),

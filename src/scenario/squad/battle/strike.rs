@@ -118,7 +118,7 @@ impl Squad {
             n += 1;
         }
         // A MachineGun fired alone sweeps its Firing Arc around the target (Ch. 8.3).
-        if mode == Mode::Ranged && n == 1 {
+        if self.any_arc && mode == Mode::Ranged && n == 1 {
             let w = chosen.trailing_zeros() as usize;
             if k.arms[w].arc > 0 {
                 log.note(format_args!("    with {}", k.arms[w].name));
