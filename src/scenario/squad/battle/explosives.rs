@@ -247,21 +247,8 @@ impl Squad {
             }
             let inches = blast.knockback(ring) as i32;
             if fl.f[u].alive && inches > 0 && self.opts.knockback != Knockback::Off {
-                let away = if at.1 > centre.1 {
-                    1
-                } else if at.1 < centre.1 || fl.f[u].side == 0 {
-                    -1 // side A's back is toward 0
-                } else {
-                    1
-                };
-                fl.f[u].pos += away * 2 * inches;
-                log.note(format_args!(
-                    "    {} is knocked back {inches}\"",
-                    Who(self, fl, u)
-                ));
-                if self.opts.knockback == Knockback::Disrupt {
-                    fl.f[u].disrupted = true;
-                }
+                let away = (at.1 - centre.1).partial_cmp(&0.0).map_or(0, |o| o as i32);
+                self.push(fl, u, away, inches, log);
             }
         }
     }

@@ -429,10 +429,24 @@ impl Squad {
         if inches == 0 {
             return;
         }
-        let away = match (fl.f[t].pos - fl.f[i].pos).signum() {
+        self.push(fl, t, (fl.f[t].pos - fl.f[i].pos).signum(), inches, log);
+    }
+
+    /// KnockBack (Ch. 8.1, 8.4): `t` pushed `inches` along the line, `away` (+1 or -1; 0
+    /// from its own spot: toward its own side's back), and Disrupted under
+    /// `knockback = disrupt`.
+    pub(super) fn push<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        t: usize,
+        away: i32,
+        inches: i32,
+        log: &mut L,
+    ) {
+        let away = match away {
             0 if fl.f[t].side == 0 => -1, // side A's back is toward 0
             0 => 1,
-            s => s,
+            s => s.signum(),
         };
         fl.f[t].pos += away * 2 * inches;
         log.note(format_args!(
