@@ -102,4 +102,28 @@ mod tests {
         let out = run(&s, &[(D6_, 3), (D6_, 4), (D6_, 5), (D6_, 4), (D6_, 5)]);
         assert_eq!(out.survivors, [1, 1]);
     }
+
+    #[test]
+    fn the_gunner_holds_its_fire_over_friends_in_the_arc() {
+        // A's gunner (slot 0) and a friend (slot 1) abreast 0.25" apart; the friend has
+        // walked 4" forward, into the arc toward B's minifig (slot 2) 5" off. The sweep
+        // attacks B alone: one roll (a natural 1), and the friend is never rolled against.
+        let o = RuleOptions::default();
+        let close = Policy {
+            spacing: crate::scenario::squad::Spacing(1),
+            ..Policy::default()
+        };
+        let units: Vec<(String, u32)> = vec![
+            ("minifig-machinegunner".into(), 1),
+            ("minifig-hand-weapon".into(), 1),
+        ];
+        let a = SideSpec::from_catalog(&Catalog::builtin(), &units, close, &o).unwrap();
+        let s = Squad::new(a, side(&[MF], &o), 5, First::A, 50, o).unwrap();
+        let mut fl = s.start();
+        fl.f[1].pos = 8;
+        let mut dice = crate::dice::Script::new(&[(D6_, 1)]);
+        s.sweep(&mut fl, 0, 0, 2, &mut dice, &mut NoLog);
+        assert!(dice.is_done(), "one attack, on the enemy only");
+        assert!(fl.f[1].alive && fl.f[2].alive);
+    }
 }
