@@ -237,6 +237,15 @@ impl Squad {
             let Some(damage) = blast.damage(ring) else {
                 continue;
             };
+            // Heavy Armor's Deflection removes the highest Damage dice of the hit (Ch. 8.2):
+            // here the ring's highest Exp dice, as the next rings out do; past the last ring
+            // nothing is left.
+            let levels = self.kinds[fl.f[u].kind as usize].deflection as usize;
+            let damage = if levels > 0 {
+                blast.damage(ring + levels).unwrap_or(0)
+            } else {
+                damage
+            };
             self.wound(fl, u, damage, faces, log);
             if !fl.f[u].alive {
                 if fl.f[u].side == side {
@@ -515,5 +524,25 @@ mod tests {
         s.max_turns = 1;
         let out = run(&s, &[(D6, 6), (D10, 2)]);
         assert_eq!((out.winner, out.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn heavy_armor_deflects_the_highest_die_of_an_explosion() {
+        // A grenade hits a minifig in Heavy Armor (one level of Deflection): its one d10 is
+        // removed, so 9 does nothing (0 against Armor 4); the turn limit ends the battle. The
+        // same 9 fells a minifig without it.
+        let o = RuleOptions::default();
+        let mut s = squad(
+            &[("minifig-grenadier", 1)],
+            &[("minifig-hand-weapon+heavy-armor", 1)],
+            3,
+            o,
+        );
+        s.max_turns = 1;
+        let out = run(&s, &[(D6, 4), (D10, 9)]);
+        assert_eq!(out.survivors, [1, 1]);
+        let s = squad(&[("minifig-grenadier", 1)], &[MF], 3, o);
+        let out = run(&s, &[(D6, 4), (D10, 9)]);
+        assert_eq!(out.winner, Some(Side::A));
     }
 }
