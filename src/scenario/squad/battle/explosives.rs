@@ -144,8 +144,7 @@ impl Squad {
         }
         let mut fired = Fired::No;
         for _ in 0..x.delivery.shots {
-            if (x.used_up && fl.f[i].fired >= x.count) || fl.f[i].fired == u8::MAX || !fl.f[i].alive
-            {
+            if (x.used_up && fl.f[i].fired >= x.count) || !fl.f[i].alive {
                 break;
             }
             let Some(t) = self.explosive_target(fl, i) else {
