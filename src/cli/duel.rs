@@ -103,8 +103,9 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Amputate::LegsFirst)]
     pub b_amputate: Amputate,
-    /// Where side A's thrown Explosives aim: the enemy whose blast catches the most enemies,
-    /// the nearest, or the most enemy CP; never where A's own figures stand in the blast.
+    /// Where side A's Explosives (thrown, launched, Cannon rounds, Rockets) aim: the enemy
+    /// whose blast catches the most enemies, the nearest, or the most enemy CP; never where
+    /// A's own figures stand in the blast.
     #[arg(long, value_enum, default_value_t = AreaAim::Densest)]
     pub a_aim: AreaAim,
     /// The same for side B.

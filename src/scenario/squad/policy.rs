@@ -139,7 +139,7 @@ impl Spend {
 }
 
 /// One side's policies and conditions.
-/// Where a side aims its area weapons (thrown Explosives): at the enemy whose burst would
+/// Where a side aims its Explosives (thrown, launched, Cannon rounds, Rockets): at the enemy whose burst would
 /// catch the most enemies, the nearest, or the most enemy CP (issue 23). Whatever the
 /// aim, a thrower never aims where its own side (itself included) stands in the blast.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
@@ -214,7 +214,7 @@ pub struct Policy {
     pub spend: Spend,
     /// Which limbs its Mediks Amputate first (Ch. 10.2 leaves it to the players).
     pub amputate: Amputate,
-    /// Where its thrown Explosives aim.
+    /// Where its Explosives aim.
     pub aim: AreaAim,
     /// How far apart its figures stand abreast.
     pub spacing: Spacing,
