@@ -30,7 +30,7 @@ fn apart(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 /// What a unit's Explosive weapon did with its Action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Fired {
+pub(super) enum Shot {
     No,
     Fired,
     /// It reloaded its Cannon: the Action is spent, it may still walk.
@@ -125,14 +125,14 @@ impl Squad {
         i: usize,
         faces: &mut F,
         log: &mut L,
-    ) -> Fired {
+    ) -> Shot {
         let f = fl.f[i];
         let kind = f.kind as usize;
         let (Some(x), Some(roll)) = (self.kinds[kind].explosives, &self.launches[kind]) else {
-            return Fired::No;
+            return Shot::No;
         };
         if f.disrupted {
-            return Fired::No;
+            return Shot::No;
         }
         // A Cannon "must be reloaded after each shot ... reloading spends an Action ... A
         // Cannon can't be fired and reloaded on the same turn" (Ch. 8.4): `fired` is 1 while
@@ -140,9 +140,9 @@ impl Squad {
         if !x.used_up && f.fired == 1 {
             fl.f[i].fired = 0;
             log.note(format_args!("  {} reloads its Cannon", Who(self, fl, i)));
-            return Fired::Reloaded;
+            return Shot::Reloaded;
         }
-        let mut fired = Fired::No;
+        let mut fired = Shot::No;
         for _ in 0..x.delivery.shots {
             if (x.used_up && fl.f[i].fired >= x.count) || !fl.f[i].alive {
                 break;
@@ -150,7 +150,7 @@ impl Squad {
             let Some(t) = self.explosive_target(fl, i) else {
                 break;
             };
-            fired = Fired::Fired;
+            fired = Shot::Fired;
             fl.f[i].fired = if x.used_up { fl.f[i].fired + 1 } else { 1 };
             let target = self.spot(fl, t);
             let mut m = combat::target_size(fl.f[t].size, self.opts.target_size)
@@ -283,15 +283,12 @@ mod tests {
         // 3.35"). The throw, 4 against Use 2, hits; 1d10 = 7 beats Armor 4 on all three
         // (0", 1.5", 1.5" from the burst). A wins in one turn.
         let o = RuleOptions::default();
-        let s = Squad::new(
-            side(&[("minifig-grenadier", 1)], &o),
-            side(&[("minifig-hand-weapon", 3)], &o),
+        let s = squad(
+            &[("minifig-grenadier", 1)],
+            &[("minifig-hand-weapon", 3)],
             3,
-            First::A,
-            50,
             o,
-        )
-        .unwrap();
+        );
         let out = run(&s, &[(D6, 4), (D10, 7)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
     }
@@ -326,15 +323,7 @@ mod tests {
         // is 1" from the burst and the thrower 3.2": 9 beats Armor 4.
         let mut o = RuleOptions::default();
         o.thrown_use = crate::rules::ThrownUse::Heavy;
-        let s = Squad::new(
-            side(&[("minifig-grenadier", 1)], &o),
-            side(&[MF], &o),
-            3,
-            First::A,
-            50,
-            o,
-        )
-        .unwrap();
+        let s = squad(&[("minifig-grenadier", 1)], &[MF], 3, o);
         let out = run(&s, &[(D6, 2), (Die::D20, 1), (Die::D20, 1), (D10, 9)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
     }
@@ -344,28 +333,12 @@ mod tests {
         // In contact (0" apart) the thrower would stand in its own blast: it fights with its
         // Hand Weapon instead (2 hits Use 2, 5 beats Armor 4).
         let o = RuleOptions::default();
-        let s = Squad::new(
-            side(&[("minifig-grenadier", 1)], &o),
-            side(&[MF], &o),
-            0,
-            First::A,
-            50,
-            o,
-        )
-        .unwrap();
+        let s = squad(&[("minifig-grenadier", 1)], &[MF], 0, o);
         let out = run(&s, &[(D6, 2), (D6, 5)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
         // Two grenadiers at 2": the first throws and misses (a Critical Failure, a dud);
         // the second throws its own and hits: 7 kills. The first's grenade is gone.
-        let mut s = Squad::new(
-            side(&[("minifig-grenadier", 2)], &o),
-            side(&[MF], &o),
-            2,
-            First::A,
-            50,
-            o,
-        )
-        .unwrap();
+        let mut s = squad(&[("minifig-grenadier", 2)], &[MF], 2, o);
         s.max_turns = 1;
         let out = run(&s, &[(D6, 1), (D6, 4), (D10, 7)]);
         assert_eq!(out.winner, Some(Side::A));
@@ -377,15 +350,12 @@ mod tests {
         // 3), the minifigs 3" from the grenadier (lateral 0), the Hero 2" along the line.
         // In Range (3"): the middle minifig (3.0") and the Hero (2.5"); slot 1 is 3.35".
         let o = RuleOptions::default();
-        let s = Squad::new(
-            side(&[("minifig-grenadier", 1)], &o),
-            side(&[("minifig-hand-weapon", 2), ("hero-hand-weapon", 1)], &o),
+        let s = squad(
+            &[("minifig-grenadier", 1)],
+            &[("minifig-hand-weapon", 2), ("hero-hand-weapon", 1)],
             2,
-            First::A,
-            50,
             o,
-        )
-        .unwrap();
+        );
         let mut fl = s.start();
         fl.f[1].pos += 2;
         fl.f[2].pos += 2;
@@ -409,17 +379,17 @@ mod tests {
         let o = RuleOptions::default();
         let c = Catalog::builtin();
         // (A creature without hands never gets one: the catalog refuses `horse+explosive`.)
-        for (unit, why) in [("cannon-fodder+explosive", "Cannon Fodder cannot throw")] {
-            let s = SideSpec::from_catalog(&c, &[(unit.to_string(), 1)], Policy::default(), &o)
-                .unwrap();
-            let k = &s.units[0].0;
-            assert_eq!(k.explosives, None, "{unit}");
-            assert!(
-                k.inert.iter().any(|x| x.why.contains(why)),
-                "{unit}: {:?}",
-                k.inert
-            );
-        }
+        let roster = [("cannon-fodder+explosive".to_string(), 1)];
+        let s = SideSpec::from_catalog(&c, &roster, Policy::default(), &o).unwrap();
+        let k = &s.units[0].0;
+        assert_eq!(k.explosives, None);
+        assert!(
+            k.inert
+                .iter()
+                .any(|x| x.why.contains("Cannon Fodder cannot throw")),
+            "{:?}",
+            k.inert
+        );
         let s = side(&[("minifig-grenadier", 1)], &o);
         assert_eq!(s.units[0].0.explosives.map(|x| x.count), Some(1));
     }

@@ -14,7 +14,7 @@
 //!
 //! The strike's own points (SN dice, fire, lost limbs, Instant Bennies) are in `strike`.
 
-use super::explosives::Fired;
+use super::explosives::Shot;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::Stupidity;
@@ -135,15 +135,15 @@ impl Squad {
         // ground; reloading a Cannon is its Action, and it may still walk.
         if self.any_explosive {
             match self.fire_explosives(fl, i, faces, log) {
-                Fired::Fired => {
+                Shot::Fired => {
                     fl.f[i].acted = true;
                     return Flow::Over;
                 }
-                Fired::Reloaded => {
+                Shot::Reloaded => {
                     fl.f[i].acted = true;
                     return Flow::Walk;
                 }
-                Fired::No => {}
+                Shot::No => {}
             }
         }
         Flow::Act
@@ -165,7 +165,7 @@ impl Squad {
         if self.any_sn && self.sn_effect_first(fl, i) {
             return Some(self.effect(fl, i, faces, log));
         }
-        if self.any_explosive && self.fire_explosives(fl, i, faces, log) != Fired::No {
+        if self.any_explosive && self.fire_explosives(fl, i, faces, log) != Shot::No {
             return Some(true);
         }
         None
