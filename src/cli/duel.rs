@@ -13,7 +13,9 @@ use crate::dice::DieEvent;
 use crate::rules::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
-use crate::scenario::squad::{AreaAim, Position, Response, Spacing, Spend, Sprint, Targeting};
+use crate::scenario::squad::{
+    AreaAim, AutoFire, Position, Response, Spacing, Spend, Sprint, Targeting,
+};
 use crate::sim::engine::{Engine, Run};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -118,6 +120,15 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
     pub b_spacing: Spacing,
+    /// How side A's automatic weapons fire (Ch. 8.3): arc:N sweeps N points of Firing
+    /// Arc, one attack at -N on each figure in it (a BlastGun or ShotGun: 1 point, no
+    /// penalty); burst:N fires N MachineGun shots at one figure, shot k at -k. A
+    /// MachineGun jams when its natural roll is below the penalty.
+    #[arg(long, value_name = "FIRE", default_value = "arc:1", value_parser = AutoFire::parse)]
+    pub a_auto: AutoFire,
+    /// The same for side B.
+    #[arg(long, value_name = "FIRE", default_value = "arc:1", value_parser = AutoFire::parse)]
+    pub b_auto: AutoFire,
     /// Thirds of each side-A unit behind cover against ranged attacks (0-3, Ch. 8.3).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub a_cover: u32,

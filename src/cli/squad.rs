@@ -141,6 +141,7 @@ fn side(
             amputate: a.a_amputate,
             aim: a.a_aim,
             spacing: a.a_spacing,
+            auto: a.a_auto,
         }
     } else {
         Policy {
@@ -154,6 +155,7 @@ fn side(
             amputate: a.b_amputate,
             aim: a.b_aim,
             spacing: a.b_spacing,
+            auto: a.b_auto,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

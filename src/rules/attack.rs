@@ -199,8 +199,8 @@ impl AttackPlan {
         (self.verdict(skill, faces, log, modifier), skill.natural)
     }
 
-    /// [`AttackPlan::hit`] rolled with another Skill roll for the same die: a Blessed or
-    /// Cursed one (Ch. D.4), which the plan does not know of.
+    /// [`AttackPlan::hit_natural`] rolled with another Skill roll for the same die: a
+    /// Blessed or Cursed one (Ch. D.4), which the plan does not know of.
     #[inline(always)]
     pub fn hit_as<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -208,9 +208,9 @@ impl AttackPlan {
         faces: &mut F,
         log: &mut L,
         modifier: i64,
-    ) -> Hit {
+    ) -> (Hit, u32) {
         let roll = skill.roll(faces, log, 0);
-        self.verdict(roll, faces, log, modifier)
+        (self.verdict(roll, faces, log, modifier), roll.natural)
     }
 
     #[inline(always)]

@@ -449,7 +449,7 @@ fn squad_duel_flags_and_table() {
     let (code2, out2, _) = diemon(&[
         "duel",
         "--a",
-        "minifig+hand-weapon+shotgun*6",
+        "minifig+hand-weapon+bazooka*6",
         "--b",
         "automaton",
         "--trials",
@@ -458,7 +458,7 @@ fn squad_duel_flags_and_table() {
     ]);
     assert_eq!(code2, 0);
     assert!(
-        out2.contains("minifig+hand-weapon+shotgun: ShotGun (Bastard BlastGun) (0 CP): area, arc and explosive fire is `diemon blast`'s"),
+        out2.contains("minifig+hand-weapon+bazooka: Bazooka (Bastard Cannon) (0 CP): the Bastard Cannon and Launcher items are not modelled"),
         "{out2}"
     );
     assert!(out.contains("CP fielded: A 42, B "), "{out}");

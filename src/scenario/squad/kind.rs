@@ -11,6 +11,7 @@ use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions, ShieldReading};
+use crate::scenario::blast::arc::Gun;
 use crate::scenario::blast::{Delivery, Launch};
 use crate::scenario::squad::policy::Spend;
 
@@ -40,8 +41,15 @@ pub struct Arm {
     pub channel: bool,
     /// Mean Damage, which orders the weapons: a unit attacks with its strongest first.
     pub mean: f64,
-    /// Points of Firing Arc it sweeps (a MachineGun or AutoGun: 1; 0 for one target).
-    pub arc: u32,
+    /// An automatic weapon's kind (Ch. 8.3): it sweeps a Firing Arc (a MachineGun, an
+    /// AutoGun, a BlastGun or ShotGun, a FlameThrower or FlameGun); `None` fires at one
+    /// target.
+    pub auto: Option<Gun>,
+    /// It does Fire damage: a point of it sets a minifig on fire (Ch. 8.3).
+    pub fire: bool,
+    /// Inches of KnockBack on a hit to targets of Size 1" or less, without Disruption (the
+    /// ShotGun's 1", Ch. 8.1).
+    pub knockback: u32,
 }
 
 /// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
@@ -299,15 +307,24 @@ impl Kind {
                             // Ch. 8.1: "{Weapon Size}x{Action die}".
                             Some(format!("{n}{}", u.skill))
                         }
-                        (WeaponKind::Gun | WeaponKind::MachineGun, Damage::Dice(e)) => {
-                            Some(e.clone())
-                        }
+                        (
+                            WeaponKind::Gun | WeaponKind::MachineGun | WeaponKind::FlameThrower,
+                            Damage::Dice(e),
+                        ) => Some(e.clone()),
+                        // Ch. 8.3: "{Weapon Size}x{Damage d8} - distance"; the sweep takes
+                        // the distance off.
+                        (WeaponKind::BlastGun, Damage::MinusDistance(e)) => Some(e.clone()),
                         _ => None,
                     };
                     match damage.zip(stats.use_rating) {
                         Some((d, u)) => arms.push(Arm {
-                            // Ch. 8.3: a MachineGun sweeps a Firing Arc.
-                            arc: (stats.kind == WeaponKind::MachineGun) as u32,
+                            // Ch. 8.3: automatic weapons sweep a Firing Arc.
+                            auto: match stats.kind {
+                                WeaponKind::MachineGun => Some(Gun::MachineGun),
+                                WeaponKind::BlastGun => Some(Gun::BlastGun),
+                                WeaponKind::FlameThrower => Some(Gun::FlameThrower),
+                                _ => None,
+                            },
                             ..arm(
                                 name,
                                 u as i64,
@@ -323,11 +340,31 @@ impl Kind {
                         None => out(
                             name,
                             Some(stats.cost),
-                            format!("a {} is not a squad duel weapon ({AREA})", stats.kind),
+                            format!(
+                                "a {} with these stats is not a squad duel weapon",
+                                stats.kind
+                            ),
                         ),
                     }
                 }
             }
+        }
+        // A battle tracks one jam a unit (Ch. 8.3): it works one MachineGun.
+        let mut guns = 0;
+        for a in arms.extract_if(.., |a| {
+            guns += (a.auto == Some(Gun::MachineGun)) as u32;
+            a.auto == Some(Gun::MachineGun) && guns > 1
+        }) {
+            let cp = u
+                .weapons
+                .iter()
+                .find(|w| w.name() == a.name)
+                .and_then(|w| w.cost());
+            out(
+                &a.name,
+                cp,
+                "a squad battle works one MachineGun a unit".into(),
+            );
         }
         let explosives = explosives_of(u, payloads, rockets, launcher, cannon, opts, &mut out);
         let mut sn = u.sn_dice.clone();
@@ -671,11 +708,8 @@ fn explosives_of(
 }
 
 fn item_arm(i: &Item) -> Result<Arm, String> {
-    if matches!(i.key, "shotgun" | "flamegun") {
-        return Err(AREA.into());
-    }
-    if matches!(i.range, Reach::OfLauncher) || i.damage.is_some_and(|d| d.contains("exp")) {
-        return Err(format!("Explosives and their Launchers: {AREA}"));
+    if matches!(i.key, "bazooka" | "railgun") {
+        return Err(BASTARD_ARTILLERY.into());
     }
     if matches!(i.key, "wand" | "staff") {
         let range = match i.range {
@@ -713,8 +747,14 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         contagion,
         hands: i.hands,
         grip: i.hands,
-        // The AutoGun is a Bastard MachineGun: arc fire (Ch. 8.1, 8.3).
-        arc: (i.key == "autogun") as u32,
+        // The Bastard automatic guns sweep arcs as their full-sized kinds (Ch. 8.1, 8.3).
+        auto: match i.key {
+            "autogun" => Some(Gun::MachineGun),
+            "shotgun" => Some(Gun::BlastGun),
+            "flamegun" => Some(Gun::FlameThrower),
+            _ => None,
+        },
+        knockback: i.knockback,
         ..a
     })
 }
@@ -738,6 +778,15 @@ fn arm(
         )
     });
     let mean = e.exact(&RuleOptions::default(), 1e-9).total().mean();
+    let fire = e.terms().iter().any(|t| {
+        matches!(
+            t.kind,
+            TermKind::Dice {
+                kind: DamageType::Fire,
+                ..
+            }
+        )
+    });
     Arm {
         name: name.into(),
         use_rating,
@@ -751,12 +800,15 @@ fn arm(
         channel: false,
         power,
         mean,
-        arc: 0,
+        auto: None,
+        fire,
+        knockback: 0,
     }
 }
 
-/// Why area, arc and explosive weapons sit out a squad duel.
-const AREA: &str = "area, arc and explosive fire is `diemon blast`'s, not the squad duel's";
+/// Why the Bastard Cannon and Launcher items sit out a squad battle.
+const BASTARD_ARTILLERY: &str = "the Bastard Cannon and Launcher items are not modelled in \
+     squad battles; a sized `cannon` or `launcher` weapon is (docs/model.md)";
 
 #[cfg(test)]
 mod tests {

@@ -46,7 +46,9 @@ use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
 
 pub use kind::{Inert, Kind, KindError, Summons};
-pub use policy::{AreaAim, Policy, Position, Response, Spacing, Spend, Sprint, Targeting};
+pub use policy::{
+    AreaAim, AutoFire, Policy, Position, Response, Spacing, Spend, Sprint, Targeting,
+};
 pub use tally::{SquadOutcome, SquadTally};
 
 use super::duel::First;
@@ -230,7 +232,8 @@ pub struct Squad {
     /// that summons, with (that unit's slot, the d4's bit) in `pions` (Ch. D.1).
     units: usize,
     pions: Vec<(u8, u8)>,
-    /// Some minifig may catch Fire: from SN d4s of Damage or a 4pion (Ch. 8.3).
+    /// Some minifig may catch Fire: from SN d4s of Damage, a 4pion or a weapon's Fire
+    /// damage (a FlameThrower, Ch. 8.3).
     any_fire: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
@@ -242,7 +245,7 @@ pub struct Squad {
     /// Some unit carries Explosives; each kind's Action roll to deliver them (its Skill
     /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
     any_explosive: bool,
-    /// Some unit carries a weapon that sweeps a Firing Arc (a MachineGun, Ch. 8.3).
+    /// Some unit carries an automatic weapon, which sweeps a Firing Arc (Ch. 8.3).
     any_arc: bool,
     launches: Vec<Option<AttackPlan>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
@@ -424,13 +427,18 @@ impl Squad {
         let mut squad = Squad {
             lateral,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
-            any_arc: kinds.iter().any(|k| k.arms.iter().any(|a| a.arc > 0)),
+            any_arc: kinds
+                .iter()
+                .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             launches,
             explosions,
             hooks: battle::Hooks::default(),
             room: 2 * ROOM as i32,
             units,
-            any_fire: has_pions || kinds.iter().any(|k| k.sn.contains(&Die::D4)),
+            any_fire: has_pions
+                || kinds
+                    .iter()
+                    .any(|k| k.sn.contains(&Die::D4) || k.arms.iter().any(|a| a.fire)),
             pions,
             fielded,
             bare,
@@ -448,9 +456,12 @@ impl Squad {
                 s.units.iter().any(|(k, _)| k.master) && s.units.iter().any(|(k, _)| k.thrall)
             }),
             // Burning takes limbs too (Ch. 8.3).
-            any_limbs: kinds
-                .iter()
-                .any(|k| k.medik.is_some() || k.connection.is_some() || k.sn.contains(&Die::D4)),
+            any_limbs: kinds.iter().any(|k| {
+                k.medik.is_some()
+                    || k.connection.is_some()
+                    || k.sn.contains(&Die::D4)
+                    || k.arms.iter().any(|a| a.fire)
+            }),
             blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,

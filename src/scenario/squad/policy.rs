@@ -138,7 +138,6 @@ impl Spend {
     }
 }
 
-/// One side's policies and conditions.
 /// Where a side aims its Explosives (thrown, launched, Cannon rounds, Rockets): at the enemy whose burst would
 /// catch the most enemies, the nearest, or the most enemy CP (issue 23). Whatever the
 /// aim, a thrower never aims where its own side (itself included) stands in the blast.
@@ -200,6 +199,71 @@ impl std::fmt::Display for Spacing {
     }
 }
 
+/// How a side's automatic weapons fire (Ch. 8.3): "the player chooses the size of the arc
+/// they are going to attempt", or, with a MachineGun, "the number of shots" of a burst at
+/// one target. An arc of N points gives every figure in it one attack at -N (a BlastGun's
+/// arc is fixed at 1, with no Auto Penalty); a burst of N shots fires at the target alone,
+/// shot k at -k (option `auto_penalty`). A FlameThrower cannot burst: under a burst policy
+/// it sweeps 1 point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AutoFire {
+    Arc(u8),
+    Burst(u8),
+}
+
+/// The widest arc and the longest burst a policy may name.
+pub const MAX_ARC: u8 = 6;
+pub const MAX_BURST: u8 = 10;
+
+impl Default for AutoFire {
+    fn default() -> AutoFire {
+        AutoFire::Arc(1)
+    }
+}
+
+impl AutoFire {
+    /// "arc:2" or "burst:3".
+    pub fn parse(s: &str) -> Result<AutoFire, String> {
+        let hint = "expected arc:N (N from 1 to 6 points) or burst:N (N from 1 to 10 shots), \
+                    like arc:1 or burst:3";
+        let (kind, n) = s
+            .trim()
+            .split_once(':')
+            .ok_or_else(|| format!("{hint}; got {s:?}"))?;
+        let n: u8 = n.trim().parse().map_err(|_| format!("{hint}; got {s:?}"))?;
+        match kind.trim() {
+            "arc" if (1..=MAX_ARC).contains(&n) => Ok(AutoFire::Arc(n)),
+            "burst" if (1..=MAX_BURST).contains(&n) => Ok(AutoFire::Burst(n)),
+            _ => Err(format!("{hint}; got {s:?}")),
+        }
+    }
+
+    /// Points of Firing Arc a sweep takes under this policy (1 under a burst policy).
+    pub fn arc(self) -> u32 {
+        match self {
+            AutoFire::Arc(n) => n as u32,
+            AutoFire::Burst(_) => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for AutoFire {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AutoFire::Arc(n) => write!(f, "arc:{n}"),
+            AutoFire::Burst(n) => write!(f, "burst:{n}"),
+        }
+    }
+}
+
+/// Written as typed (`arc:1`).
+impl Serialize for AutoFire {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// One side's policies and conditions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Policy {
     pub target: Targeting,
@@ -218,4 +282,23 @@ pub struct Policy {
     pub aim: AreaAim,
     /// How far apart its figures stand abreast.
     pub spacing: Spacing,
+    /// How its automatic weapons fire.
+    pub auto: AutoFire,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_fire_reads_arcs_and_bursts_and_names_the_bounds() {
+        assert_eq!(AutoFire::parse("arc:2"), Ok(AutoFire::Arc(2)));
+        assert_eq!(AutoFire::parse(" burst:10 "), Ok(AutoFire::Burst(10)));
+        assert_eq!(AutoFire::Burst(3).to_string(), "burst:3");
+        assert_eq!((AutoFire::Burst(3).arc(), AutoFire::Arc(4).arc()), (1, 4));
+        for bad in ["arc:0", "arc:7", "burst:11", "burst", "spray:2", "arc:x"] {
+            let e = AutoFire::parse(bad).unwrap_err();
+            assert!(e.contains("arc:N") && e.contains(bad), "{e}");
+        }
+    }
 }

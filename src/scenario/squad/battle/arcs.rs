@@ -1,22 +1,35 @@
-//! Arc fire in a squad battle (Ch. 8.3): a MachineGun (or an AutoGun, a Bastard MachineGun)
-//! fired alone sweeps its Firing Arc, centred on its target, and "every target within the
-//! attacker's Firing Arc receives a single attack from the weapon", each its own Action roll
-//! at the Auto Penalty of -1 per point of arc, taken from one end of the arc to the other.
-//! Each attack is the battle's own strike (modifiers, Deflection, Damage against Armor).
+//! Automatic weapons in a squad battle (Ch. 8.3). Fired alone, an automatic weapon sweeps
+//! its Firing Arc, centred on its target: "every target within the attacker's Firing Arc
+//! receives a single attack from the weapon", each its own Action roll, taken from one end
+//! of the arc to the other, and target Size and cover modify the Damage as well as the roll.
+//! - A MachineGun (or AutoGun) sweeps the arc its side's `auto` policy names, at -1 per
+//!   point (the Auto Penalty); or, under `burst:N`, fires N shots at its target alone, shot
+//!   k at -k (option `auto_penalty`), their Damage adding up under `stacking=cumulative`.
+//!   A natural roll below the shot's penalty jams it: that shot fires, and the gun is
+//!   inoperative until an Action reloads it (the next turn's, in [`super::hooks`]).
+//! - A BlastGun (or ShotGun) sweeps a fixed arc of 1 with no Auto Penalty, and loses a point
+//!   of Damage per full inch to each target; the ShotGun knocks minifigs back 1".
+//! - A FlameThrower (or FlameGun) sweeps its arc (1 point under a burst policy) at the Auto
+//!   Penalty; a point of its Fire damage sets a minifig on fire ([`super::fire`]).
 //!
-//! The arc is measured on the plane ([`super::explosives`]), with `diemon blast`'s angle
-//! code. Simplifications (docs/model.md): the arc is 1 point (option `arc_point` degrees),
-//! so the Auto Penalty is -1 and the gun cannot jam (a jam needs a natural roll below the
-//! penalty); the gunner holds its fire over friends in the arc; a figure beyond the Range on
-//! the plane is not attacked, save the target itself, chosen by its distance along the line.
+//! Each attack is the battle's own strike (modifiers, Deflection, Damage against Armor);
+//! the arc is measured on the plane ([`super::explosives`]) with `diemon blast`'s angle
+//! code and its Auto Penalty, jam and falloff rules ([`crate::rules::auto`]). Readings
+//! (docs/model.md): the gunner holds its fire over friends in the arc; a figure beyond the
+//! Range on the plane is not attacked, save the target itself, chosen by its distance along
+//! the line.
 
+use super::strike::Extra;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::measure::within;
-use crate::scenario::blast::arc::turn;
+use crate::rules::{Stacking, auto, combat};
+use crate::scenario::blast::arc::{Gun, turn};
+use crate::scenario::squad::AutoFire;
 
 impl Squad {
-    /// Unit `i` sweeps weapon `w`'s Firing Arc around its target `t`.
+    /// Unit `i` fires automatic weapon `w` at its target `t`: a sweep of its Firing Arc, or
+    /// a MachineGun's burst.
     #[cold]
     #[inline(never)]
     pub(super) fn sweep<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -29,14 +42,27 @@ impl Squad {
         log: &mut L,
     ) {
         let arm = &self.kinds[fl.f[i].kind as usize].arms[w];
+        let Some(gun) = arm.auto else {
+            return;
+        };
+        let side = fl.f[i].side;
+        let fire = self.policy[side as usize].auto;
+        if let (Gun::MachineGun, AutoFire::Burst(n)) = (gun, fire) {
+            return self.burst(fl, i, w, t, n as u32, faces, log);
+        }
+        // "BlastGuns have a fixed Firing Arc of 1 and take no Auto Penalty".
+        let (points, penalty) = match gun {
+            Gun::BlastGun => (1, 0),
+            _ => (fire.arc(), fire.arc() as i64),
+        };
         let from = self.spot(fl, i);
         let at = self.spot(fl, t);
         let bearing = (at.0 - from.0).atan2(at.1 - from.1);
-        let half = arm.arc as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
+        let half = points as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
         let range = arm.range.unwrap_or(0) as f64;
-        let side = fl.f[i].side;
-        // The enemies in the arc, ordered from one end to the other (ties by slot).
-        let mut order = [(0.0f64, 0usize); SLOTS];
+        // The enemies in the arc, ordered from one end to the other (ties by slot), with
+        // their distance.
+        let mut order = [(0.0f64, 0usize, 0.0f64); SLOTS];
         let mut m = 0;
         for u in 0..self.roster.len() {
             let fu = fl.f[u];
@@ -47,21 +73,87 @@ impl Squad {
             let a = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
             let d = (p.0 - from.0).hypot(p.1 - from.1);
             if u == t || (within(a.abs(), half) && within(d, range)) {
-                order[m] = (a, u);
+                order[m] = (a, u, d);
                 m += 1;
             }
         }
         order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        let penalty = arm.arc as i64;
-        for &(_, u) in &order[..m] {
-            if fl.f[u].alive && self.may_engage(fl, i, u, Mode::Ranged) {
-                log.note(format_args!(
-                    "    at {} (Auto Penalty -{penalty})",
-                    Who(self, fl, u)
-                ));
-                self.strike(fl, i, w, u, Mode::Ranged, false, -penalty, faces, log);
+        for &(_, u, inches) in &order[..m] {
+            if !fl.f[u].alive || !self.may_engage(fl, i, u, Mode::Ranged) {
+                continue;
+            }
+            let size = combat::target_size(fl.f[u].size, self.opts.target_size);
+            let cover = combat::cover(self.policy[fl.f[u].side as usize].cover);
+            let damage = match gun {
+                Gun::BlastGun => auto::blast_damage_modifier(inches, size, cover),
+                _ => size + cover,
+            };
+            log.note(format_args!(
+                "    at {} {inches:.1}\" off (Auto Penalty -{penalty}, Damage {damage:+})",
+                Who(self, fl, u)
+            ));
+            let extra = Extra {
+                action: -penalty,
+                damage,
+            };
+            let s = self.strike(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
+            if gun == Gun::MachineGun && auto::jams(s.natural, penalty as u32) {
+                self.jam(fl, i, log);
+                break;
             }
         }
+    }
+
+    /// A MachineGun's burst of `n` shots at `t` (Ch. 8.3): shot k at the Auto Penalty of
+    /// option `auto_penalty`; under `stacking=cumulative` the shots' Damage adds up against
+    /// one Armor roll, as one Action's attacks do (RULES-NOTES 2). The burst ends when its
+    /// target falls or the gun jams.
+    #[allow(clippy::too_many_arguments)]
+    fn burst<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        n: u32,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let pooled = n > 1 && self.opts.stacking == Stacking::Cumulative;
+        fl.f[t].combo = Pool::EMPTY;
+        for k in 1..=n {
+            if !fl.f[t].alive {
+                break;
+            }
+            let penalty = auto::auto_penalty(k, n, self.opts.auto_penalty);
+            log.note(format_args!(
+                "    shot {k} of {n} at {} (Auto Penalty -{penalty})",
+                Who(self, fl, t)
+            ));
+            let extra = Extra {
+                action: -(penalty as i64),
+                damage: 0,
+            };
+            let s = self.strike(fl, i, w, t, Mode::Ranged, pooled, extra, faces, log);
+            let Pool { damage, armor } = fl.f[t].combo;
+            if pooled && armor != Pool::NOT_ROLLED && damage > armor {
+                self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
+            }
+            if auto::jams(s.natural, penalty) {
+                self.jam(fl, i, log);
+                break;
+            }
+        }
+        let Pool { damage, armor } = fl.f[t].combo;
+        if pooled && fl.f[t].alive && armor != Pool::NOT_ROLLED {
+            self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
+        }
+    }
+
+    /// "the MachineGun fires that last round and then becomes inoperative" (Ch. 8.3).
+    fn jam<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        fl.f[i].jammed = true;
+        log.note(format_args!("    {}'s MachineGun jams", Who(self, fl, i)));
     }
 }
 
@@ -70,6 +162,195 @@ mod tests {
     use super::super::testing::*;
 
     const D6_: Die = Die::D6;
+
+    use crate::dice::Script;
+    use crate::rules::Stacking;
+    use crate::scenario::squad::{AutoFire, Position, Spacing};
+
+    const D4_: Die = Die::D4;
+    const D8_: Die = Die::D8;
+
+    /// One A unit against B's, each side with its own policy; A goes first.
+    fn duel(
+        a: (&str, u32),
+        pa: Policy,
+        b: (&str, u32),
+        pb: Policy,
+        d: u32,
+        o: RuleOptions,
+    ) -> Squad {
+        let spec = |(k, n): (&str, u32), p| {
+            SideSpec::from_catalog(&Catalog::builtin(), &[(k.to_string(), n)], p, &o).unwrap()
+        };
+        Squad::new(spec(a, pa), spec(b, pb), d, First::A, 50, o).unwrap()
+    }
+
+    /// Unit `i` sweeps its first weapon at `t` with `dice`, which must all be used.
+    fn sweep(s: &Squad, fl: &mut super::Field, i: usize, t: usize, dice: &[(Die, u32)]) {
+        let mut script = Script::new(dice);
+        s.sweep(fl, i, 0, t, &mut script, &mut NoLog);
+        assert!(script.is_done(), "dice left over");
+    }
+
+    #[test]
+    fn a_flamethrower_sets_a_minifig_burning_with_a_point_of_fire() {
+        // A 1" FlameThrower (Use 2, Range 4", 1d4 Fire) 4" from a minifig: -1 for its arc.
+        // A 4 hits (4 - 1 >= 2); a 3 of Fire does not beat Armor 4 but sets him on fire
+        // ("any minifig who takes at least one point of Fire damage is on fire", Ch. 8.3).
+        let o = RuleOptions::default();
+        let p = Policy::default();
+        let s = duel(("minifig-flamethrower", 1), p, MF, p, 4, o);
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 3)]);
+        assert!(fl.f[1].alive && fl.f[1].burning);
+        // Half behind cover (1/3: -1): arc fire takes cover off the Damage too. 4 - 1 - 1
+        // still hits; a 1 of Fire less 1 is no Fire at all, a 2 less 1 is.
+        let hidden = Policy { cover: 1, ..p };
+        let s = duel(("minifig-flamethrower", 1), p, MF, hidden, 4, o);
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 1)]);
+        assert!(!fl.f[1].burning);
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 2)]);
+        assert!(fl.f[1].burning);
+        // Burning, his Armor loses 1d4 on the next hit: a 3 of Fire less cover against
+        // 4 - 3 falls him.
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 3), (D4_, 3)]);
+        assert!(!fl.f[1].alive);
+    }
+
+    #[test]
+    fn the_fire_it_starts_burns_on_in_a_battle_without_supernatural_dice() {
+        // The victim's turn begins with a Burning Roll (Ch. 8.3): a 2 keeps him burning and
+        // costs a limb; a 1 puts the fire out.
+        let p = Policy::default();
+        let s = duel(
+            ("minifig-flamethrower", 1),
+            p,
+            MF,
+            p,
+            4,
+            RuleOptions::default(),
+        );
+        let mut fl = s.start();
+        fl.f[1].burning = true;
+        let mut dice = Script::new(&[(D4_, 2)]);
+        s.unit_turn(&mut fl, 1, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert!(fl.f[1].burning && fl.f[1].lost != 0);
+        let mut dice = Script::new(&[(D4_, 1)]);
+        s.unit_turn(&mut fl, 1, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].burning);
+    }
+
+    #[test]
+    fn a_blastgun_takes_no_auto_penalty_and_loses_a_point_a_full_inch() {
+        // A 1" BlastGun (Use 2, Range 4", 1d8 blast): a natural 2 hits (no Auto Penalty).
+        // At 3" a 6 does 6 - 3 = 3 against Armor 4; at 1.5" the same 6 does 6 - 1 = 5.
+        let o = RuleOptions::default();
+        let p = Policy::default();
+        let s = duel(("minifig-blastgunner", 1), p, MF, p, 3, o);
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 6)]);
+        assert!(fl.f[1].alive);
+        fl.f[1].pos = 3;
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 6)]);
+        assert!(!fl.f[1].alive);
+    }
+
+    #[test]
+    fn a_shotgun_knocks_a_minifig_back_an_inch_without_disruption() {
+        // The ShotGun (Use 2, Range 6", 1d8 blast + 1) at 2": 5 + 1 - 2 = 4 ties Armor 4;
+        // the hit pushes him 1" away, on his feet ("no Disruption", Ch. 8.1).
+        let o = RuleOptions::default();
+        let p = Policy::default();
+        let s = duel(("minifig+shotgun", 1), p, MF, p, 2, o);
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 5)]);
+        assert!(fl.f[1].alive && !fl.f[1].disrupted);
+        assert_eq!(fl.f[1].pos, 6, "2\" + 1\" in half-inches");
+    }
+
+    #[test]
+    fn a_wider_arc_costs_more_and_a_jammed_machinegun_reloads_with_its_next_action() {
+        // arc:2 over three minifigs on one spot 5" off: -2 each. 4 - 2 misses Use 3; 5 - 2
+        // hits and 5 fells the second; the third shot's natural 1 is below 2: it jams and
+        // the sweep ends (Ch. 8.3).
+        let o = RuleOptions::default();
+        let two = Policy {
+            auto: AutoFire::Arc(2),
+            ..Policy::default()
+        };
+        let close = Policy {
+            spacing: Spacing(0),
+            ..Policy::default()
+        };
+        let s = duel(
+            ("minifig-machinegunner", 1),
+            two,
+            ("minifig-hand-weapon", 3),
+            close,
+            5,
+            o,
+        );
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 5), (D6_, 5), (D6_, 1)]);
+        assert_eq!(fl.alive[1], 2);
+        assert!(fl.f[0].jammed);
+        // Its next turn: the Action reloads the gun, and it may only walk.
+        let mut dice = Script::new(&[]);
+        let flow = s.unit_turn(&mut fl, 0, &mut dice, &mut NoLog);
+        assert_eq!(flow, super::super::hooks::Flow::Walk);
+        assert!(!fl.f[0].jammed && fl.f[0].acted);
+        // With a 1-point arc a natural 1 is never below the penalty: no jam.
+        let s = duel(
+            ("minifig-machinegunner", 1),
+            close,
+            ("minifig-hand-weapon", 3),
+            close,
+            5,
+            o,
+        );
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 1), (D6_, 1), (D6_, 1)]);
+        assert!(!fl.f[0].jammed);
+    }
+
+    #[test]
+    fn a_burst_fires_at_one_target_with_growing_penalties_and_adds_its_damage() {
+        // burst:3 (Use 3, 1d6): shots at -1, -2, -3 (auto_penalty=per_shot). Shot 1: 4 - 1
+        // hits for 2; shot 2: 5 - 2 hits for 3; 2 + 3 > 4 (stacking=cumulative): he falls
+        // and the burst ends.
+        let burst = Policy {
+            auto: AutoFire::Burst(3),
+            position: Position::Advance,
+            ..Policy::default()
+        };
+        let p = Policy::default();
+        let o = RuleOptions::default();
+        let s = duel(("minifig-machinegunner", 1), burst, MF, p, 5, o);
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 5), (D6_, 3)]);
+        assert!(!fl.f[1].alive);
+        // stacking=separate: 2 and 3 each fall short; shot 3's 5 - 3 misses.
+        let o = RuleOptions {
+            stacking: Stacking::Separate,
+            ..o
+        };
+        let s = duel(("minifig-machinegunner", 1), burst, MF, p, 5, o);
+        let mut fl = s.start();
+        sweep(
+            &s,
+            &mut fl,
+            0,
+            1,
+            &[(D6_, 4), (D6_, 2), (D6_, 5), (D6_, 3), (D6_, 5)],
+        );
+        assert!(fl.f[1].alive);
+        // Shot 2's natural 1 is below its -2: it fires, and the gun jams.
+        let mut fl = s.start();
+        sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 1)]);
+        assert!(fl.f[0].jammed && fl.f[1].alive);
+    }
 
     #[test]
     fn a_machinegun_attacks_every_enemy_in_its_arc_at_minus_one() {

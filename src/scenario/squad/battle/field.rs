@@ -412,7 +412,8 @@ impl Squad {
     }
 
     /// A hit from a sized weapon larger than its target pushes it straight away from the
-    /// attacker (option `knockback`, Ch. 8.1).
+    /// attacker (option `knockback`, Ch. 8.1); a ShotGun's hit pushes a minifig or smaller
+    /// 1" "(no Disruption)" (Ch. 8.1 Minifig Bastard Guns).
     pub(super) fn knock_back<L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -421,10 +422,15 @@ impl Squad {
         t: usize,
         log: &mut L,
     ) {
+        let arm = &self.kinds[fl.f[i].kind as usize].arms[w];
+        if arm.knockback > 0 && fl.f[t].size <= 1 {
+            let away = (fl.f[t].pos - fl.f[i].pos).signum();
+            return self.shove(fl, t, away, arm.knockback as i32, log);
+        }
         if self.opts.knockback == Knockback::Off {
             return;
         }
-        let ws = self.kinds[fl.f[i].kind as usize].arms[w].power.unwrap_or(0);
+        let ws = arm.power.unwrap_or(0);
         let inches = combat::knockback(ws, fl.f[t].size) as i32;
         if inches == 0 {
             return;
@@ -443,6 +449,21 @@ impl Squad {
         inches: i32,
         log: &mut L,
     ) {
+        self.shove(fl, t, away, inches, log);
+        if self.opts.knockback == Knockback::Disrupt {
+            fl.f[t].disrupted = true;
+        }
+    }
+
+    /// KnockBack without Disruption: `t` moved `inches` along the line, as [`Squad::push`].
+    fn shove<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        t: usize,
+        away: i32,
+        inches: i32,
+        log: &mut L,
+    ) {
         let away = match away {
             0 if fl.f[t].side == 0 => -1, // side A's back is toward 0
             0 => 1,
@@ -453,9 +474,6 @@ impl Squad {
             "    {} is knocked back {inches}\"",
             Who(self, fl, t)
         ));
-        if self.opts.knockback == Knockback::Disrupt {
-            fl.f[t].disrupted = true;
-        }
     }
 }
 

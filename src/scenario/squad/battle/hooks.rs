@@ -6,7 +6,8 @@
 //! - [`Hooks::turn_start`]: the start of a side's turn (Contagion's risen, Spawners,
 //!   Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their
-//!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched);
+//!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched, a
+//!   jammed MachineGun reloaded);
 //! - [`Hooks::walk`]: how far a unit walks and whether it may Sprint (lost legs, SN Movement
 //!   dice);
 //! - [`Hooks::unit_end`]: after a unit's turn (Sacrifices of fallen Thralls);
@@ -37,7 +38,13 @@ impl Hooks {
                 || s.any_spawner
                 || (s.any_stupid && s.opts.stupidity != Stupidity::Off)
                 || s.any_useless,
-            unit_turn: s.any_sn || s.any_medik || s.any_spawner || s.any_useless || s.any_explosive,
+            unit_turn: s.any_sn
+                || s.any_fire
+                || s.any_medik
+                || s.any_spawner
+                || s.any_useless
+                || s.any_explosive
+                || s.any_arc,
             walk: s.any_limbs || s.any_sn,
             unit_end: s.any_thrall,
             fall: s.any_sn || s.any_thrall,
@@ -96,22 +103,19 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> Flow {
-        // Fire needs SN d4s, so it sits under `any_sn`.
-        if self.any_sn {
-            if self.any_fire {
-                if i >= self.units {
-                    self.fourpion_turn(fl, i, faces, log);
-                    return Flow::Over;
-                }
-                if fl.f[i].burning {
-                    self.burn(fl, i, faces, log);
-                }
+        if self.any_fire {
+            if i >= self.units {
+                self.fourpion_turn(fl, i, faces, log);
+                return Flow::Over;
             }
-            if !fl.f[i].disrupted && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
-                self.sn_turn(fl, i, faces, log);
-                if !fl.f[i].alive || self.over(fl) {
-                    return Flow::Over;
-                }
+            if fl.f[i].burning {
+                self.burn(fl, i, faces, log);
+            }
+        }
+        if self.any_sn && !fl.f[i].disrupted && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
+            self.sn_turn(fl, i, faces, log);
+            if !fl.f[i].alive || self.over(fl) {
+                return Flow::Over;
             }
         }
         if fl.f[i].disrupted {
@@ -145,6 +149,17 @@ impl Squad {
                 }
                 Shot::No => {}
             }
+        }
+        // "any minifig operating the weapon ... can reload it with a single Action ... A
+        // MachineGun can't be reloaded and fired on the same turn" (Ch. 8.3).
+        if self.any_arc && fl.f[i].jammed {
+            fl.f[i].jammed = false;
+            fl.f[i].acted = true;
+            log.note(format_args!(
+                "  {} reloads its MachineGun",
+                Who(self, fl, i)
+            ));
+            return Flow::Walk;
         }
         Flow::Act
     }

@@ -11,7 +11,7 @@
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
 //!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
-//! - [`arcs`]: a MachineGun's sweep of its Firing Arc (Ch. 8.3).
+//! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3).
 
 mod arcs;
 mod constructs;
@@ -73,7 +73,7 @@ struct Figure {
     /// Weapons used this turn (bit per weapon), the Power they took (Ch. 8.1) and the hands
     /// they held (each hand once a turn, Ch. 10.1).
     used: u64,
-    power_used: u32,
+    power_used: u16,
     hands_used: u8,
     /// Cumulative Damage of the weapons of one Multidexterity Action, and its Armor roll.
     combo: Pool,
@@ -104,6 +104,8 @@ struct Figure {
     burning: bool,
     /// Explosives thrown or fired so far (each is used once).
     fired: u8,
+    /// Its MachineGun jammed: inoperative until an Action reloads it (Ch. 8.3).
+    jammed: bool,
 }
 
 const EMPTY: Figure = Figure {
@@ -137,6 +139,7 @@ const EMPTY: Figure = Figure {
     lost: 0,
     burning: false,
     fired: 0,
+    jammed: false,
 };
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in

@@ -7,7 +7,31 @@ use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{Deflection, Hit};
 use crate::rules::{Parry, combat};
+use crate::scenario::blast::arc::Gun;
 use crate::scenario::squad::Targeting;
+
+/// What arc fire adds to one attack (Ch. 8.3): the Auto Penalty on the Skill roll, and the
+/// modifiers arc fire applies to Damage too (target Size, cover, a BlastGun's distance).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Extra {
+    pub action: i64,
+    pub damage: i64,
+}
+
+impl Extra {
+    pub const NONE: Extra = Extra {
+        action: 0,
+        damage: 0,
+    };
+}
+
+/// One attack's Skill die (0 for an Automatic Hit) and whether it hit: a MachineGun checks
+/// the die for a jam (Ch. 8.3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Struck {
+    pub natural: u32,
+    pub hit: bool,
+}
 
 impl Squad {
     /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
@@ -99,9 +123,12 @@ impl Squad {
             };
             let p = arm.power.unwrap_or(0);
             // Ch. 8.1 Power Limits: the sizes added together stay within Power.
+            // A jammed MachineGun fires no more until reloaded (Ch. 8.3).
+            let jammed = self.any_arc && fl.f[i].jammed && arm.auto == Some(Gun::MachineGun);
             if !fits
+                || jammed
                 || fl.f[i].used & (1 << w) != 0
-                || fl.f[i].power_used + p > power
+                || fl.f[i].power_used as u32 + p > power
                 || fl.f[i].hands_used as u32 + arm.grip > k.free_hands
             {
                 continue;
@@ -112,15 +139,16 @@ impl Squad {
                 continue;
             }
             fl.f[i].used |= 1 << w;
-            fl.f[i].power_used += p;
+            fl.f[i].power_used += p as u16; // within Power: at most 4 x Size 1000
             fl.f[i].hands_used += arm.grip as u8;
             chosen |= 1 << w;
             n += 1;
         }
-        // A MachineGun fired alone sweeps its Firing Arc around the target (Ch. 8.3).
+        // An automatic weapon fired alone sweeps its Firing Arc around the target, or a
+        // MachineGun bursts at it (Ch. 8.3).
         if self.any_arc && mode == Mode::Ranged && n == 1 {
             let w = chosen.trailing_zeros() as usize;
-            if k.arms[w].arc > 0 {
+            if k.arms[w].auto.is_some() {
                 log.note(format_args!("    with {}", k.arms[w].name));
                 self.sweep(fl, i, w, t, faces, log);
                 return true;
@@ -134,7 +162,7 @@ impl Squad {
             let w = chosen.trailing_zeros() as usize;
             chosen &= chosen - 1;
             log.note(format_args!("    with {}", k.arms[w].name));
-            self.strike(fl, i, w, t, mode, combine, 0, faces, log);
+            self.strike(fl, i, w, t, mode, combine, Extra::NONE, faces, log);
             last = w;
         }
         if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
@@ -179,7 +207,9 @@ impl Squad {
     }
 
     /// One weapon's attack on `t`: modifiers, the Skill roll (or an Automatic Hit on a
-    /// Disrupted target in Close Combat), then Damage against Armor.
+    /// Disrupted target in Close Combat), then Damage against Armor; `extra` adds to the
+    /// Skill roll and the Damage (arc fire's Auto Penalty and falloff). A point of Fire
+    /// damage sets a minifig on fire (Ch. 8.3).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -189,10 +219,10 @@ impl Squad {
         t: usize,
         mode: Mode,
         combine: bool,
-        extra: i64,
+        extra: Extra,
         faces: &mut F,
         log: &mut L,
-    ) {
+    ) -> Struck {
         let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
         let (att, tgt) = (&self.kinds[ki], &self.kinds[kt]);
         let plan = self.plan(ki, w, kt);
@@ -201,12 +231,16 @@ impl Squad {
             fl.f[t].engaged += 1;
         }
         let helpless = fl.f[t].disrupted || (self.any_limbs && self.legless(fl, t));
+        let mut struck = Struck {
+            natural: 0,
+            hit: false,
+        };
         let benny = if mode == Mode::Close && helpless {
             // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
             log.note(format_args!("    Automatic Hit on a Disrupted target"));
             false
         } else {
-            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + extra;
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + extra.action;
             if mode == Mode::Ranged {
                 m += combat::cover(self.policy[fl.f[t].side as usize].cover);
                 if fl.f[t].disrupted {
@@ -216,12 +250,16 @@ impl Squad {
                     m += combat::BLIND_FIRE;
                 }
             }
-            let hit = if self.any_sn {
+            let (hit, natural) = if self.any_sn {
                 m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
                 plan.hit_as(self.skill_of(fl, i), faces, log, m)
             } else {
-                plan.hit(faces, log, m)
+                if self.any_fire {
+                    m += self.fire_penalty(fl, i, faces, log);
+                }
+                plan.hit_natural(faces, log, m)
             };
+            struck.natural = natural;
             let hit = if self.any_thrall && fl.f[i].benny != 0 {
                 self.instant_benny_to_hit(fl, i, hit, faces, log)
             } else {
@@ -238,12 +276,20 @@ impl Squad {
                     log.note(format_args!("    hit (modifier {m:+})"));
                     benny
                 }
-                Hit::Miss { .. } => return log.note(format_args!("    miss (modifier {m:+})")),
-                Hit::CriticalFailure => return log.note(format_args!("    Critical Failure")),
+                Hit::Miss { .. } => {
+                    log.note(format_args!("    miss (modifier {m:+})"));
+                    return struck;
+                }
+                Hit::CriticalFailure => {
+                    log.note(format_args!("    Critical Failure"));
+                    return struck;
+                }
             }
         };
+        struck.hit = true;
         if att.arms[w].contagion {
-            return self.contagion(fl, i, w, t, mode, benny, faces, log);
+            self.contagion(fl, i, w, t, mode, benny, faces, log);
+            return struck;
         }
         if combat::any_hit_kills(tgt.vermin, tgt.cannon_fodder) {
             log.note(format_args!(
@@ -251,10 +297,11 @@ impl Squad {
                 Who(self, fl, t)
             ));
             self.kill(fl, t);
-            return;
+            return struck;
         }
         if att.arms[w].poison && !combat::poison_affects(tgt.non_living) {
-            return log.note(format_args!("    Poison does nothing to the Non-Living"));
+            log.note(format_args!("    Poison does nothing to the Non-Living"));
+            return struck;
         }
         // A Parry in Close Combat, and Heavy Armor against every hit.
         let layers = if mode == Mode::Close {
@@ -289,14 +336,18 @@ impl Squad {
         if self.any_thrall && fl.f[i].benny != 0 {
             damage += self.instant_benny(fl, i, faces, log);
         }
+        damage += extra.damage;
+        // "any minifig who takes at least one point of Fire damage is on fire" (Ch. 8.3),
+        // once this hit's Armor is rolled.
+        let ignites = self.any_fire && att.arms[w].fire && damage >= 1;
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
             if let Some(sn) = &sn {
                 self.sn_radius(fl, t, sn, faces, log);
             }
-            return;
+            return struck;
         }
-        let (ward, burning, size) = if self.any_sn {
+        let (ward, burning, size) = if self.any_sn || self.any_fire {
             let f = &fl.f[t];
             (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
         } else {
@@ -317,24 +368,31 @@ impl Squad {
         } else if combine {
             // Added up with the Action's other weapons, resolved after the last of them.
             f.combo.add(damage, || armor_roll(faces, log));
+            if ignites {
+                self.ignite(fl, t, log);
+            }
             if let Some(sn) = &sn {
                 self.sn_radius(fl, t, sn, faces, log);
             }
-            return;
+            return struck;
         } else {
             (damage, armor_roll(faces, log))
         };
         self.resolve(fl, i, w, t, damage, armor, log);
+        if ignites {
+            self.ignite(fl, t, log);
+        }
         if let Some(sn) = &sn {
             self.sn_radius(fl, t, sn, faces, log);
         }
+        struck
     }
 
     /// Damage `damage` against Armor `armor` on `t`, from `i`'s weapon `w`: a successful hit
     /// takes an inch of Size (a minifig falls), a tie is the `armor_tie` option's, and a
     /// sized weapon larger than `t` knocks it back.
     #[allow(clippy::too_many_arguments)]
-    fn resolve<L: Log + ?Sized>(
+    pub(super) fn resolve<L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
