@@ -10,7 +10,7 @@ use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
-use crate::rules::{MinifigArmor, RuleOptions, ShieldReading};
+use crate::rules::{MinifigArmor, RuleOptions, ShieldReading, combat};
 use crate::scenario::blast::arc::Gun;
 use crate::scenario::blast::{Delivery, Launch};
 use crate::scenario::squad::policy::Spend;
@@ -50,6 +50,9 @@ pub struct Arm {
     /// Inches of KnockBack on a hit to targets of Size 1" or less, without Disruption (the
     /// ShotGun's 1", Ch. 8.1).
     pub knockback: u32,
+    /// A ranged weapon too big for its user's hands, so mounted: Gunnery rolls its d8 with
+    /// it, and Gunners may support it (Ch. 8.1 Hand-Held Weapons, 8.5).
+    pub mounted: bool,
 }
 
 /// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
@@ -144,6 +147,12 @@ pub struct Kind {
     /// The Explosives it delivers, each once: thrown by its arms or fired from its
     /// Launcher (Ch. 8.4).
     pub explosives: Option<Explosives>,
+    /// The Gunnery Specialty: its d8 on Action rolls with mounted weapons, and Gunnery
+    /// Support (Ch. 8.5).
+    pub gunnery: bool,
+    /// The Weapon Size of the largest mounted weapon it works (0: none), which caps its
+    /// firing team (Ch. 8.5).
+    pub team: u32,
 }
 
 /// A unit's Explosives: how many it carries, each used once, and how they are delivered
@@ -318,6 +327,8 @@ impl Kind {
                     };
                     match damage.zip(stats.use_rating) {
                         Some((d, u)) => arms.push(Arm {
+                            mounted: stats.range != Reach::CloseCombat
+                                && combat::mounted(stats.size, s.size),
                             // Ch. 8.3: automatic weapons sweep a Firing Arc.
                             auto: match stats.kind {
                                 WeaponKind::MachineGun => Some(Gun::MachineGun),
@@ -400,8 +411,16 @@ impl Kind {
         let medik = (s.specialties.iter().any(|x| x == "medik")
             && (tools || arms.iter().any(|a| a.close && !a.channel)))
         .then_some(tools);
-        // A Medik with Tools heals without a weapon; an SN unit touches with Bare Hands.
-        if armed && arms.is_empty() && explosives.is_none() && medik.is_none() && sn.is_empty() {
+        let gunnery = s.specialties.iter().any(|x| x == "gunnery");
+        // A Medik with Tools heals without a weapon; an SN unit touches with Bare Hands; a
+        // Gunner crews its side's gun.
+        if armed
+            && arms.is_empty()
+            && explosives.is_none()
+            && medik.is_none()
+            && sn.is_empty()
+            && !gunnery
+        {
             return Err(KindError {
                 key: u.key.clone(),
                 message: if inert.is_empty() {
@@ -474,7 +493,9 @@ impl Kind {
                 "the battle line has no air: it walks (the CP over a ground Move)".into(),
             );
         }
+        let team = team_of(&arms, explosives, s.size);
         Ok(Kind {
+            team,
             key: u.key.clone(),
             cp,
             size: s.size,
@@ -521,12 +542,18 @@ impl Kind {
             sn,
             inert,
             explosives,
+            gunnery,
         })
     }
 
     /// Whether it carries Monstrous Contagion (a victim of its own kind is already converted).
     pub fn contagious(&self) -> bool {
         self.arms.iter().any(|a| a.contagion)
+    }
+
+    /// A Gunner without a mounted weapon of its own: it crews its side's (Ch. 8.5).
+    pub fn crew(&self) -> bool {
+        self.gunnery && self.team == 0
     }
 
     /// The longest Range among its ranged weapons.
@@ -560,6 +587,20 @@ pub const ITEM_SHIELD: Shield = Shield {
 
 /// A weapon part by name, CP and size (XSize or WSize).
 type Part = (String, Option<Cp>, u32);
+
+/// The Weapon Size of the largest mounted weapon a unit works (a Launcher or Cannon too big
+/// for its hands, or a mounted ranged weapon), 0 if none: its firing team is at most this
+/// many minifigs (Ch. 8.5).
+fn team_of(arms: &[Arm], explosives: Option<Explosives>, size: u32) -> u32 {
+    let launched = match explosives.map(|x| x.delivery.launch) {
+        Some(Launch::Launcher(w) | Launch::Cannon(w)) if combat::mounted(w, size) => w,
+        _ => 0,
+    };
+    arms.iter()
+        .filter(|a| a.mounted)
+        .filter_map(|a| a.power)
+        .fold(launched, u32::max)
+}
 
 /// How a unit delivers its Explosives (Ch. 8.4), one way a unit, the first that works of:
 /// a Cannon (WSize within its Power) with a round of Ammo of XSize up to its WSize ("Ammo is
@@ -803,6 +844,7 @@ fn arm(
         auto: None,
         fire,
         knockback: 0,
+        mounted: false,
     }
 }
 

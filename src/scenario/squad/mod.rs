@@ -43,7 +43,8 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stupidity, Usefulness, supernatural};
+use crate::rules::{RuleOptions, Stupidity, Usefulness, combat, supernatural};
+use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
@@ -247,6 +248,10 @@ pub struct Squad {
     any_explosive: bool,
     /// Some unit carries an automatic weapon, which sweeps a Firing Arc (Ch. 8.3).
     any_arc: bool,
+    /// Some side fields Gunners to crew its mounted gun (Ch. 8.5).
+    any_crew: bool,
+    /// `any_crew || any_arc`: one check in the hot ranged Action.
+    gunnery_or_arc: bool,
     launches: Vec<Option<AttackPlan>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
     explosions: Vec<Option<[ExplosionPlan; 2]>>,
@@ -263,6 +268,8 @@ pub enum SquadError {
     TooMany(char),
     /// More 4pions than the slots left after the fielded units.
     Diemons(usize),
+    /// A Gunner with no weapon of its own on a side with no gun it could crew.
+    Crew(char, String),
 }
 
 impl std::fmt::Display for SquadError {
@@ -275,6 +282,11 @@ impl std::fmt::Display for SquadError {
                 "the units and the {n} 4pions their SN d4s may summon fill more than {} slots \
                  (hint: field fewer units that summon, or spend their d4s otherwise)",
                 2 * MAX_PER_SIDE
+            ),
+            SquadError::Crew(s, key) => write!(
+                f,
+                "side {s}: {key} has no weapon and crews a mounted gun of 2\" or more, and side \
+                 {s} fields none (Ch. 8.5 Gunnery Support; hint: add a unit such as gunner-cannon)"
             ),
         }
     }
@@ -307,6 +319,12 @@ impl Squad {
             }
             if count[side as usize] > MAX_PER_SIDE as usize {
                 return Err(SquadError::TooMany(name));
+            }
+            let gun = spec.units.iter().any(|(k, n)| *n > 0 && k.team >= 2);
+            if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew()) {
+                if !gun && k.arms.is_empty() && k.explosives.is_none() {
+                    return Err(SquadError::Crew(name, k.key.clone()));
+                }
             }
         }
         // The fielded kinds, then each as it holds the item it summons (Ch. D.3).
@@ -368,7 +386,7 @@ impl Squad {
             for (w, arm) in att.arms.iter().enumerate() {
                 for (ti, tgt) in kinds.iter().enumerate() {
                     let attacker = Attacker {
-                        skill: att.skill,
+                        skill: gunnery_skill(att, arm.mounted),
                         use_rating: arm.use_rating,
                         damage: arm.damage.clone(),
                     };
@@ -402,8 +420,12 @@ impl Squad {
             .iter()
             .map(|k| {
                 k.explosives.map(|x| {
+                    let mounted = match x.delivery.launch {
+                        Launch::Launcher(w) | Launch::Cannon(w) => combat::mounted(w, k.size),
+                        _ => false,
+                    };
                     Attacker {
-                        skill: k.skill,
+                        skill: gunnery_skill(k, mounted),
                         use_rating: x.delivery.use_rating,
                         damage: Expr::parse(&x.delivery.damage())
                             .expect("a delivery's Damage parses"),
@@ -430,6 +452,10 @@ impl Squad {
             any_arc: kinds
                 .iter()
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
+            gunnery_or_arc: false,
+            any_crew: [&a, &b].iter().any(|s| {
+                s.units.iter().any(|(k, _)| k.crew()) && s.units.iter().any(|(k, _)| k.team >= 2)
+            }),
             launches,
             explosions,
             hooks: battle::Hooks::default(),
@@ -483,6 +509,7 @@ impl Squad {
             plans,
             weapons,
         };
+        squad.gunnery_or_arc = squad.any_crew || squad.any_arc;
         squad.hooks = battle::Hooks::of(&squad);
         Ok(squad)
     }
@@ -633,5 +660,15 @@ impl Squad {
         self.plans[(attacker * self.weapons + weapon) * self.kinds.len() + target]
             .as_ref()
             .expect("a plan exists for every weapon a kind has")
+    }
+}
+
+/// The Skill die a unit rolls with a weapon: "Gunnery allows the Gunner to roll their
+/// Specialty d8 rather than their Action d6" with a mounted weapon (Ch. 8.5).
+fn gunnery_skill(k: &Kind, mounted: bool) -> SkillRoll {
+    if k.gunnery && mounted {
+        SkillRoll::new(Die::D8)
+    } else {
+        k.skill
     }
 }

@@ -29,15 +29,17 @@ use crate::scenario::squad::AutoFire;
 
 impl Squad {
     /// Unit `i` fires automatic weapon `w` at its target `t`: a sweep of its Firing Arc, or
-    /// a MachineGun's burst.
+    /// a MachineGun's burst; `support` is its Gunnery Support (Ch. 8.5).
     #[cold]
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn sweep<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
         w: usize,
         t: usize,
+        support: i64,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -48,7 +50,7 @@ impl Squad {
         let side = fl.f[i].side;
         let fire = self.policy[side as usize].auto;
         if let (Gun::MachineGun, AutoFire::Burst(n)) = (gun, fire) {
-            return self.burst(fl, i, w, t, n as u32, faces, log);
+            return self.burst(fl, i, w, t, n as u32, support, faces, log);
         }
         // "BlastGuns have a fixed Firing Arc of 1 and take no Auto Penalty".
         let (points, penalty) = match gun {
@@ -93,7 +95,7 @@ impl Squad {
                 Who(self, fl, u)
             ));
             let extra = Extra {
-                action: -penalty,
+                action: support - penalty,
                 damage,
             };
             let s = self.strike(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
@@ -116,6 +118,7 @@ impl Squad {
         w: usize,
         t: usize,
         n: u32,
+        support: i64,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -131,7 +134,7 @@ impl Squad {
                 Who(self, fl, t)
             ));
             let extra = Extra {
-                action: -(penalty as i64),
+                action: support - penalty as i64,
                 damage: 0,
             };
             let s = self.strike(fl, i, w, t, Mode::Ranged, pooled, extra, faces, log);
@@ -188,7 +191,7 @@ mod tests {
     /// Unit `i` sweeps its first weapon at `t` with `dice`, which must all be used.
     fn sweep(s: &Squad, fl: &mut super::Field, i: usize, t: usize, dice: &[(Die, u32)]) {
         let mut script = Script::new(dice);
-        s.sweep(fl, i, 0, t, &mut script, &mut NoLog);
+        s.sweep(fl, i, 0, t, 0, &mut script, &mut NoLog);
         assert!(script.is_done(), "dice left over");
     }
 
@@ -403,7 +406,7 @@ mod tests {
         let mut fl = s.start();
         fl.f[1].pos = 8;
         let mut dice = crate::dice::Script::new(&[(D6_, 1)]);
-        s.sweep(&mut fl, 0, 0, 2, &mut dice, &mut NoLog);
+        s.sweep(&mut fl, 0, 0, 2, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done(), "one attack, on the enemy only");
         assert!(fl.f[1].alive && fl.f[2].alive);
     }

@@ -143,6 +143,8 @@ impl Squad {
             return Shot::Reloaded;
         }
         let mut fired = Shot::No;
+        // Gunnery Support, given once for the Action's shots (Ch. 8.5).
+        let mut support = None;
         for _ in 0..x.delivery.shots {
             if (x.used_up && fl.f[i].fired >= x.count) || !fl.f[i].alive {
                 break;
@@ -153,8 +155,21 @@ impl Squad {
             fired = Shot::Fired;
             fl.f[i].fired = if x.used_up { fl.f[i].fired + 1 } else { 1 };
             let target = self.spot(fl, t);
+            let bonus = match support {
+                Some(b) => b,
+                None => {
+                    let b = if self.any_crew && self.kinds[kind].team >= 2 {
+                        self.support(fl, i, log)
+                    } else {
+                        0
+                    };
+                    support = Some(b);
+                    b
+                }
+            };
             let mut m = combat::target_size(fl.f[t].size, self.opts.target_size)
-                + combat::cover(self.policy[fl.f[t].side as usize].cover);
+                + combat::cover(self.policy[fl.f[t].side as usize].cover)
+                + bonus;
             if fl.f[t].disrupted {
                 m += combat::DISRUPTED_RANGED;
             }

@@ -186,7 +186,11 @@ impl Squad {
         if back <= 0 {
             return;
         }
+        let from = fl.f[i].pos;
         fl.f[i].pos += away * back;
+        if self.any_crew && k.team >= 2 {
+            self.carry(fl, i, from, log);
+        }
         log.note(format_args!(
             "  {} steps back {}\" to keep its range",
             Who(self, fl, i),

@@ -7,7 +7,7 @@
 //!   Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their
 //!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched, a
-//!   jammed MachineGun reloaded);
+//!   jammed MachineGun reloaded, crew Gunners at their gun);
 //! - [`Hooks::walk`]: how far a unit walks and whether it may Sprint (lost legs, SN Movement
 //!   dice);
 //! - [`Hooks::unit_end`]: after a unit's turn (Sacrifices of fallen Thralls);
@@ -44,7 +44,8 @@ impl Hooks {
                 || s.any_spawner
                 || s.any_useless
                 || s.any_explosive
-                || s.any_arc,
+                || s.any_arc
+                || s.any_crew,
             walk: s.any_limbs || s.any_sn,
             unit_end: s.any_thrall,
             fall: s.any_sn || s.any_thrall,
@@ -119,6 +120,10 @@ impl Squad {
             }
         }
         if fl.f[i].disrupted {
+            return Flow::Over;
+        }
+        // A crew Gunner keeps its Action for its gun (Ch. 8.5).
+        if self.any_crew && self.kinds[fl.f[i].kind as usize].crew() && self.crew_turn(fl, i, log) {
             return Flow::Over;
         }
         if self.any_medik

@@ -11,7 +11,8 @@
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
 //!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
-//! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3).
+//! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
+//! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5).
 
 mod arcs;
 mod constructs;
@@ -20,6 +21,7 @@ mod diemons;
 mod explosives;
 mod field;
 mod fire;
+mod gunnery;
 mod hooks;
 mod limbs;
 mod medik;

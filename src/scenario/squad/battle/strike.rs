@@ -18,13 +18,6 @@ pub(super) struct Extra {
     pub damage: i64,
 }
 
-impl Extra {
-    pub const NONE: Extra = Extra {
-        action: 0,
-        damage: 0,
-    };
-}
-
 /// One attack's Skill die (0 for an Automatic Hit) and whether it hit: a MachineGun checks
 /// the die for a jam (Ch. 8.3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -144,17 +137,73 @@ impl Squad {
             chosen |= 1 << w;
             n += 1;
         }
+        // Gunnery Support for a mounted weapon fired (Ch. 8.5).
         // An automatic weapon fired alone sweeps its Firing Arc around the target, or a
-        // MachineGun bursts at it (Ch. 8.3).
-        if self.any_arc && mode == Mode::Ranged && n == 1 {
-            let w = chosen.trailing_zeros() as usize;
-            if k.arms[w].auto.is_some() {
-                log.note(format_args!("    with {}", k.arms[w].name));
-                self.sweep(fl, i, w, t, faces, log);
-                return true;
-            }
+        // MachineGun bursts at it (Ch. 8.3). One flag for both keeps melee fast.
+        if self.gunnery_or_arc
+            && mode == Mode::Ranged
+            && self.special_ranged(fl, i, t, chosen, n, faces, log)
+        {
+            return true;
         }
-        // "Several attacks on one target in one action add their damage" (RULES-NOTES 2).
+        self.strikes(fl, i, t, chosen, n, mode, 0, faces, log);
+        n > 0
+    }
+
+    /// A ranged Action under the rules a plain battle never meets, out of the hot path: an
+    /// automatic weapon fired alone sweeps its Firing Arc around the target, or a MachineGun
+    /// bursts at it (Ch. 8.3); a mounted weapon's roll takes Gunnery Support (Ch. 8.5).
+    /// Returns whether it struck (else the plain strikes follow).
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn special_ranged<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        chosen: u64,
+        n: u32,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let support = if self.any_crew {
+            self.mounted_support(fl, i, chosen, log)
+        } else {
+            0
+        };
+        let w = chosen.trailing_zeros() as usize;
+        if n == 1 && k.arms[w].auto.is_some() {
+            log.note(format_args!("    with {}", k.arms[w].name));
+            self.sweep(fl, i, w, t, support, faces, log);
+            return true;
+        }
+        if support != 0 {
+            self.strikes(fl, i, t, chosen, n, Mode::Ranged, support, faces, log);
+            return true;
+        }
+        false
+    }
+
+    /// The strikes of one Action on `t` with the weapons `chosen` (a bit each, `n` of them):
+    /// "several attacks on one target in one action add their damage" (RULES-NOTES 2). A
+    /// mounted weapon's roll takes the Action's Gunnery `support`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn strikes<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        mut chosen: u64,
+        n: u32,
+        mode: Mode,
+        support: i64,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let k = &self.kinds[fl.f[i].kind as usize];
         let combine = n > 1;
         fl.f[t].combo = Pool::EMPTY;
         let mut last = 0;
@@ -162,14 +211,21 @@ impl Squad {
             let w = chosen.trailing_zeros() as usize;
             chosen &= chosen - 1;
             log.note(format_args!("    with {}", k.arms[w].name));
-            self.strike(fl, i, w, t, mode, combine, Extra::NONE, faces, log);
+            let extra = Extra {
+                action: if support != 0 && k.arms[w].mounted {
+                    support
+                } else {
+                    0
+                },
+                damage: 0,
+            };
+            self.strike(fl, i, w, t, mode, combine, extra, faces, log);
             last = w;
         }
         if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
             let Pool { damage, armor } = fl.f[t].combo;
             self.resolve(fl, i, last, t, damage as i64, armor as i64, log);
         }
-        n > 0
     }
 
     /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and

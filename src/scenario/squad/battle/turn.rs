@@ -83,6 +83,9 @@ impl Squad {
         let from = fl.f[i].pos;
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
+        if self.any_crew && k.team >= 2 {
+            self.carry(fl, i, from, log);
+        }
         log.note(format_args!(
             "  {} moves {}\"{}, {}\" from the nearest enemy",
             Who(self, fl, i),

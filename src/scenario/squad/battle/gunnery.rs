@@ -1,0 +1,204 @@
+//! Gunners in a squad battle (Ch. 8.5 Manning Guns). A unit with the Gunnery Specialty
+//! rolls its d8 "rather than their Action d6" with a mounted weapon (a Launcher, Cannon or
+//! ranged weapon too big for its hands; the plans are built so in `Squad::new`). A Gunner
+//! with no mounted weapon of its own is crew:
+//! - on its turn it walks to its side's nearest gun (a unit working a mounted weapon of 2"
+//!   or more) and keeps its Action;
+//! - when that gun fires, each crew Gunner in contact with it whose Action is unspent spends
+//!   it on Gunnery Support, +1 each, "the number of minifigs in the firing team ... limited
+//!   to the number of inches in the Weapon Size";
+//! - when the gun walks, the crew in contact walk with it, as far as their own Move.
+//!
+//! Not modelled (docs/model.md): homing in on a target over several turns, and teamwork
+//! Power (Ch. 8.1) for a gun bigger than one minifig's Power.
+
+use super::*;
+use crate::dice::Log;
+use crate::rules::combat;
+
+impl Squad {
+    /// The gun crew unit `i` serves: the nearest unit of its side working a mounted weapon
+    /// of 2" or more (ties to the lower slot).
+    fn gun_of(&self, fl: &Field, i: usize) -> Option<usize> {
+        let me = fl.f[i];
+        (0..self.units)
+            .filter(|&g| {
+                let f = fl.f[g];
+                g != i && f.alive && f.side == me.side && self.kinds[f.kind as usize].team >= 2
+            })
+            .min_by_key(|&g| ((fl.f[g].pos - me.pos).abs(), g))
+    }
+
+    /// A crew Gunner's turn: it walks to its gun and keeps its Action for Gunnery Support.
+    /// Returns false when its side has no gun left (it fights as any unit).
+    pub(super) fn crew_turn<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) -> bool {
+        let Some(g) = self.gun_of(fl, i) else {
+            return false;
+        };
+        let gap = fl.f[g].pos - fl.f[i].pos;
+        let step = gap.abs().min(self.kinds[fl.f[i].kind as usize].move_halves);
+        if step > 0 {
+            fl.f[i].pos += gap.signum() * step;
+            log.note(format_args!(
+                "  {} moves {}\" to crew {}",
+                Who(self, fl, i),
+                step as f64 / 2.0,
+                Who(self, fl, g)
+            ));
+        }
+        true
+    }
+
+    /// Gunnery Support for unit `g` firing its mounted weapon (Ch. 8.5): each crew Gunner of
+    /// its side in contact with it, a minifig whose Action is unspent, spends it for +1,
+    /// while the firing team stays within the gun's Weapon Size. Returns the bonus.
+    pub(super) fn support<L: Log + ?Sized>(&self, fl: &mut Field, g: usize, log: &mut L) -> i64 {
+        let team = self.kinds[fl.f[g].kind as usize].team;
+        let mut n = 0;
+        for j in 0..self.units {
+            if combat::gunnery_support(n + 1, team).is_none() {
+                break;
+            }
+            let f = fl.f[j];
+            let k = &self.kinds[f.kind as usize];
+            if j == g
+                || !f.alive
+                || f.side != fl.f[g].side
+                || f.acted
+                || f.disrupted
+                || !k.crew()
+                || !k.minifig
+                || (f.pos - fl.f[g].pos).abs() > CONTACT
+            {
+                continue;
+            }
+            fl.f[j].acted = true;
+            fl.f[j].saved = false;
+            n += 1;
+        }
+        if n > 0 {
+            log.note(format_args!(
+                "    Gunnery Support from {n} Gunner{}: +{n}",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        n as i64
+    }
+
+    /// Gunnery Support for unit `g`'s ranged Action with the weapons `chosen` (a bit each),
+    /// if one of them is mounted and `g` works a gun of 2" or more.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn mounted_support<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        g: usize,
+        chosen: u64,
+        log: &mut L,
+    ) -> i64 {
+        let k = &self.kinds[fl.f[g].kind as usize];
+        let mounted = (0..k.arms.len()).any(|w| chosen & (1 << w) != 0 && k.arms[w].mounted);
+        if k.team >= 2 && mounted {
+            self.support(fl, g, log)
+        } else {
+            0
+        }
+    }
+
+    /// Gun `g` walked from `from`: its crew in contact there walk with it, each as far as its
+    /// own Move allows.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn carry<L: Log + ?Sized>(&self, fl: &mut Field, g: usize, from: i32, log: &mut L) {
+        let to = fl.f[g].pos;
+        for j in 0..self.units {
+            let f = fl.f[j];
+            if j == g
+                || !f.alive
+                || f.disrupted
+                || f.side != fl.f[g].side
+                || !self.kinds[f.kind as usize].crew()
+                || (f.pos - from).abs() > CONTACT
+            {
+                continue;
+            }
+            let gap = to - f.pos;
+            let step = gap.abs().min(self.kinds[f.kind as usize].move_halves);
+            if step > 0 {
+                fl.f[j].pos += gap.signum() * step;
+                log.note(format_args!(
+                    "  {} moves {}\" with its gun",
+                    Who(self, fl, j),
+                    step as f64 / 2.0
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use crate::dice::Script;
+
+    const D8: Die = Die::D8;
+
+    #[test]
+    fn a_gunner_rolls_its_d8_with_a_mounted_cannon_and_its_crew_adds_one() {
+        // A Gunner working a 2" Cannon (Use 5, Range 8"; mounted, too big for its hands)
+        // rolls d8, not d6 (Ch. 8.5), here at a minifig 7" off. A crew Gunner beside it
+        // gives Gunnery Support: +1, and the team of two is all a 2" gun takes.
+        let o = RuleOptions::default();
+        let s = squad(&[("gunner-cannon", 1), ("gunner", 2)], &[MF], 7, o);
+        let mut fl = s.start();
+        let support = s.support(&mut fl, 0, &mut NoLog);
+        assert_eq!(support, 1, "one supporter: the team is at most 2\"");
+        assert!(fl.f[1].acted && !fl.f[2].acted);
+        // Its shot: a d8 of 4 + 1 = 5 hits Use 5 and bursts on the target (2d10 Exp: 6 and
+        // 5 against Armor 4 in the first ring).
+        let mut fl = s.start();
+        let mut dice = Script::new(&[(D8, 4), (Die::D10, 6), (Die::D10, 5)]);
+        let shot = s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert_eq!(shot, super::super::explosives::Shot::Fired);
+        assert!(dice.is_done(), "a hit: no scatter dice");
+        assert!(!fl.f[3].alive);
+        // Without the crew, the 4 misses by 1: it comes down 1" off (two d20s for the
+        // direction), and its 1 and 1 do not beat Armor 4.
+        let s = squad(&[("gunner-cannon", 1)], &[MF], 7, o);
+        let mut fl = s.start();
+        #[rustfmt::skip]
+        let mut dice = Script::new(&[
+            (D8, 4), (Die::D20, 1), (Die::D20, 1), (Die::D10, 1), (Die::D10, 1),
+        ]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert!(fl.f[1].alive);
+    }
+
+    #[test]
+    fn crew_walk_to_their_gun_and_with_it() {
+        // A crew Gunner 3" from its gun walks to it and keeps its Action; when the gun walks
+        // 2", the crew in contact walk with it.
+        let o = RuleOptions::default();
+        let s = squad(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 20, o);
+        let mut fl = s.start();
+        fl.f[1].pos = -6;
+        assert!(s.crew_turn(&mut fl, 1, &mut NoLog));
+        assert_eq!(fl.f[1].pos, 0);
+        assert!(!fl.f[1].acted);
+        fl.f[0].pos = 4;
+        s.carry(&mut fl, 0, 0, &mut NoLog);
+        assert_eq!(fl.f[1].pos, 4);
+        // A side of crew and no gun is refused, with a hint.
+        let e = Squad::new(
+            side(&[("gunner", 2)], &o),
+            side(&[MF], &o),
+            8,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("gunner-cannon"), "{e}");
+    }
+}
