@@ -14,7 +14,7 @@ use crate::rules::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
 use crate::scenario::squad::{
-    AreaAim, AutoFire, Position, Response, Spacing, Spend, Sprint, Targeting,
+    AreaAim, AutoFire, Bail, Position, Response, Spacing, Spend, Sprint, Targeting,
 };
 use crate::sim::engine::{Engine, Run};
 
@@ -120,6 +120,14 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
     pub b_spacing: Spacing,
+    /// When side A's units Bail, a Response that takes their saved Action (Ch. 4.3): never,
+    /// or out of an Explosion they stand in (a dive of their Skill roll in inches, away
+    /// from the burst; Disrupted unless the roll earns an Overskill Benny).
+    #[arg(long, value_enum, default_value_t = Bail::Never)]
+    pub a_bail: Bail,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Bail::Never)]
+    pub b_bail: Bail,
     /// How side A's automatic weapons fire (Ch. 8.3): arc:N sweeps N points of Firing
     /// Arc, one attack at -N on each figure in it (a BlastGun or ShotGun: 1 point, no
     /// penalty); burst:N fires N MachineGun shots at one figure, shot k at -k. A

@@ -142,6 +142,7 @@ fn side(
             aim: a.a_aim,
             spacing: a.a_spacing,
             auto: a.a_auto,
+            bail: a.a_bail,
         }
     } else {
         Policy {
@@ -156,6 +157,7 @@ fn side(
             aim: a.b_aim,
             spacing: a.b_spacing,
             auto: a.b_auto,
+            bail: a.b_bail,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

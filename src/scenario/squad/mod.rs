@@ -48,7 +48,7 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Policy, Position, Response, Spacing, Spend, Sprint, Targeting,
+    AreaAim, AutoFire, Bail, Policy, Position, Response, Spacing, Spend, Sprint, Targeting,
 };
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -252,6 +252,8 @@ pub struct Squad {
     any_crew: bool,
     /// `any_crew || any_arc`: one check in the hot ranged Action.
     gunnery_or_arc: bool,
+    /// Some side Bails out of Explosions (Ch. 4.3).
+    any_bail: bool,
     launches: Vec<Option<AttackPlan>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
     explosions: Vec<Option<[ExplosionPlan; 2]>>,
@@ -453,6 +455,7 @@ impl Squad {
                 .iter()
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             gunnery_or_arc: false,
+            any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
             any_crew: [&a, &b].iter().any(|s| {
                 s.units.iter().any(|(k, _)| k.crew()) && s.units.iter().any(|(k, _)| k.team >= 2)
             }),

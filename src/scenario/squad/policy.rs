@@ -199,6 +199,22 @@ impl std::fmt::Display for Spacing {
     }
 }
 
+/// When a side's units Bail (Ch. 4.3): "there are times when a minifig's best bet is to
+/// make a desperate leap for safety". A Bail is a Response: it takes the unit's saved
+/// Action, dives it its Skill roll in inches (half at Half Speed) and leaves it Disrupted,
+/// unless the roll earned an Overskill Benny ("may choose to land on his feet").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Bail {
+    /// Never: a saved Action is kept for attacks.
+    #[default]
+    Never,
+    /// Out of an Explosion it stands in: when an Explosive comes down with a unit of the
+    /// side in its rings, each such unit with a saved Action dives along the line, away
+    /// from the burst, before the Damage is rolled.
+    Blast,
+}
+
 /// How a side's automatic weapons fire (Ch. 8.3): "the player chooses the size of the arc
 /// they are going to attempt", or, with a MachineGun, "the number of shots" of a burst at
 /// one target. An arc of N points gives every figure in it one attack at -N (a BlastGun's
@@ -284,6 +300,8 @@ pub struct Policy {
     pub spacing: Spacing,
     /// How its automatic weapons fire.
     pub auto: AutoFire,
+    /// When its units Bail.
+    pub bail: Bail,
 }
 
 #[cfg(test)]

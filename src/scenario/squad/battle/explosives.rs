@@ -236,6 +236,10 @@ impl Squad {
         let Some(plans) = &self.explosions[kind] else {
             return;
         };
+        if self.any_bail {
+            let radius = RING_INCHES * plans[boosted as usize].rings() as f64;
+            self.bail_from(fl, centre, radius, faces, log);
+        }
         let blast = plans[boosted as usize].roll(faces, log);
         if blast.critical_failure {
             return log.note(format_args!(

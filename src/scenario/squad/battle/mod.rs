@@ -12,9 +12,11 @@
 //!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
 //! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
+//! - [`bail`]: Bailing out of an Explosion as a Response (Ch. 4.3);
 //! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5).
 
 mod arcs;
+mod bail;
 mod constructs;
 mod contagion;
 mod diemons;

@@ -1,0 +1,162 @@
+//! Bailing out of an Explosion (Ch. 4.3 Enemy Response): "Minifigs are not able to Sprint
+//! as a Response Action. Instead ... they have the option to Bail. A Bailing minifig makes a
+//! Skill roll and can dive to any spot within that many inches of his current position,
+//! ending up lying prone on the ground and Disrupted."
+//!
+//! Under a side's `bail = blast` policy, when an Explosive comes down with some of its units
+//! in the rings, each of them with a saved Action (and its legs) Bails before the Damage is
+//! rolled:
+//! - the Skill roll, with its Action modifiers (a burning unit's -1d4, SN dice out), is the
+//!   dive in inches; at Half Speed it dives one inch for every two (Ch. 4.3);
+//! - it dives along the line, away from the burst (toward its own back from the burst's own
+//!   spot), no farther than the table's edge: figures keep their place across the line;
+//! - it ends Disrupted, unless the roll earned an Overskill Benny: "A minifig who rolls an
+//!   Overskill Benny on the Skill roll for Bailing distance may choose to land on his feet";
+//! - a Critical Failure "means he just slips and falls on his face right where he's
+//!   standing": Disrupted, and not moved.
+//!
+//! A unit that does not dive far enough is still caught, in the ring it lands in. Bailing
+//! from shooting is not modelled (docs/model.md): on the open line a dive changes nothing
+//! the shot measures but the Range.
+
+use super::*;
+use crate::dice::{Faces, Log};
+use crate::rules::measure::within;
+use crate::scenario::squad::Bail;
+
+impl Squad {
+    /// The units with a `blast` Bail policy and a saved Action standing within `radius` of an
+    /// Explosive coming down at `centre` Bail.
+    pub(super) fn bail_from<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        centre: (f64, f64),
+        radius: f64,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        for u in 0..self.roster.len() {
+            let f = fl.f[u];
+            let k = &self.kinds[f.kind as usize];
+            if !f.alive
+                || !f.saved
+                || f.acted
+                || f.disrupted
+                || self.policy[f.side as usize].bail != Bail::Blast
+                || k.move_halves == 0
+                || (self.any_limbs && self.legless(fl, u))
+            {
+                continue;
+            }
+            let at = self.spot(fl, u);
+            if !within((at.0 - centre.0).hypot(at.1 - centre.1), radius) {
+                continue;
+            }
+            fl.f[u].saved = false;
+            fl.f[u].acted = true;
+            let r = self.skill_of(fl, u).roll(faces, log, 0);
+            if r.critical_failure {
+                fl.f[u].disrupted = true;
+                log.note(format_args!(
+                    "    {} Bails: a Critical Failure, it falls where it stands",
+                    Who(self, fl, u)
+                ));
+                continue;
+            }
+            let inches = (r.total + self.penalty(fl, u) + self.fire_penalty(fl, u, faces, log))
+                .max(0) as i32;
+            // Half-inches: a Half Speed unit dives one inch for every two.
+            let dive = if k.half_speed { inches } else { 2 * inches };
+            let away = match (at.1 - centre.1).partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => 1,
+                Some(std::cmp::Ordering::Less) => -1,
+                _ if f.side == 0 => -1,
+                _ => 1,
+            };
+            let edge = if away < 0 {
+                -self.room
+            } else {
+                2 * self.distance as i32 + self.room
+            };
+            let moved = dive.min((edge - f.pos).abs());
+            fl.f[u].pos += away * moved;
+            fl.f[u].disrupted = !r.overskill;
+            log.note(format_args!(
+                "    {} Bails {}\" away from the burst{}",
+                Who(self, fl, u),
+                moved as f64 / 2.0,
+                if r.overskill {
+                    ", and its Overskill Benny lands it on its feet"
+                } else {
+                    ", and lies Disrupted"
+                }
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use crate::dice::Script;
+    use crate::scenario::squad::Bail;
+
+    const D10: Die = Die::D10;
+
+    fn bailing(o: RuleOptions) -> Squad {
+        let bail = Policy {
+            bail: Bail::Blast,
+            ..Policy::default()
+        };
+        let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 1)];
+        let b = SideSpec::from_catalog(&Catalog::builtin(), &units, bail, &o).unwrap();
+        Squad::new(side(&[("minifig-grenadier", 1)], &o), b, 3, First::A, 50, o).unwrap()
+    }
+
+    #[test]
+    fn a_minifig_with_a_saved_action_dives_out_of_the_blast() {
+        // A grenade bursts on B (1d10 Exp, a 2" ring). B has its Action saved: it Bails, a
+        // Skill roll of 3: 3" along the line, away from the thrower, out of the ring. The
+        // 9 of the blast finds no one. B lies Disrupted, its Action spent.
+        let s = bailing(RuleOptions::default());
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 4), (D6, 3), (D10, 9)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert!(fl.f[1].alive && fl.f[1].disrupted && !fl.f[1].saved);
+        assert_eq!(fl.f[1].pos, 12, "3\" + 3\" in half-inches");
+        // A roll of 1 is a Critical Failure: he falls where he stands, and the 9 fells him.
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 4), (D6, 1), (D10, 9)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+        // A 2" dive is too short: exactly 2" from the burst is still the inner ring.
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        fl.f[1].pos = 5; // 2.5" from the thrower
+        let mut dice = Script::new(&[(D6, 4), (D6, 2), (D10, 9)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+    }
+
+    #[test]
+    fn an_overskill_benny_lands_it_on_its_feet_and_no_saved_action_no_bail() {
+        // A natural 6 on the Bail earns a Benny: 6" away, on its feet.
+        let s = bailing(RuleOptions::default());
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 4), (D6, 6), (D10, 9)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert!(fl.f[1].alive && !fl.f[1].disrupted);
+        assert_eq!(fl.f[1].pos, 18);
+        // Without a saved Action there is no Bail: the 9 fells him where he stands.
+        let mut fl = s.start();
+        fl.f[1].saved = false;
+        let mut dice = Script::new(&[(D6, 4), (D10, 9)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+    }
+}
