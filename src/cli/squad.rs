@@ -288,6 +288,13 @@ fn json_report(
             }
         }
     }
+    if squad.automatic() {
+        for (side, name) in [(0, "a"), (1, "b")] {
+            let e = t.mean_swept(side);
+            o[format!("swept_{name}")] = json!(e.point);
+            o[format!("ci_swept_{name}")] = json!(e.ci);
+        }
+    }
     o
 }
 
@@ -386,6 +393,16 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
                 &format!("  of {name}'s own side"),
                 t.mean_blasted(side, true),
             ));
+        }
+    }
+    if squad.automatic() {
+        for (side, name) in [(0, 'A'), (1, 'B')] {
+            if squad.automatic_on(side as u8) {
+                s.push_str(&mean(
+                    &format!("{name}'s auto fire fell"),
+                    t.mean_swept(side),
+                ));
+            }
         }
     }
     for (side, name) in [(0, 'A'), (1, 'B')] {

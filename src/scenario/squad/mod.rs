@@ -569,6 +569,18 @@ impl Squad {
             .any(|&(s, k)| s == side && self.kinds[k as usize].explosives.is_some())
     }
 
+    /// Some unit carries an automatic weapon (Ch. 8.3).
+    pub fn automatic(&self) -> bool {
+        self.any_arc
+    }
+
+    /// Some unit of side `side` carries an automatic weapon.
+    pub fn automatic_on(&self, side: u8) -> bool {
+        self.roster.iter().any(|&(s, k)| {
+            s == side && self.kinds[k as usize].arms.iter().any(|a| a.auto.is_some())
+        })
+    }
+
     pub fn mediks(&self) -> bool {
         self.any_medik
     }

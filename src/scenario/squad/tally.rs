@@ -31,6 +31,8 @@ pub struct SquadOutcome {
     /// Units felled by side A's and B's Explosives (Ch. 8.4): enemies, and their own side.
     pub blasted: [u32; 2],
     pub blasted_own: [u32; 2],
+    /// Enemies felled by side A's and B's automatic weapons (Ch. 8.3: arcs and bursts).
+    pub swept: [u32; 2],
 }
 
 /// Player turns tracked turn by turn.
@@ -73,6 +75,11 @@ pub struct SquadTally {
     pub blasted_own: [u64; 2],
     #[serde(default)]
     pub blasted_own_sq: [u128; 2],
+    /// Sums and sums of squares of [`SquadOutcome::swept`].
+    #[serde(default)]
+    pub swept: [u64; 2],
+    #[serde(default)]
+    pub swept_sq: [u128; 2],
     #[serde(default)]
     pub converted: u64,
     #[serde(default)]
@@ -128,6 +135,8 @@ impl Default for SquadTally {
             blasted_sq: [0; 2],
             blasted_own: [0; 2],
             blasted_own_sq: [0; 2],
+            swept: [0; 2],
+            swept_sq: [0; 2],
             converted: 0,
             converted_sq: 0,
             standing: [[0; TRACK]; 2],
@@ -170,6 +179,8 @@ impl Add for SquadTally {
             blasted_sq: pair128(self.blasted_sq, o.blasted_sq),
             blasted_own: pair64(self.blasted_own, o.blasted_own),
             blasted_own_sq: pair128(self.blasted_own_sq, o.blasted_own_sq),
+            swept: pair64(self.swept, o.swept),
+            swept_sq: pair128(self.swept_sq, o.swept_sq),
             converted: self.converted + o.converted,
             converted_sq: self.converted_sq + o.converted_sq,
             standing: [
@@ -234,6 +245,8 @@ impl Tally<SquadOutcome> for SquadTally {
             self.blasted_sq[s] += (o.blasted[s] as u128).pow(2);
             self.blasted_own[s] += o.blasted_own[s] as u64;
             self.blasted_own_sq[s] += (o.blasted_own[s] as u128).pow(2);
+            self.swept[s] += o.swept[s] as u64;
+            self.swept_sq[s] += (o.swept[s] as u128).pow(2);
         }
         let played = (o.turns as usize).min(TRACK);
         for k in 0..played {
@@ -305,6 +318,16 @@ impl SquadTally {
             (self.blasted[side], self.blasted_sq[side])
         };
         Estimate::mean(sum as i128, sq as i128, self.trials, 0.95)
+    }
+
+    /// Mean enemies side `side`'s automatic weapons felled.
+    pub fn mean_swept(&self, side: usize) -> Estimate {
+        Estimate::mean(
+            self.swept[side] as i128,
+            self.swept_sq[side] as i128,
+            self.trials,
+            0.95,
+        )
     }
 
     /// Mean Minds converted by Monstrous Contagion.
@@ -379,6 +402,7 @@ mod tests {
             revived: 2,
             blasted: [0, 3],
             blasted_own: [0, 1],
+            swept: [2, 0],
         };
         let mut t = SquadTally::default();
         t.record(&o);
@@ -402,6 +426,8 @@ mod tests {
         assert_eq!((s.blasted, s.blasted_sq), ([0, 6], [0, 18]));
         assert_eq!(s.mean_blasted(1, false).point, 3.0);
         assert_eq!(s.mean_blasted(1, true).point, 1.0);
+        assert_eq!((s.swept, s.swept_sq), ([4, 0], [8, 0]));
+        assert_eq!(s.mean_swept(0).point, 2.0);
         // Three turns played, then the final counts: A had 0 standing throughout.
         assert_eq!(s.standing_after(1, 5).point, 2.0);
         assert_eq!(s.standing_after(0, 1).point, 0.0);

@@ -99,6 +99,7 @@ impl Squad {
                 damage,
             };
             let s = self.strike(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
+            fl.swept[side as usize] += !fl.f[u].alive as u32;
             if gun == Gun::MachineGun && auto::jams(s.natural, penalty as u32) {
                 self.jam(fl, i, log);
                 break;
@@ -151,6 +152,7 @@ impl Squad {
         if pooled && fl.f[t].alive && armor != Pool::NOT_ROLLED {
             self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
         }
+        fl.swept[fl.f[i].side as usize] += !fl.f[t].alive as u32;
     }
 
     /// "the MachineGun fires that last round and then becomes inoperative" (Ch. 8.3).
@@ -298,6 +300,7 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 5), (D6_, 5), (D6_, 1)]);
         assert_eq!(fl.alive[1], 2);
+        assert_eq!(fl.swept, [1, 0], "kills by weapon: one to A's MachineGun");
         assert!(fl.f[0].jammed);
         // Its next turn: the Action reloads the gun, and it may only walk.
         let mut dice = Script::new(&[]);
@@ -334,6 +337,7 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 5), (D6_, 3)]);
         assert!(!fl.f[1].alive);
+        assert_eq!(fl.swept, [1, 0]);
         // stacking=separate: 2 and 3 each fall short; shot 3's 5 - 3 misses.
         let o = RuleOptions {
             stacking: Stacking::Separate,

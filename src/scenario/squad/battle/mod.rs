@@ -222,6 +222,8 @@ struct Field {
     /// Units felled by each side's Explosives: enemies, and its own side.
     blasted: [u32; 2],
     blasted_own: [u32; 2],
+    /// Enemies felled by each side's automatic weapons.
+    swept: [u32; 2],
     /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
     fallen_thralls: u128,
     /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
@@ -248,6 +250,7 @@ impl Field {
             revived: 0,
             blasted: [0; 2],
             blasted_own: [0; 2],
+            swept: [0; 2],
             fallen_thralls: 0,
             restricted: 0,
             deferring: false,

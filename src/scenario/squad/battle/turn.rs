@@ -203,6 +203,7 @@ impl Squad {
             revived: fl.revived,
             blasted: fl.blasted,
             blasted_own: fl.blasted_own,
+            swept: fl.swept,
             standing: fl.standing,
             converted_by: fl.converted_by,
         }
