@@ -14,7 +14,7 @@ use crate::rules::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First, Side};
 use crate::scenario::squad::{
-    AreaAim, AutoFire, Bail, Position, Response, Spacing, Spend, Sprint, Targeting,
+    AreaAim, AutoFire, Bail, Formation, Position, Response, Spacing, Spend, Sprint, Targeting,
 };
 use crate::sim::engine::{Engine, Run};
 
@@ -120,6 +120,13 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
     pub b_spacing: Spacing,
+    /// How side A stands at the start: line (abreast), column, or ranks:N, ranks one behind
+    /// another, the spacing apart; its units fill the front rank first.
+    #[arg(long, value_name = "FORMATION", default_value = "line", value_parser = Formation::parse)]
+    pub a_formation: Formation,
+    /// The same for side B.
+    #[arg(long, value_name = "FORMATION", default_value = "line", value_parser = Formation::parse)]
+    pub b_formation: Formation,
     /// When side A's units Bail, a Response that takes their saved Action (Ch. 4.3): never,
     /// or out of an Explosion they stand in (a dive of their Skill roll in inches, away
     /// from the burst; Disrupted unless the roll earns an Overskill Benny).

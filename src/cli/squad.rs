@@ -143,6 +143,7 @@ fn side(
             spacing: a.a_spacing,
             auto: a.a_auto,
             bail: a.a_bail,
+            formation: a.a_formation,
         }
     } else {
         Policy {
@@ -158,6 +159,7 @@ fn side(
             spacing: a.b_spacing,
             auto: a.b_auto,
             bail: a.b_bail,
+            formation: a.b_formation,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

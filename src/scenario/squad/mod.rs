@@ -48,7 +48,8 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Bail, Policy, Position, Response, Spacing, Spend, Sprint, Targeting,
+    AreaAim, AutoFire, Bail, Formation, Policy, Position, Response, Spacing, Spend, Sprint,
+    Targeting,
 };
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -243,6 +244,9 @@ pub struct Squad {
     /// Each slot's place across the line in inches: its side's figures stand abreast,
     /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
     lateral: Vec<f64>,
+    /// Each slot's half-inches behind its side's starting line (its rank, Ch. 4 leaves the
+    /// formation to the player: the side's `formation` policy).
+    depth: Vec<i32>,
     /// Some unit carries Explosives; each kind's Action roll to deliver them (its Skill
     /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
     any_explosive: bool,
@@ -407,13 +411,13 @@ impl Squad {
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
         let mut lateral = vec![0.0; roster.len()];
+        let mut depth = vec![0; roster.len()];
         for (side, spec) in [&a, &b].into_iter().enumerate() {
             let n = count[side];
             let first = if side == 0 { 0 } else { count[0] };
-            for j in 0..n {
-                lateral[first + j] =
-                    (j as f64 - (n as f64 - 1.0) / 2.0) * spec.policy.spacing.inches();
-            }
+            let (across, behind) = spec.policy.formation.places(n, spec.policy.spacing);
+            lateral[first..first + n].copy_from_slice(&across);
+            depth[first..first + n].copy_from_slice(&behind);
         }
         for (p, &(u, _)) in pions.iter().enumerate() {
             lateral[units + p] = lateral[u as usize];
@@ -450,6 +454,7 @@ impl Squad {
             .collect();
         let mut squad = Squad {
             lateral,
+            depth,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
             any_arc: kinds
                 .iter()

@@ -279,6 +279,70 @@ impl Serialize for AutoFire {
     }
 }
 
+/// How a side stands at the start: in `ranks` ranks, one behind another `spacing` apart
+/// (rounded up to the half inch, as positions along the line are), each rank abreast,
+/// `spacing` apart and centred on the line. Its units fill the front rank first, in roster
+/// order. One rank (the default) is a line abreast; as many ranks as units, a column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Formation {
+    pub ranks: u8,
+}
+
+impl Default for Formation {
+    fn default() -> Formation {
+        Formation { ranks: 1 }
+    }
+}
+
+impl Formation {
+    /// "line", "column" or "ranks:N" (N from 1 to 64).
+    pub fn parse(s: &str) -> Result<Formation, String> {
+        let hint = "expected line, column or ranks:N (N from 1 to 64), like ranks:2";
+        match s.trim() {
+            "line" => Ok(Formation { ranks: 1 }),
+            "column" => Ok(Formation { ranks: u8::MAX }),
+            t => match t.strip_prefix("ranks:").map(|n| n.trim().parse::<u8>()) {
+                Some(Ok(n)) if (1..=64).contains(&n) => Ok(Formation { ranks: n }),
+                _ => Err(format!("{hint}; got {s:?}")),
+            },
+        }
+    }
+
+    /// The places of `n` figures `spacing` apart: each one's inches across the line, and
+    /// half-inches behind the starting line.
+    pub fn places(self, n: usize, spacing: Spacing) -> (Vec<f64>, Vec<i32>) {
+        let ranks = (self.ranks as usize).clamp(1, n.max(1));
+        let wide = n.div_ceil(ranks);
+        let deep = spacing.0.div_ceil(2) as i32;
+        let mut across = Vec::with_capacity(n);
+        let mut behind = Vec::with_capacity(n);
+        for j in 0..n {
+            let (rank, file) = (j / wide, j % wide);
+            let in_rank = wide.min(n - rank * wide);
+            across.push((file as f64 - (in_rank as f64 - 1.0) / 2.0) * spacing.inches());
+            behind.push(rank as i32 * deep);
+        }
+        (across, behind)
+    }
+}
+
+impl std::fmt::Display for Formation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ranks {
+            1 => f.write_str("line"),
+            u8::MAX => f.write_str("column"),
+            n => write!(f, "ranks:{n}"),
+        }
+    }
+}
+
+/// Written as typed (`line`, `ranks:2`).
+impl Serialize for Formation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// One side's policies and conditions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
 pub struct Policy {
@@ -302,11 +366,36 @@ pub struct Policy {
     pub auto: AutoFire,
     /// When its units Bail.
     pub bail: Bail,
+    /// How its figures stand at the start.
+    pub formation: Formation,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formations_place_ranks_behind_the_line_and_files_across_it() {
+        // Five figures 1.5" apart in two ranks: three abreast in front, two behind (1.5" =
+        // 3 half-inches), each rank centred.
+        let f = Formation::parse("ranks:2").unwrap();
+        let (across, behind) = f.places(5, Spacing(6));
+        assert_eq!(across, [-1.5, 0.0, 1.5, -0.75, 0.75]);
+        assert_eq!(behind, [0, 0, 0, 3, 3]);
+        // A line is today's abreast; a column stands one behind another (0.25" rounds up to
+        // the half inch).
+        let (across, behind) = Formation::default().places(3, Spacing(6));
+        assert_eq!((across, behind), (vec![-1.5, 0.0, 1.5], vec![0, 0, 0]));
+        let column = Formation::parse("column").unwrap();
+        assert_eq!(column.places(3, Spacing(1)).1, [0, 1, 2]);
+        assert_eq!(column.to_string(), "column");
+        for bad in ["ranks:0", "ranks:65", "wedge", "ranks:x"] {
+            assert!(
+                Formation::parse(bad).unwrap_err().contains("ranks:N"),
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn auto_fire_reads_arcs_and_bursts_and_names_the_bounds() {

@@ -78,7 +78,7 @@ impl Squad {
             } else {
                 2 * self.distance as i32 + self.room
             };
-            let moved = dive.min((edge - f.pos).abs());
+            let moved = dive.min(((edge - f.pos) * away).max(0));
             fl.f[u].pos += away * moved;
             fl.f[u].disrupted = !r.overskill;
             log.note(format_args!(

@@ -182,7 +182,8 @@ impl Squad {
         } else {
             2 * self.distance as i32 + self.room
         };
-        let back = gap.min(step).min((edge - fl.f[i].pos).abs());
+        // No farther than the edge (a rear rank or a KnockBack may stand past it).
+        let back = gap.min(step).min(((edge - fl.f[i].pos) * away).max(0));
         if back <= 0 {
             return;
         }

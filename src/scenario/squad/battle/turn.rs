@@ -146,9 +146,9 @@ impl Squad {
                 // The slots after the fielded units wait for 4pions.
                 alive: n < self.units,
                 pos: if side == 0 {
-                    0
+                    -self.depth[n]
                 } else {
-                    2 * self.distance as i32
+                    2 * self.distance as i32 + self.depth[n]
                 },
                 size: self.kinds[kind as usize].size,
                 // Before its first turn a unit has taken no Action (option `opening_response`).
@@ -322,6 +322,31 @@ mod tests {
     use super::super::testing::*;
     #[allow(unused_imports)]
     use super::*;
+
+    #[test]
+    fn a_rear_rank_starts_behind_its_line() {
+        // B in two ranks 1.5" apart: its third and fourth units stand 1.5" (3 half-inches)
+        // behind B's line, 12" off; A stands abreast on its own.
+        let o = RuleOptions::default();
+        let ranks = Policy {
+            formation: crate::scenario::squad::Formation::parse("ranks:2").unwrap(),
+            ..Policy::default()
+        };
+        let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 4)];
+        let b = SideSpec::from_catalog(&Catalog::builtin(), &units, ranks, &o).unwrap();
+        let s = Squad::new(
+            side(&[("minifig-hand-weapon", 2)], &o),
+            b,
+            12,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let fl = s.start();
+        let pos: Vec<i32> = fl.f[..6].iter().map(|f| f.pos).collect();
+        assert_eq!(pos, [0, 0, 24, 24, 27, 27]);
+    }
 
     #[test]
     fn in_contact_they_trade_blows_like_the_duel() {
