@@ -244,9 +244,10 @@ pub struct Squad {
     /// Each slot's place across the line in inches: its side's figures stand abreast,
     /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
     lateral: Vec<f64>,
-    /// Each slot's half-inches behind its side's starting line (its rank, Ch. 4 leaves the
-    /// formation to the player: the side's `formation` policy).
-    depth: Vec<i32>,
+    /// Each slot's starting position along the line, in half-inches: its side's line, less
+    /// its rank's depth behind it (the side's `formation` policy; Ch. 4 leaves it to the
+    /// player).
+    start: Vec<i32>,
     /// Some unit carries Explosives; each kind's Action roll to deliver them (its Skill
     /// against the delivery's Use) and their Explosion (XSize d10 Exp, Ch. 8.4).
     any_explosive: bool,
@@ -411,16 +412,28 @@ impl Squad {
         let blessed = with_one(SkillRoll::blessed);
         let cursed = with_one(SkillRoll::cursed);
         let mut lateral = vec![0.0; roster.len()];
-        let mut depth = vec![0; roster.len()];
+        let mut start = vec![0; roster.len()];
         for (side, spec) in [&a, &b].into_iter().enumerate() {
             let n = count[side];
             let first = if side == 0 { 0 } else { count[0] };
             let (across, behind) = spec.policy.formation.places(n, spec.policy.spacing);
             lateral[first..first + n].copy_from_slice(&across);
-            depth[first..first + n].copy_from_slice(&behind);
+            for (j, d) in behind.into_iter().enumerate() {
+                start[first + j] = if side == 0 {
+                    -d
+                } else {
+                    2 * distance as i32 + d
+                };
+            }
         }
         for (p, &(u, _)) in pions.iter().enumerate() {
             lateral[units + p] = lateral[u as usize];
+            // Set where it is summoned; until then, on its side's line.
+            start[units + p] = if roster[units + p].0 == 0 {
+                0
+            } else {
+                2 * distance as i32
+            };
         }
         let launches = kinds
             .iter()
@@ -454,7 +467,7 @@ impl Squad {
             .collect();
         let mut squad = Squad {
             lateral,
-            depth,
+            start,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
             any_arc: kinds
                 .iter()

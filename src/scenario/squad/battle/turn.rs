@@ -145,11 +145,7 @@ impl Squad {
                 side,
                 // The slots after the fielded units wait for 4pions.
                 alive: n < self.units,
-                pos: if side == 0 {
-                    -self.depth[n]
-                } else {
-                    2 * self.distance as i32 + self.depth[n]
-                },
+                pos: self.start[n],
                 size: self.kinds[kind as usize].size,
                 // Before its first turn a unit has taken no Action (option `opening_response`).
                 saved: self.opts.opening_response == OpeningResponse::Ready,
