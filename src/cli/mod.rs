@@ -76,7 +76,8 @@ Exit status:
     about = "Exact and Monte Carlo balance analysis for BrikWars",
     long_about = "diemon plays BrikWars by the rule texts (dice with Bonus Dice, Critical Failure, \
 Overskill, Blessings, Curses and SuperNatural Fumbles; the catalog's units and CP costs; squad \
-duels on a line; Explosions and automatic weapons against formations) and answers with exact \
+battles fought to the end with every weapon of Ch. 8; Explosions and automatic weapons against \
+formations) and answers with exact \
 probabilities, or seeded Monte Carlo estimates with confidence intervals. Experiment files \
 sweep a question over a grid and export CSV and Parquet (`diemon run`).\n\n\
 Dice expressions use the notation of the texts: 1d6+1, 2d6-1, 3d10 exp, 1d4 fire, 1d8 blast, \
@@ -96,7 +97,7 @@ pub struct Cli {
 pub enum Command {
     /// The exact distribution of a dice expression: table, chart, mean, and chances.
     Dist(dist::DistArgs),
-    /// Duels: two stat lines in base contact, or squads of catalog units on a line
+    /// Duels: two stat lines in base contact, or squads of catalog units fought to the end
     /// (seeded Monte Carlo).
     Duel(duel::DuelArgs),
     /// A turn of Explosive fire at a formation: kills by ring, per shot and per CP.
