@@ -223,6 +223,13 @@ impl Kind {
                 why,
             })
         };
+        // The listed CP of a weapon by name, for naming it inert.
+        let cost_of = |name: &str| {
+            u.weapons
+                .iter()
+                .find(|w| w.name() == name)
+                .and_then(|w| w.cost())
+        };
         let mut half_speed = false;
         let mut heavy_armor = false;
         let mut shield: Option<Shield> = None;
@@ -366,11 +373,7 @@ impl Kind {
             guns += (a.auto == Some(Gun::MachineGun)) as u32;
             a.auto == Some(Gun::MachineGun) && guns > 1
         }) {
-            let cp = u
-                .weapons
-                .iter()
-                .find(|w| w.name() == a.name)
-                .and_then(|w| w.cost());
+            let cp = cost_of(&a.name);
             out(
                 &a.name,
                 cp,
@@ -392,11 +395,7 @@ impl Kind {
         if sn.is_empty() {
             // Ch. D.3: a Wand or Staff "has no Damage stat of their own".
             for a in arms.extract_if(.., |a| a.channel) {
-                let cp = u
-                    .weapons
-                    .iter()
-                    .find(|w| w.name() == a.name)
-                    .and_then(|w| w.cost());
+                let cp = cost_of(&a.name);
                 out(
                     &a.name,
                     cp,
@@ -449,23 +448,14 @@ impl Kind {
         arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
         // The trial marks weapons used this turn in one 64-bit word.
         for a in arms.drain(64.min(arms.len())..) {
-            let cp = u
-                .weapons
-                .iter()
-                .find(|w| w.name() == a.name)
-                .and_then(|w| w.cost());
+            let cp = cost_of(&a.name);
             out(&a.name, cp, "more than 64 weapons".into());
         }
         // Traits bought for a fight that this unit cannot use.
         if tools && medik.is_none() {
-            let cp = u
-                .weapons
-                .iter()
-                .find(|w| w.name() == "Medikal Tools")
-                .and_then(|w| w.cost());
             out(
                 "Medikal Tools",
-                cp,
+                cost_of("Medikal Tools"),
                 "only a Medik operates with them".into(),
             );
         }
