@@ -31,14 +31,18 @@ pub enum FirstArg {
   diemon duel --budget 44 minifig-hand-weapon hero-hand-weapon    CP-matched squads, 12\" apart
   diemon duel --a \"minifig-hand-weapon*6\" --b \"hero-hand-weapon*2\" --distance 8
   diemon duel --a \"minifig-rifle*4\" --b \"cannon-fodder*10\" --b-target spread --json
+  diemon duel --budget 42 minifig-launcher minifig-hand-weapon --b-bail blast --b-spacing 3
+  diemon duel --a \"minifig-machinegunner*3\" --a-auto burst:3 --b \"minifig-hand-weapon*6\"
+  diemon duel --a \"gunner-cannon,gunner\" --b \"minifig-hand-weapon*3\" --b-formation ranks:2
 
 A side is SKILL/USE/DAMAGE/ARMOR (a single fighter in base contact) or catalog units,
 NAME or NAME*COUNT joined by commas (`diemon unit list`); NAME+ITEM adds named items
 (`diemon weapon list`), e.g. hero+heavy-weapon+body-armor*2; NAME@POLICY gives one
 SuperNatural unit its own --a-spend policy, e.g. \"wizard@bless, wizard@summon\", and
 NAME@arm:ITEM the minifig weapon it summons, e.g. mystik@arm:hand-weapon. Squads
-start --distance inches apart on a line and close in; see docs/model.md for what the line
-leaves out.")]
+start --distance inches apart and close in along a line; their figures stand on a plane
+(--a-spacing, --a-formation) where Explosions and Firing Arcs measure; see docs/model.md
+for what the field leaves out.")]
 pub struct DuelArgs {
     /// Side A: SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon, the
     /// default; the --a-skill/use/damage/armor flags override single fields), or catalog
