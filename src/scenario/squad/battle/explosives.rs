@@ -176,6 +176,8 @@ impl Squad {
             if self.policy[f.side as usize].blind {
                 m += combat::BLIND_FIRE;
             }
+            // The thrower's own Action penalties: SN dice out, -1d4 while burning (Ch. 8.3).
+            m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
             log.note(format_args!(
                 "  {} {} an Explosive at {} ({:.1}\")",
                 Who(self, fl, i),
@@ -310,6 +312,28 @@ mod tests {
         );
         let out = run(&s, &[(D6, 4), (D10, 7)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
+    }
+
+    #[test]
+    fn a_burning_thrower_takes_its_d4_off_the_throw() {
+        // A grenadier on fire (a FlameThrower on the other side brings fire to the battle)
+        // throws at -1d4 (Ch. 8.3): the d4 of 1 comes first, then 3 - 1 meets Use 2, and
+        // the 9 fells the minifig with the FlameThrower.
+        let o = RuleOptions::default();
+        let s = squad(
+            &[("minifig-grenadier", 1)],
+            &[("minifig-flamethrower", 1)],
+            3,
+            o,
+        );
+        let mut fl = s.start();
+        fl.f[0].burning = true;
+        let mut dice = crate::dice::Script::new(&[(Die::D4, 1), (D6, 3), (D10, 9)]);
+        assert_eq!(
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog),
+            Shot::Fired
+        );
+        assert!(dice.is_done() && !fl.f[1].alive);
     }
 
     #[test]
