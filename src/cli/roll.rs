@@ -98,8 +98,9 @@ fn narrate(expr: &Expr, log: &[DieEvent], opts: &RuleOptions) -> String {
 
 pub(super) fn line(e: &DieEvent, opts: &RuleOptions) -> String {
     let top = e.face == e.die.sides();
-    // Regular d4s earn none unless `d4_bonus` says so (Ch. 10.3).
-    let earns = top && bonus_die(e.die, DieUse::Regular, opts).is_some();
+    // Regular d4s earn none unless `d4_bonus` says so (Ch. 10.3); a die that counts for
+    // nothing (a scatter's direction d20) earns none.
+    let earns = top && e.counted != 0 && bonus_die(e.die, DieUse::Regular, opts).is_some();
     let (who, note) = match e.role {
         Role::Regular | Role::Bonus => (
             if e.role == Role::Bonus { "Bonus " } else { "" },
@@ -172,4 +173,28 @@ pub(super) fn line(e: &DieEvent, opts: &RuleOptions) -> String {
         l.push_str(&note);
     }
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::Die;
+
+    #[test]
+    fn a_direction_die_on_its_top_face_earns_no_bonus_die() {
+        let o = RuleOptions::default();
+        let die = |counted| DieEvent {
+            term: 0,
+            die: Die::D20,
+            face: 20,
+            role: Role::Regular,
+            counted,
+        };
+        assert!(line(&die(20), &o).contains("earns a Bonus Die"));
+        assert!(
+            !line(&die(0), &o).contains("Bonus"),
+            "{}",
+            line(&die(0), &o)
+        );
+    }
 }
