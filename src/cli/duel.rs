@@ -131,9 +131,10 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, value_name = "FORMATION", default_value = "line", value_parser = Formation::parse)]
     pub b_formation: Formation,
-    /// When side A's units Bail, a Response that takes their saved Action (Ch. 4.3): never,
-    /// or out of an Explosion they stand in (a dive of their Skill roll in inches, away
-    /// from the burst; Disrupted unless the roll earns an Overskill Benny).
+    /// When side A's units Bail, a Response that takes their saved Action (Ch. 4.3): never;
+    /// out of an Explosion they stand in (blast); or also away from a shot whose Range a
+    /// dive could carry them out of (all). A dive is their Skill roll in inches, and leaves
+    /// them Disrupted unless the roll earns an Overskill Benny.
     #[arg(long, value_enum, default_value_t = Bail::Never)]
     pub a_bail: Bail,
     /// The same for side B.

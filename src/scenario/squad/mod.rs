@@ -255,8 +255,10 @@ pub struct Squad {
     any_arc: bool,
     /// Some side fields Gunners to crew its mounted gun (Ch. 8.5).
     any_crew: bool,
-    /// `any_crew || any_arc`: one check in the hot ranged Action.
+    /// `any_crew || any_arc || any_dodge`: one check in the hot ranged Action.
     gunnery_or_arc: bool,
+    /// Some side Bails from shots (`bail = all`, Ch. 4.3).
+    any_dodge: bool,
     /// Some side Bails out of Explosions (Ch. 4.3).
     any_bail: bool,
     launches: Vec<Option<AttackPlan>>,
@@ -474,6 +476,7 @@ impl Squad {
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             gunnery_or_arc: false,
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
+            any_dodge: a.policy.bail == Bail::All || b.policy.bail == Bail::All,
             any_crew: [&a, &b].iter().any(|s| {
                 s.units.iter().any(|(k, _)| k.crew()) && s.units.iter().any(|(k, _)| k.team >= 2)
             }),
@@ -530,7 +533,7 @@ impl Squad {
             plans,
             weapons,
         };
-        squad.gunnery_or_arc = squad.any_crew || squad.any_arc;
+        squad.gunnery_or_arc = squad.any_crew || squad.any_arc || squad.any_dodge;
         squad.hooks = battle::Hooks::of(&squad);
         Ok(squad)
     }

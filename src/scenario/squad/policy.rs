@@ -213,6 +213,9 @@ pub enum Bail {
     /// side in its rings, each such unit with a saved Action dives along the line, away
     /// from the burst, before the Damage is rolled.
     Blast,
+    /// Out of Explosions, and away from a ranged attack whose Range a dive could carry it
+    /// out of; the shots come at its new place, Out of Range by what it gained.
+    All,
 }
 
 /// How a side's automatic weapons fire (Ch. 8.3): "the player chooses the size of the arc

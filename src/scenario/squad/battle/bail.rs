@@ -15,9 +15,12 @@
 //! - a Critical Failure "means he just slips and falls on his face right where he's
 //!   standing": Disrupted, and not moved.
 //!
-//! A unit that does not dive far enough is still caught, in the ring it lands in. Bailing
-//! from shooting is not modelled (docs/model.md): on the open line a dive changes nothing
-//! the shot measures but the Range.
+//! A unit that does not dive far enough is still caught, in the ring it lands in.
+//!
+//! Under `bail = all` a unit also Bails from a ranged attack whose Range a dive could carry
+//! it out of (its Skill die's top face): straight away from the shooter, and the shots come
+//! at its new place, each inch Out of Range -1 to the roll and to the Damage (Ch. 4.2). On
+//! the open line a dive changes nothing else a shot measures. Arc fire is not dodged.
 
 use super::*;
 use crate::dice::{Faces, Log};
@@ -25,8 +28,76 @@ use crate::rules::measure::within;
 use crate::scenario::squad::Bail;
 
 impl Squad {
-    /// The units with a `blast` Bail policy and a saved Action standing within `radius` of an
-    /// Explosive coming down at `centre` Bail.
+    /// Whether unit `u` may Bail now under its side's policy: it stands, keeps a saved
+    /// Action, and has legs to dive with.
+    fn may_bail(&self, fl: &Field, u: usize, from_shot: bool) -> bool {
+        let f = fl.f[u];
+        let wants = match self.policy[f.side as usize].bail {
+            Bail::Never => false,
+            Bail::Blast => !from_shot,
+            Bail::All => true,
+        };
+        wants
+            && f.alive
+            && f.saved
+            && !f.acted
+            && !f.disrupted
+            && self.kinds[f.kind as usize].move_halves > 0
+            && !(self.any_limbs && self.legless(fl, u))
+    }
+
+    /// Unit `u` Bails `away` along the line (+1 or -1): its saved Action spent, a dive of its
+    /// Skill roll in inches to the table's edge at most, then Disrupted unless Overskill.
+    fn dive<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        u: usize,
+        away: i32,
+        from: &str,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let f = fl.f[u];
+        fl.f[u].saved = false;
+        fl.f[u].acted = true;
+        let r = self.skill_of(fl, u).roll(faces, log, 0);
+        if r.critical_failure {
+            fl.f[u].disrupted = true;
+            return log.note(format_args!(
+                "    {} Bails: a Critical Failure, it falls where it stands",
+                Who(self, fl, u)
+            ));
+        }
+        let inches =
+            (r.total + self.penalty(fl, u) + self.fire_penalty(fl, u, faces, log)).max(0) as i32;
+        // Half-inches: a Half Speed unit dives one inch for every two.
+        let dive = if self.kinds[f.kind as usize].half_speed {
+            inches
+        } else {
+            2 * inches
+        };
+        let edge = if away < 0 {
+            -self.room
+        } else {
+            2 * self.distance as i32 + self.room
+        };
+        let moved = dive.min(((edge - f.pos) * away).max(0));
+        fl.f[u].pos += away * moved;
+        fl.f[u].disrupted = !r.overskill;
+        log.note(format_args!(
+            "    {} Bails {}\" away from {from}{}",
+            Who(self, fl, u),
+            moved as f64 / 2.0,
+            if r.overskill {
+                ", and its Overskill Benny lands it on its feet"
+            } else {
+                ", and lies Disrupted"
+            }
+        ));
+    }
+
+    /// The units with a `blast` (or `all`) Bail policy and a saved Action standing within
+    /// `radius` of an Explosive coming down at `centre` Bail, away from the burst.
     pub(super) fn bail_from<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -36,62 +107,53 @@ impl Squad {
         log: &mut L,
     ) {
         for u in 0..self.roster.len() {
-            let f = fl.f[u];
-            let k = &self.kinds[f.kind as usize];
-            if !f.alive
-                || !f.saved
-                || f.acted
-                || f.disrupted
-                || self.policy[f.side as usize].bail != Bail::Blast
-                || k.move_halves == 0
-                || (self.any_limbs && self.legless(fl, u))
-            {
+            if !self.may_bail(fl, u, false) {
                 continue;
             }
             let at = self.spot(fl, u);
             if !within((at.0 - centre.0).hypot(at.1 - centre.1), radius) {
                 continue;
             }
-            fl.f[u].saved = false;
-            fl.f[u].acted = true;
-            let r = self.skill_of(fl, u).roll(faces, log, 0);
-            if r.critical_failure {
-                fl.f[u].disrupted = true;
-                log.note(format_args!(
-                    "    {} Bails: a Critical Failure, it falls where it stands",
-                    Who(self, fl, u)
-                ));
-                continue;
-            }
-            let inches = (r.total + self.penalty(fl, u) + self.fire_penalty(fl, u, faces, log))
-                .max(0) as i32;
-            // Half-inches: a Half Speed unit dives one inch for every two.
-            let dive = if k.half_speed { inches } else { 2 * inches };
             let away = match (at.1 - centre.1).partial_cmp(&0.0) {
                 Some(std::cmp::Ordering::Greater) => 1,
                 Some(std::cmp::Ordering::Less) => -1,
-                _ if f.side == 0 => -1,
+                _ if fl.f[u].side == 0 => -1,
                 _ => 1,
             };
-            let edge = if away < 0 {
-                -self.room
-            } else {
-                2 * self.distance as i32 + self.room
-            };
-            let moved = dive.min(((edge - f.pos) * away).max(0));
-            fl.f[u].pos += away * moved;
-            fl.f[u].disrupted = !r.overskill;
-            log.note(format_args!(
-                "    {} Bails {}\" away from the burst{}",
-                Who(self, fl, u),
-                moved as f64 / 2.0,
-                if r.overskill {
-                    ", and its Overskill Benny lands it on its feet"
-                } else {
-                    ", and lies Disrupted"
-                }
-            ));
+            self.dive(fl, u, away, "the burst", faces, log);
         }
+    }
+
+    /// Target `t` of `i`'s ranged Action with `reach` (half-inches, its longest Range) Bails
+    /// straight away from the shooter under an `all` policy, if a dive of its Skill die's
+    /// top face could carry it out of that Range. Returns whether it Bailed: the shots then
+    /// come at its new place, Out of Range by what it gained (Ch. 4.3: "the riflemen just
+    /// fire at him in his new position").
+    pub(super) fn bail_from_shot<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        reach: i32,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        if !self.may_bail(fl, t, true) {
+            return false;
+        }
+        let k = &self.kinds[fl.f[t].kind as usize];
+        let top = 2 * k.skill.die().sides() as i32 / if k.half_speed { 2 } else { 1 };
+        let d = (fl.f[t].pos - fl.f[i].pos).abs();
+        if d + top <= reach {
+            return false;
+        }
+        let away = match (fl.f[t].pos - fl.f[i].pos).signum() {
+            0 if fl.f[t].side == 0 => -1,
+            0 => 1,
+            s => s,
+        };
+        self.dive(fl, t, away, "the shot", faces, log);
+        true
     }
 }
 
@@ -138,6 +200,45 @@ mod tests {
         fl.f[1].pos = 5; // 2.5" from the thrower
         let mut dice = Script::new(&[(D6, 4), (D6, 2), (D10, 9)]);
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+    }
+
+    #[test]
+    fn under_bail_all_a_target_dives_out_of_range_and_the_shot_follows_it() {
+        // A rifle (Use 3, Range 10", 1d6+1) at a minifig 10" off that keeps its Action and
+        // Bails from shots: a dive of 3" leaves it 3" Out of Range, -3 to the roll and to the
+        // Damage, +1 for a Disrupted target. 5 - 3 + 1 hits; 5 + 1 - 3 does not beat 4.
+        let o = RuleOptions::default();
+        let shots = |bail| {
+            let p = Policy {
+                bail,
+                ..Policy::default()
+            };
+            let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 1)];
+            let b = SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap();
+            Squad::new(side(&[("minifig-rifle", 1)], &o), b, 10, First::A, 50, o).unwrap()
+        };
+        let s = shots(Bail::All);
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 3), (D6, 5), (D6, 5)]);
+        assert!(s.action(&mut fl, 0, Some(1), &mut dice, &mut NoLog));
+        assert!(dice.is_done());
+        assert!(fl.f[1].alive && fl.f[1].disrupted && !fl.f[1].saved);
+        assert_eq!(fl.f[1].pos, 26);
+        // 3" off, no dive of a d6 gets it out of Range: it keeps its Action, and falls.
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        fl.f[1].pos = 6;
+        let mut dice = Script::new(&[(D6, 5), (D6, 5)]);
+        s.action(&mut fl, 0, Some(1), &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+        // Under `blast` it stands to the shot.
+        let s = shots(Bail::Blast);
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 5), (D6, 5)]);
+        s.action(&mut fl, 0, Some(1), &mut dice, &mut NoLog);
         assert!(dice.is_done() && !fl.f[1].alive);
     }
 

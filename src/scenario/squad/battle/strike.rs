@@ -146,7 +146,7 @@ impl Squad {
         {
             return true;
         }
-        self.strikes(fl, i, t, chosen, n, mode, 0, faces, log);
+        self.strikes(fl, i, t, chosen, n, mode, 0, false, faces, log);
         n > 0
     }
 
@@ -179,8 +179,28 @@ impl Squad {
             self.sweep(fl, i, w, t, support, faces, log);
             return true;
         }
-        if support != 0 {
-            self.strikes(fl, i, t, chosen, n, Mode::Ranged, support, faces, log);
+        // A target under `bail = all` may dive out of the Range (Ch. 4.3).
+        let bailed = self.any_dodge && {
+            let reach = (0..k.arms.len())
+                .filter(|&w| chosen & (1 << w) != 0)
+                .filter_map(|w| k.arms[w].range)
+                .max()
+                .map_or(0, |r| 2 * r as i32);
+            self.bail_from_shot(fl, i, t, reach, faces, log)
+        };
+        if support != 0 || bailed {
+            self.strikes(
+                fl,
+                i,
+                t,
+                chosen,
+                n,
+                Mode::Ranged,
+                support,
+                bailed,
+                faces,
+                log,
+            );
             return true;
         }
         false
@@ -188,7 +208,9 @@ impl Squad {
 
     /// The strikes of one Action on `t` with the weapons `chosen` (a bit each, `n` of them):
     /// "several attacks on one target in one action add their damage" (RULES-NOTES 2). A
-    /// mounted weapon's roll takes the Action's Gunnery `support`.
+    /// mounted weapon's roll takes the Action's Gunnery `support`; a ranged weapon whose
+    /// target stands beyond its Range (it Bailed) takes -1 to the roll and to Damage a
+    /// whole inch Out of Range, rounded up (Ch. 4.2).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn strikes<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -200,6 +222,7 @@ impl Squad {
         n: u32,
         mode: Mode,
         support: i64,
+        bailed: bool,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -211,7 +234,7 @@ impl Squad {
             let w = chosen.trailing_zeros() as usize;
             chosen &= chosen - 1;
             log.note(format_args!("    with {}", k.arms[w].name));
-            let extra = Extra {
+            let mut extra = Extra {
                 action: if support != 0 && k.arms[w].mounted {
                     support
                 } else {
@@ -219,6 +242,12 @@ impl Squad {
                 },
                 damage: 0,
             };
+            if bailed {
+                let inches = ((fl.f[t].pos - fl.f[i].pos).abs() + 1) / 2;
+                let over = combat::out_of_range(inches as u32, k.arms[w].range.unwrap_or(0));
+                extra.action -= over as i64;
+                extra.damage -= over as i64;
+            }
             self.strike(fl, i, w, t, mode, combine, extra, faces, log);
             last = w;
         }
