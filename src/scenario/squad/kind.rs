@@ -611,8 +611,8 @@ fn explosives_of(
     let power = s.power.inches(s.size);
     let too_big = |w: u32| {
         format!(
-            "{w}\" of Power to work and it has {power}\" (Gunner teams are not in squad \
-             battles yet)"
+            "{w}\" of Power to work and it has {power}\" (teamwork Power, Ch. 8.1, is not \
+             modelled in squad battles)"
         )
     };
     // Which weapon fires what: (the delivery, the parts it uses, whether they are used up).
