@@ -184,10 +184,15 @@ mod tests {
         d: u32,
         o: RuleOptions,
     ) -> Squad {
-        let spec = |(k, n): (&str, u32), p| {
-            SideSpec::from_catalog(&Catalog::builtin(), &[(k.to_string(), n)], p, &o).unwrap()
-        };
-        Squad::new(spec(a, pa), spec(b, pb), d, First::A, 50, o).unwrap()
+        Squad::new(
+            side_with(&[a], pa, &o),
+            side_with(&[b], pb, &o),
+            d,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap()
     }
 
     /// Unit `i` sweeps its first weapon at `t` with `dice`, which must all be used.
@@ -368,8 +373,7 @@ mod tests {
             spacing: crate::scenario::squad::Spacing(0),
             ..Policy::default()
         };
-        let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 3)];
-        let b = SideSpec::from_catalog(&Catalog::builtin(), &units, close, &o).unwrap();
+        let b = side_with(&[("minifig-hand-weapon", 3)], close, &o);
         let s = Squad::new(
             side(&[("minifig-machinegunner", 1)], &o),
             b,
@@ -401,11 +405,7 @@ mod tests {
             spacing: crate::scenario::squad::Spacing(1),
             ..Policy::default()
         };
-        let units: Vec<(String, u32)> = vec![
-            ("minifig-machinegunner".into(), 1),
-            ("minifig-hand-weapon".into(), 1),
-        ];
-        let a = SideSpec::from_catalog(&Catalog::builtin(), &units, close, &o).unwrap();
+        let a = side_with(&[("minifig-machinegunner", 1), MF], close, &o);
         let s = Squad::new(a, side(&[MF], &o), 5, First::A, 50, o).unwrap();
         let mut fl = s.start();
         fl.f[1].pos = 8;

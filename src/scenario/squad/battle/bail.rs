@@ -170,8 +170,7 @@ mod tests {
             bail: Bail::Blast,
             ..Policy::default()
         };
-        let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 1)];
-        let b = SideSpec::from_catalog(&Catalog::builtin(), &units, bail, &o).unwrap();
+        let b = side_with(&[MF], bail, &o);
         Squad::new(side(&[("minifig-grenadier", 1)], &o), b, 3, First::A, 50, o).unwrap()
     }
 
@@ -214,8 +213,7 @@ mod tests {
                 bail,
                 ..Policy::default()
             };
-            let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 1)];
-            let b = SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap();
+            let b = side_with(&[MF], p, &o);
             Squad::new(side(&[("minifig-rifle", 1)], &o), b, 10, First::A, 50, o).unwrap()
         };
         let s = shots(Bail::All);

@@ -291,12 +291,6 @@ mod tests {
 
     const D10: Die = Die::D10;
 
-    /// A side of `units` with policy `p`.
-    fn with(units: &[(&str, u32)], p: Policy, opts: &RuleOptions) -> SideSpec {
-        let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
-        SideSpec::from_catalog(&Catalog::builtin(), &units, p, opts).unwrap()
-    }
-
     #[test]
     fn a_grenade_bursts_on_its_target_and_catches_its_neighbours() {
         // A grenadier 3" from three minifigs standing abreast 1.5" apart (laterals -1.5, 0,
@@ -347,7 +341,7 @@ mod tests {
         };
         let mut s = Squad::new(
             side(&[("minifig-grenadier", 1)], &o),
-            with(&[("minifig-hand-weapon", 3)], spread, &o),
+            side_with(&[("minifig-hand-weapon", 3)], spread, &o),
             3,
             First::A,
             50,
@@ -451,7 +445,7 @@ mod tests {
         };
         let s = Squad::new(
             side(&[("minifig-launcher", 1)], &o),
-            with(&[("minifig-hand-weapon", 2)], wide, &o),
+            side_with(&[("minifig-hand-weapon", 2)], wide, &o),
             12,
             First::A,
             50,

@@ -289,8 +289,13 @@ mod testing {
     pub(super) use crate::scenario::squad::{Policy, SideSpec, Sprint, Squad, SquadOutcome};
 
     pub(super) fn side(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
+        side_with(units, Policy::default(), opts)
+    }
+
+    /// A side of built-in `units` under policy `p`.
+    pub(super) fn side_with(units: &[(&str, u32)], p: Policy, opts: &RuleOptions) -> SideSpec {
         let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
-        SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), opts).unwrap()
+        SideSpec::from_catalog(&Catalog::builtin(), &units, p, opts).unwrap()
     }
 
     pub(super) fn squad(

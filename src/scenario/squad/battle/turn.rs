@@ -328,8 +328,7 @@ mod tests {
             formation: crate::scenario::squad::Formation::parse("ranks:2").unwrap(),
             ..Policy::default()
         };
-        let units: Vec<(String, u32)> = vec![("minifig-hand-weapon".into(), 4)];
-        let b = SideSpec::from_catalog(&Catalog::builtin(), &units, ranks, &o).unwrap();
+        let b = side_with(&[("minifig-hand-weapon", 4)], ranks, &o);
         let s = Squad::new(
             side(&[("minifig-hand-weapon", 2)], &o),
             b,
