@@ -368,7 +368,11 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
     s.push_str("                                  95% CI\n");
     s.push_str(&row("P(A wins)", t.a_wins));
     s.push_str(&row("P(B wins)", t.b_wins));
-    s.push_str(&row(&format!("P(draw, {} turns)", a.max_turns), t.draws));
+    s.push_str(&row("P(draw)", t.draws));
+    s.push_str(&format!(
+        "    both sides fell, or both stood after {} turns\n",
+        a.max_turns
+    ));
     s.push_str(&row("P(first side wins)", t.first_wins));
     s.push_str(&mean("mean turns", t.mean_turns()));
     s.push_str(&mean("A survivors (mean)", t.mean_survivors(0)));

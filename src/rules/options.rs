@@ -427,6 +427,22 @@ choice! {
     }
 }
 
+choice! {
+    /// How readily the Explosives a unit still carries go off when an Explosion catches it
+    /// in a squad battle (Ch. 8.4 Premature Detonation). The texts name grenades and
+    /// missiles among the semi-stable, higher-tech Explosives; gunpowder and dynamite are
+    /// unstable. The catalog's grenades, Payloads and Rockets are the former.
+    CarriedExplosives default SemiStable {
+        /// More Damage than its XSize activates it; it goes off at the end of the player
+        /// turn where its carrier stands or fell, and is unstable from then on.
+        SemiStable = "semi_stable",
+        /// A single point of Damage sets it off at once.
+        Unstable = "unstable",
+        /// Carried Explosives never go off (the battles before this rule).
+        Inert = "inert",
+    }
+}
+
 /// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -712,6 +728,10 @@ rule_options! {
     stacking: Stacking {
         source: "Ch. 8.4 Heavy Explosions; RULES-NOTES 2",
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
+    }
+    carried_explosives: CarriedExplosives {
+        source: "Ch. 8.4 Premature Detonation",
+        meaning: "whether Explosives a unit carries go off when an Explosion catches it",
     }
     stupidity: Stupidity {
         source: "Ch. 10.1 Half Minds (Incompetent)",

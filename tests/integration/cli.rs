@@ -442,7 +442,7 @@ fn squad_duel_flags_and_table() {
         out.contains("A: 6 x minifig-grenadier (7 CP each)  = 42 CP"),
         "{out}"
     );
-    assert!(out.contains("P(draw, 100 turns)"), "{out}");
+    assert!(out.contains("both stood after 100 turns"), "{out}");
     // Issue 23: the grenade is thrown in squad battles, so nothing is priced but inert.
     assert!(!out.contains("priced but inert"), "{out}");
     // A part that does nothing is still named beside the figures.

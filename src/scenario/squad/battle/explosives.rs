@@ -14,7 +14,7 @@ use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::within;
-use crate::rules::{Knockback, OverskillPolicy, combat};
+use crate::rules::{CarriedExplosives, Knockback, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
@@ -214,8 +214,85 @@ impl Squad {
                 }
             };
             self.explode(fl, kind, f.side, centre, boosted, faces, log);
+            self.chain_reaction(fl, faces, log);
         }
         fired
+    }
+
+    /// Ch. 8.4 Premature Detonation: the Explosives unit `u` still carries take an
+    /// Explosion's `damage` (its Armor does not shield them). Unstable ones, and semi-stable
+    /// ones already activated, go off now; a semi-stable one is activated by more Damage
+    /// than its XSize and goes off at the end of the player turn (option
+    /// `carried_explosives`). Only Explosives used up as they go carry: a Cannon's Ammo is
+    /// not counted.
+    fn set_off(&self, fl: &mut Field, u: usize, damage: i64) {
+        let f = fl.f[u];
+        let Some(x) = self.kinds[f.kind as usize].explosives else {
+            return;
+        };
+        let stability = self.opts.carried_explosives;
+        if stability == CarriedExplosives::Inert || !x.used_up || f.fired >= x.count || damage < 1
+        {
+            return;
+        }
+        let bit = 1u128 << u;
+        if stability == CarriedExplosives::Unstable || fl.primed & bit != 0 {
+            fl.primed &= !bit;
+            fl.blown |= bit;
+        } else if damage > x.delivery.xsize as i64 {
+            fl.primed |= bit;
+        }
+    }
+
+    /// Every carried Explosive set off goes off where its carrier stands (or fell), each its
+    /// own Explosion, and any these set off in turn: each Explosive goes off once, so the
+    /// chain ends. The carrier's side is credited with whom they fell.
+    pub(super) fn chain_reaction<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        while fl.blown != 0 {
+            let u = fl.blown.trailing_zeros() as usize;
+            fl.blown &= fl.blown - 1;
+            let f = fl.f[u];
+            let Some(x) = self.kinds[f.kind as usize].explosives else {
+                continue;
+            };
+            let left = x.count.saturating_sub(f.fired);
+            fl.f[u].fired = x.count;
+            log.note(format_args!(
+                "    {} carries {left} Explosive{}: {} goes off (premature detonation)",
+                Who(self, fl, u),
+                if left == 1 { "" } else { "s" },
+                if left == 1 { "it" } else { "each" }
+            ));
+            let at = self.spot(fl, u);
+            for _ in 0..left {
+                self.explode(fl, f.kind as usize, f.side, at, false, faces, log);
+            }
+        }
+    }
+
+    /// The end of a player turn: activated semi-stable Explosives go off ("at the end of the
+    /// current player's turn", Ch. 8.4).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn primed_go_off<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        log.note(format_args!(
+            "  the end of the turn: the activated Explosives go off"
+        ));
+        while fl.primed != 0 {
+            fl.blown |= fl.primed;
+            fl.primed = 0;
+            self.chain_reaction(fl, faces, log);
+        }
     }
 
     /// The Explosion of kind `kind`'s Explosive, delivered by `side`, at `centre`, counting
@@ -257,6 +334,7 @@ impl Squad {
             let Some(damage) = blast.damage(ring) else {
                 continue;
             };
+            self.set_off(fl, u, damage);
             // Heavy Armor's Deflection removes the highest Damage dice of the hit (Ch. 8.2):
             // here the ring's highest Exp dice, as the next rings out do; past the last ring
             // nothing is left.
@@ -455,6 +533,67 @@ mod tests {
         let out = run(&s, &[(D6, 4), (D10, 7), (D6, 5), (D10, 6)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
         assert_eq!((out.blasted, out.blasted_own), ([2, 0], [0, 0]));
+    }
+
+    /// A Launcher 10" from two grenadiers 3" apart, and the start of its turn.
+    fn launcher_v_grenadiers(o: RuleOptions) -> (Squad, Box<Field>) {
+        let wide = Policy {
+            spacing: Spacing(12),
+            ..Policy::default()
+        };
+        let s = Squad::new(
+            side(&[("minifig-launcher", 1)], &o),
+            side_with(&[("minifig-grenadier", 2)], wide, &o),
+            10,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let fl = s.start();
+        (s, fl)
+    }
+
+    #[test]
+    fn a_grenade_caught_in_a_blast_goes_off_at_the_end_of_the_turn() {
+        // Ch. 8.4 Premature Detonation, semi-stable (the default). Shot 1 hits B1: 1d10 = 3
+        // is no kill against Armor 4, but more than the grenade's XSize 1: activated. Shot 2
+        // is a Critical Failure, a dud. At the end of the turn B1's grenade goes off where
+        // B1 stands: 7 fells B1 (B2, 3" off, is outside the 2" ring), credited to B's own
+        // Explosives.
+        let (s, mut fl) = launcher_v_grenadiers(RuleOptions::default());
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 3), (D6, 1)]);
+        assert_eq!(
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog),
+            Shot::Fired
+        );
+        assert!(dice.is_done() && fl.f[1].alive);
+        assert_eq!((fl.primed, fl.blown, fl.f[1].fired), (1 << 1, 0, 0));
+        let mut dice = crate::dice::Script::new(&[(D10, 7)]);
+        s.primed_go_off(&mut fl, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive && fl.f[2].alive);
+        assert_eq!((fl.primed, fl.f[1].fired), (0, 1));
+        assert_eq!((fl.blasted, fl.blasted_own), ([0, 0], [0, 1]));
+    }
+
+    #[test]
+    fn an_unstable_grenade_goes_off_at_once_and_an_inert_one_never() {
+        // The same shot under `carried_explosives=unstable`: B1's grenade goes off right
+        // after the blast that touched it (7 fells B1), before shot 2.
+        let mut o = RuleOptions::default();
+        o.carried_explosives = CarriedExplosives::Unstable;
+        let (s, mut fl) = launcher_v_grenadiers(o);
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 3), (D10, 7), (D6, 1)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+        assert_eq!((fl.primed, fl.blasted_own), (0, [0, 1]));
+        // `inert`: nothing is activated, B1 stands.
+        o.carried_explosives = CarriedExplosives::Inert;
+        let (s, mut fl) = launcher_v_grenadiers(o);
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 3), (D6, 1)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[1].alive);
+        assert_eq!((fl.primed, fl.blown), (0, 0));
     }
 
     #[test]

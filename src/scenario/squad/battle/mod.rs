@@ -224,6 +224,10 @@ struct Field {
     blasted_own: [u32; 2],
     /// Enemies felled by each side's automatic weapons.
     swept: [u32; 2],
+    /// Carriers whose semi-stable Explosives an Explosion activated: they go off at the end
+    /// of the player turn; and carriers whose Explosives go off now (bit per slot, Ch. 8.4).
+    primed: u128,
+    blown: u128,
     /// Thralls fallen since the last Sacrifices were resolved (bit per slot).
     fallen_thralls: u128,
     /// Useless Half-Minded units this turn: Move or Action, not both (bit per slot).
@@ -251,6 +255,8 @@ impl Field {
             blasted: [0; 2],
             blasted_own: [0; 2],
             swept: [0; 2],
+            primed: 0,
+            blown: 0,
             fallen_thralls: 0,
             restricted: 0,
             deferring: false,

@@ -290,6 +290,16 @@ impl Scenario for Squad {
                     self.release(&mut fl, i, home);
                 }
                 if self.over(&fl) {
+                    if fl.primed != 0 {
+                        self.primed_go_off(&mut fl, faces, log);
+                    }
+                    self.record_turn(&mut fl, turn);
+                    return self.outcome(&mut fl, first, turn);
+                }
+            }
+            if fl.primed != 0 {
+                self.primed_go_off(&mut fl, faces, log);
+                if self.over(&fl) {
                     self.record_turn(&mut fl, turn);
                     return self.outcome(&mut fl, first, turn);
                 }
