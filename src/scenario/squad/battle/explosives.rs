@@ -231,8 +231,7 @@ impl Squad {
             return;
         };
         let stability = self.opts.carried_explosives;
-        if stability == CarriedExplosives::Inert || !x.used_up || f.fired >= x.count || damage < 1
-        {
+        if stability == CarriedExplosives::Inert || !x.used_up || f.fired >= x.count || damage < 1 {
             return;
         }
         let bit = 1u128 << u;
