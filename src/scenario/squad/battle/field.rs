@@ -79,9 +79,15 @@ impl Squad {
 
     /// Whether unit `i` can attack anyone from where it stands.
     pub(super) fn can_attack(&self, fl: &Field, i: usize) -> bool {
+        self.in_reach(fl, i, self.nearest(fl, i))
+    }
+
+    /// Whether unit `i`'s reach takes in `near`, its nearest enemy and the distance.
+    #[inline(always)]
+    pub(super) fn in_reach(&self, fl: &Field, i: usize, near: Option<(i32, usize)>) -> bool {
         let k = &self.kinds[fl.f[i].kind as usize];
         let reach = k.reach().map_or(CONTACT, |r| (2 * r as i32).max(CONTACT));
-        self.nearest(fl, i).is_some_and(|(d, _)| d <= reach)
+        near.is_some_and(|(d, _)| d <= reach)
     }
 
     /// Whether some weapon of unit `i` reaches the nearest enemy.
@@ -163,7 +169,11 @@ impl Squad {
     /// keep their range"); a unit in Close Combat stays.
     pub(super) fn keep_range<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
         let k = &self.kinds[fl.f[i].kind as usize];
-        let (Some(range), Some((d, t))) = (k.reach(), self.nearest(fl, i)) else {
+        // Reach first: a melee unit has none, and skips the scan.
+        let Some(range) = k.reach() else {
+            return;
+        };
+        let Some((d, t)) = self.nearest(fl, i) else {
             return;
         };
         let gap = 2 * range as i32 - d;

@@ -44,7 +44,9 @@ impl Squad {
             ));
         }
         let hold = self.policy[side].position == Position::Hold;
-        if may_act && self.can_attack(fl, i) {
+        // One scan for both questions: nothing moves between them.
+        let near = self.nearest(fl, i);
+        if may_act && self.in_reach(fl, i, near) {
             if hold {
                 self.keep_range(fl, i, log);
             }
@@ -52,7 +54,7 @@ impl Squad {
             fl.f[i].acted |= a;
             return;
         }
-        let Some((d, t)) = self.nearest(fl, i) else {
+        let Some((d, t)) = near else {
             return;
         };
         let stop = if self.any_explosive {
