@@ -2,7 +2,7 @@
 //! minifig Bastard guns, the throwing arm, and creature weapons the texts list.
 //!
 //! Sources differ by item and are named on each: the minifig table is the 2010 one
-//! (RULES-NOTES 3, ext; the 2020 table was not available), the Bastard guns are the 2020
+//! (readings §3; the 2020 table was not available), the Bastard guns are the 2020
 //! Ch. 8.1 table, whose lost cells are filled and flagged in `assumed`.
 
 use serde::Serialize;
@@ -53,7 +53,7 @@ const fn item(key: &'static str, name: &'static str) -> Item {
     }
 }
 
-const MINIFIG_2010: &str = "minifig weapon table, 2010 (RULES-NOTES 3, ext)";
+const MINIFIG_2010: &str = "minifig weapon table, 2010 (readings §3)";
 const BASTARD_2020: &str = "Ch. 8.1 Minifig Bastard Guns";
 
 /// Every named item, in the order `diemon weapon list` prints them.
@@ -292,7 +292,7 @@ mod tests {
 
     #[test]
     fn minifig_table_prices_and_stats() {
-        // RULES-NOTES 3 (2010 table, ext).
+        // readings §3 (2010 table).
         let hw = item_named("hand-weapon").unwrap();
         assert_eq!(
             (hw.use_rating, hw.damage, hw.cost),

@@ -1,4 +1,4 @@
-//! The CP calculator: a unit's price, item by item (Ch. 10; RULES-NOTES 3).
+//! The CP calculator: a unit's price, item by item (Ch. 10; readings §3).
 //!
 //! Built up as Ch. 10 builds the minifig: body (Size x Structure Level), Move, Mind, Skill
 //! Boosts, Multitasking and Multidexterity, then weapons, equipment, Specialties and
@@ -61,7 +61,7 @@ pub fn mind(size: u32, kind: Mind) -> Cp {
 }
 
 /// Move's price: ground (and climbing) 1CP per 2" (Ch. 10 minifig); flying
-/// (2 + Structure Level) CP per 2" (RULES-NOTES 3, ext).
+/// (2 + Structure Level) CP per 2" (readings §3).
 pub fn movement(inches: u32, how: Propulsion, structure: Structure) -> Cp {
     match how {
         Propulsion::Ground | Propulsion::Spidering => Cp::halves(inches as i64),
@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn flying_move_costs_by_structure_level() {
-        // RULES-NOTES 3: (2 + SL) CP per 2". SL 1/2: 2.5 per 2"; SL 2: 4 per 2".
+        // readings §3: (2 + SL) CP per 2". SL 1/2: 2.5 per 2"; SL 2: 4 per 2".
         assert_eq!(
             movement(4, Propulsion::Flying, Structure::Half),
             Cp::whole(5)

@@ -1,4 +1,4 @@
-//! The catalog: units, weapons and what they cost (Ch. 8, Ch. 10, Ch. D; RULES-NOTES 3).
+//! The catalog: units, weapons and what they cost (Ch. 8, Ch. 10, Ch. D; readings §3).
 //!
 //! - [`weapon`]: weapons from Weapon Size / Explosive Size by the Ch. 8.1 formulas, and how
 //!   a hand-held weapon handles for its wielder.

@@ -13,7 +13,7 @@ use super::cp::Cp;
 use super::weapon::{Stats, WeaponKind};
 use crate::dice::{Die, Expr};
 
-/// Structure Level (Ch. 7.1, Ch. 10.2). The texts call flesh both 0 and ½ (RULES-NOTES 2),
+/// Structure Level (Ch. 7.1, Ch. 10.2). The texts call flesh both 0 and ½ (readings §2),
 /// so both are kept as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -27,7 +27,7 @@ pub enum Structure {
 }
 
 impl Structure {
-    /// The Armor it gives (RULES-NOTES 2, ext): 0 and ½ -> 1d6, n -> nd10.
+    /// The Armor it gives (readings §2): 0 and ½ -> 1d6, n -> nd10.
     pub fn armor(self) -> String {
         match self {
             Structure::Zero | Structure::Half => "1d6".into(),
@@ -278,7 +278,7 @@ pub const TRAITS: &[(&str, &str)] = &[
         "non-living",
         "immune to Poison and the like (Ch. 10.4), +0CP",
     ),
-    ("hero", "Heroism (RULES-NOTES 3, ext)"),
+    ("hero", "Heroism (readings §3)"),
     (
         "summoned",
         "a Summoned Diemon, kept by its SuperNatural die (Ch. D.1)",
@@ -512,7 +512,7 @@ impl UnitSpec {
                 Expr::parse("0").expect("a constant parses")
             }
         };
-        // Worn armor adds to the rating (Body Armor +2, RULES-NOTES 3).
+        // Worn armor adds to the rating (Body Armor +2, readings §3).
         let bonus: i64 = weapons
             .iter()
             .map(|w| match w {
@@ -642,7 +642,7 @@ mod tests {
 
     #[test]
     fn armor_and_limbs_by_structure_level() {
-        // RULES-NOTES 2: SL 1/2 -> 1d6, n -> nd10; Ch. 10.2: limbs one level lower, not
+        // readings §2: SL 1/2 -> 1d6, n -> nd10; Ch. 10.2: limbs one level lower, not
         // below 1/2.
         assert_eq!(Structure::Half.armor(), "1d6");
         assert_eq!(Structure::Level(3).armor(), "3d10");

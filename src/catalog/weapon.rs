@@ -2,7 +2,7 @@
 //!
 //! Every statistic is a formula in the Weapon Size (WSize, inches) or, for Explosives and
 //! Rockets, the Explosive Size (XSize, bricks). [`WeaponKind::at`] evaluates the formulas
-//! for one size; costs are the 2010 Chapter 8 prices (RULES-NOTES 3, ext).
+//! for one size; costs are the 2010 Chapter 8 prices (readings §3).
 //!
 //! The 2020 table as we have it lost some cells (they were images): the MachineGun's Use and
 //! Damage, the FlameThrower's Use and Range. Those cells are marked [`Stats::assumed`] and
@@ -88,7 +88,7 @@ impl WeaponKind {
     }
 
     /// Where the kind's price is: the Spawner's is in its own text, the others are the 2010
-    /// Chapter 8 prices (RULES-NOTES 3).
+    /// Chapter 8 prices (readings §3).
     pub fn cost_source(self) -> &'static str {
         match self {
             WeaponKind::Spawner => "Ch. 10.4",
@@ -459,7 +459,7 @@ mod tests {
 
     #[test]
     fn every_formula_at_sizes_one_to_six() {
-        // Ch. 8.1 table, one row per kind; costs RULES-NOTES 3 (2010 Ch. 8, ext).
+        // Ch. 8.1 table, one row per kind; costs readings §3 (2010 Ch. 8).
         for s in 1..=6u32 {
             let i = s as i64;
             let g = at(WeaponKind::Gun, s);

@@ -115,6 +115,8 @@ pub struct BlastArgs {
     /// Inches from the shooter to the formation's centre.
     #[arg(long, default_value_t = 18.0, allow_negative_numbers = true)]
     pub distance: f64,
+    /// Where each shot is aimed: the formation's centre, or the standing figure with the
+    /// most others within 2".
     #[arg(long, value_enum, default_value_t = Aim::Centre)]
     pub aim: Aim,
     /// Where a Missed Shot comes down.
@@ -129,8 +131,10 @@ pub struct BlastArgs {
     /// Stop once the 95% CI half-width of the mean kills is at most X.
     #[arg(long, value_name = "X")]
     pub target_ci: Option<f64>,
+    /// The seed: the same seed gives the same digits on any thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Worker threads (default: one a core); the digits do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Narrate trial N of this run, die by die.

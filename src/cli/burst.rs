@@ -22,6 +22,7 @@ pub struct BurstArgs {
     /// The Action die that fires it.
     #[arg(long, default_value = "d6")]
     pub skill: String,
+    /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
 }

@@ -31,7 +31,7 @@ pub struct DistArgs {
     pub expr: String,
 
     /// Armor to beat: a number like 4 or an expression like 2d6 (beats = strictly greater).
-    #[arg(long, value_name = "ARMOR")]
+    #[arg(long = "armor", visible_alias = "vs", value_name = "ARMOR")]
     pub vs: Option<String>,
 
     /// Use rating a Skill roll must meet (roll + modifiers >= Use; a natural 1 misses).
@@ -39,10 +39,10 @@ pub struct DistArgs {
     pub use_rating: Option<i64>,
 
     /// Also draw N seeded Monte Carlo rolls and test their agreement with the exact table.
-    #[arg(long, value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
+    #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
 
-    /// Master seed for --mc (same seed, same digits, on any thread count).
+    /// Master seed for --trials (same seed, same digits, on any thread count).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
@@ -58,11 +58,11 @@ pub struct DistArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// No progress bar for --mc.
+    /// No progress bar for --trials.
     #[arg(long, short)]
     pub quiet: bool,
 
-    /// Also draw the distribution (and the --mc frequencies with their CIs) to FILE, an .svg
+    /// Also draw the distribution (and the --trials frequencies with their CIs) to FILE, an .svg
     /// or .png.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
@@ -79,7 +79,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let expr = Expr::parse(&a.expr).map_err(|e| bad_expr("<expression>", &a.expr, &e))?;
     let armor = match &a.vs {
-        Some(t) => Some(Expr::parse(t).map_err(|e| bad_expr("--vs", t, &e))?),
+        Some(t) => Some(Expr::parse(t).map_err(|e| bad_expr("--armor", t, &e))?),
         None => None,
     };
     if !(a.tail > 0.0 && a.tail <= 1e-3) {
@@ -111,7 +111,7 @@ pub fn run(
         && !(1..=MAX_MC).contains(&n)
     {
         return Err(Failure::input(format!(
-            "--mc {n}: expected 1 to {MAX_MC} rolls"
+            "--trials {n}: expected 1 to {MAX_MC} rolls"
         )));
     }
     let exact = expr.exact(opts, a.tail);

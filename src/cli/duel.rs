@@ -165,20 +165,28 @@ pub struct DuelArgs {
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<std::path::PathBuf>,
 
+    /// Side A's Skill die (d4 to d12), in place of its stat line's SKILL.
     #[arg(long, value_name = "DIE")]
     pub a_skill: Option<String>,
+    /// Side A's Use rating (what its Skill roll must meet), in place of its stat line's USE.
     #[arg(long, value_name = "USE", allow_negative_numbers = true)]
     pub a_use: Option<i64>,
+    /// Side A's Damage, a dice expression such as 1d6+1, in place of its stat line's DAMAGE.
     #[arg(long, value_name = "EXPR")]
     pub a_damage: Option<String>,
+    /// Side A's Armor, a number or dice rolled for every hit (2d6), in place of its stat line's ARMOR.
     #[arg(long, value_name = "ARMOR")]
     pub a_armor: Option<String>,
+    /// Side B's Skill die (d4 to d12), in place of its stat line's SKILL.
     #[arg(long, value_name = "DIE")]
     pub b_skill: Option<String>,
+    /// Side B's Use rating (what its Skill roll must meet), in place of its stat line's USE.
     #[arg(long, value_name = "USE", allow_negative_numbers = true)]
     pub b_use: Option<i64>,
+    /// Side B's Damage, a dice expression such as 1d6+1, in place of its stat line's DAMAGE.
     #[arg(long, value_name = "EXPR")]
     pub b_damage: Option<String>,
+    /// Side B's Armor, a number or dice rolled for every hit (2d6), in place of its stat line's ARMOR.
     #[arg(long, value_name = "ARMOR")]
     pub b_armor: Option<String>,
 

@@ -24,9 +24,9 @@ use crate::sim::engine::{Ended, Run};
   diemon marks --attr 4,2 --super-attr 3                 Marshall: 3d6 + 3d10, keep 6
   diemon marks --attr 3,3 --skill 3                      Adam's Intimidation: 6d6, keep 3
   diemon marks --attr 4,2 --super-attr 3 --skill 3 --difficulty 2 --json
-  diemon marks --attr 3,3 --skill 2 --vs-marks 2         against 2 Marks a GM assigns
-  diemon marks --attr 3,3 --vs \"attr=4,4 skill=1\"        a contested roll
-  diemon marks --attr 3,3 --mc 1000000                   exact against seeded Monte Carlo
+  diemon marks --attr 3,3 --skill 2 --against-marks 2    against 2 Marks a GM assigns
+  diemon marks --attr 3,3 --against \"attr=4,4 skill=1\"   a contested roll
+  diemon marks --attr 3,3 --trials 1000000               exact against seeded Monte Carlo
   diemon marks --attr 3,3 --skill 1 --tries 3 --level competent   trying again, a die fewer each time
   diemon marks --attr 3,3 --plateau 8 --periods 2..6     an extended roll
 
@@ -55,10 +55,10 @@ pub struct MarksArgs {
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = parse_whole)]
     pub difficulty: u32,
     /// Marks a GM assigns the opposition (a static roll against them).
-    #[arg(long, value_name = "N", conflicts_with = "vs", value_parser = parse_whole)]
+    #[arg(long = "against-marks", visible_alias = "vs-marks", value_name = "N", conflicts_with = "vs", value_parser = parse_whole)]
     pub vs_marks: Option<u32>,
     /// A contested roll against another pool: "attr=4,4 super-attr=2 skill=1 difficulty=1".
-    #[arg(long, value_name = "POOL")]
+    #[arg(long = "against", visible_alias = "vs", value_name = "POOL")]
     pub vs: Option<String>,
     /// Trying again: the chance of success (at --level) within N tries, each failure
     /// costing a die.
@@ -75,11 +75,12 @@ pub struct MarksArgs {
     pub periods: Option<String>,
     /// Also roll the question N seeded times (the one roll, the tries or the extended
     /// roll) and test the agreement with the exact table (chi-squared, alpha 0.001).
-    #[arg(long, alias = "trials", value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
+    #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
+    /// The seed of the Monte Carlo check: the same seed gives the same digits.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads for --mc (default: all cores). Never changes a result.
+    /// Worker threads for --trials (default: all cores). Never changes a result.
     #[arg(long)]
     pub threads: Option<usize>,
     #[command(flatten)]
@@ -90,7 +91,7 @@ pub struct MarksArgs {
     /// Print one JSON object (no progress bar).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar for --mc.
+    /// No progress bar for --trials.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -112,7 +113,7 @@ fn sheet(a: &MarksArgs) -> Sheet {
 fn parse_vs(text: &str) -> Result<Sheet, Failure> {
     let bad = |m: String| {
         Failure::input(format!(
-            "--vs {text:?}: {m}\nhint: write KEY=VALUE pairs, e.g. --vs \"attr=4,4 \
+            "--against {text:?}: {m}\nhint: write KEY=VALUE pairs, e.g. --against \"attr=4,4 \
              super-attr=2 skill=1\" (keys: attr, tempo, super-attr, superpower, skill, \
              super-skill, difficulty)"
         ))
@@ -224,7 +225,7 @@ fn asked(a: &MarksArgs, opts: &RuleOptions) -> Result<Asked, Failure> {
     };
     if tries.is_some() && extended.is_some() && a.mc.is_some() {
         return Err(Failure::input(
-            "--mc checks one question: give --tries or --plateau, not both",
+            "--trials checks one question: give --tries or --plateau, not both",
         ));
     }
     let opponent = match &a.vs {
@@ -243,7 +244,7 @@ fn asked(a: &MarksArgs, opts: &RuleOptions) -> Result<Asked, Failure> {
     })
 }
 
-/// The seeded-run flags of `--mc`.
+/// The seeded-run flags of `--trials`.
 fn flags(a: &MarksArgs) -> RunFlags {
     RunFlags {
         trials: a.mc.unwrap_or(0),
@@ -258,7 +259,7 @@ fn flags(a: &MarksArgs) -> RunFlags {
     }
 }
 
-/// What `--mc` rolls: the question the flags ask.
+/// What `--trials` rolls: the question the flags ask.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Rolled {
     Roll,

@@ -52,8 +52,8 @@ fn interrupted(trials: u64) -> Failure {
 
 /// The end of `diemon --help`: examples and the exit status.
 const AFTER_HELP: &str = "Examples:
-  diemon dist \"2d10 exp\" --vs 4
-  diemon dist \"d6 skill - 1\" --use 3 --mc 1000000 --seed 7
+  diemon dist \"2d10 exp\" --armor 4
+  diemon dist \"d6 skill - 1\" --use 3 --trials 1000000 --seed 7
   diemon roll \"sn d8 + 2\" --seed 12
   diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6 --trials 10M
   diemon run experiments/hero-worth.toml
@@ -206,6 +206,7 @@ pub fn run() -> i32 {
 
 fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = rule_options(&cli.options)?;
+    unused_options(cli)?;
     match &cli.command {
         Command::Dist(a) => dist::run(a, &opts, &CANCEL, out),
         Command::Duel(a) => duel::run(a, &opts, &CANCEL, out),
@@ -227,6 +228,71 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Unit(a) => unit::run(a, out),
         Command::Weapon(a) => weapon::run(a, out),
     }
+}
+
+impl Command {
+    /// The subcommand's name as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Dist(_) => "dist",
+            Command::Duel(_) => "duel",
+            Command::Blast(_) => "blast",
+            Command::Burst(_) => "burst",
+            Command::Marks(_) => "marks",
+            Command::Run(_) => "run",
+            Command::Merge(_) => "merge",
+            Command::Report(_) => "report",
+            Command::Roll(_) => "roll",
+            Command::Options => "options",
+            Command::Unit(_) => "unit",
+            Command::Weapon(_) => "weapon",
+        }
+    }
+}
+
+/// Refuses an `-o` the command would ignore (`run` and `merge` refuse theirs in `dispatch`).
+fn unused_options(cli: &Cli) -> Result<(), Failure> {
+    let Some(first) = cli.options.first() else {
+        return Ok(());
+    };
+    if matches!(
+        cli.command,
+        Command::Report(_) | Command::Unit(_) | Command::Weapon(_)
+    ) {
+        return Err(Failure::input(format!(
+            "-o {first}: `diemon {}` uses no rule option\nhint: options change dice, duels, \
+             blasts and Marks rolls; `diemon options` lists them",
+            cli.command.name()
+        )));
+    }
+    if matches!(
+        cli.command,
+        Command::Options | Command::Run(_) | Command::Merge(_)
+    ) {
+        return Ok(());
+    }
+    match misplaced(&cli.command, &cli.options) {
+        Some(o) => Err(Failure::input(format!(
+            "-o {o}: `diemon {}` does not use this option\nhint: {}",
+            cli.command.name(),
+            if matches!(cli.command, Command::Marks(_)) {
+                "only the marks_* options change a Marks roll"
+            } else {
+                "the marks_* options change only `diemon marks`"
+            }
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The first `-o` that the command cannot use: a `marks_*` option anywhere but `marks`, or
+/// any other option in `marks` (the Marks system shares no rule with BrikWars).
+fn misplaced<'a>(c: &Command, options: &'a [String]) -> Option<&'a str> {
+    let marks = matches!(c, Command::Marks(_));
+    options
+        .iter()
+        .find(|o| o.trim_start().starts_with("marks_") != marks)
+        .map(String::as_str)
 }
 
 /// Checks a `duel`, `blast` or `marks` command line (with `opts`) as running it would, without
@@ -269,8 +335,11 @@ pub fn run_cell(
 ) -> Result<serde_json::Value, String> {
     let mut argv: Vec<String> = vec!["diemon".into(), command.into()];
     // The experiment's options first: a cell's own `-o` (a swept option) comes after and wins.
+    // Only those the command uses: it refuses the others (the Marks options are Marks' own).
     for (k, v) in opts.pairs() {
-        argv.extend(["-o".into(), format!("{k}={v}")]);
+        if k.starts_with("marks_") == (command == "marks") {
+            argv.extend(["-o".into(), format!("{k}={v}")]);
+        }
     }
     argv.extend(args.iter().cloned());
     argv.extend([

@@ -7,7 +7,8 @@ use crate::rules::{OPTIONS, RuleOptions};
 
 pub fn run(current: &RuleOptions, out: &mut dyn Write) -> Result<(), Failure> {
     let mut s = String::from(
-        "Rule options: what the rule texts leave open. Set one with -o key=value.\n\n",
+        "Rule options: what the rule texts leave open. Set one with -o key=value.\n\
+         Sources are chapters of the texts; \"readings §N\" is section N of docs/readings.md.\n\n",
     );
     let set: Vec<(&str, String)> = current.pairs();
     for doc in OPTIONS {

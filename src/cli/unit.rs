@@ -27,10 +27,11 @@ pub enum UnitCommand {
     List,
     /// One unit's stat card and CP breakdown.
     #[command(
-        after_help = "Examples:\n  diemon unit show minifig\n  diemon unit show horse --json\n  diemon unit show hero --unit-inches"
+        after_help = "Examples:\n  diemon unit show minifig\n  diemon unit show horse --json\n  diemon unit show hero --unit-inches\n  diemon unit show minifig+hand-weapon+body-armor"
     )]
     Show {
-        /// The unit's key, as `diemon unit list` prints it.
+        /// The unit's key, as `diemon unit list` prints it, with any armory items added as
+        /// `duel` takes them: `minifig+hand-weapon+body-armor`.
         name: String,
         /// Print one JSON object: name, cp, breakdown ([item, cp] pairs), unpriced.
         #[arg(long)]
@@ -74,6 +75,10 @@ pub fn run(a: &UnitArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 };
                 s.push_str(&format!("{:<30} {:>6}  {}\n", u.key, cp, u.spec.source));
             }
+            s.push_str(
+                "\nSources are chapters and sections of the rule texts; \"readings §N\" is \
+                 section N of docs/readings.md.\n",
+            );
             io(out.write_all(s.as_bytes()))
         }
         UnitCommand::Show {
@@ -81,10 +86,9 @@ pub fn run(a: &UnitArgs, out: &mut dyn Write) -> Result<(), Failure> {
             json,
             unit_inches: ui,
         } => {
-            let u = cat
-                .get(name)
-                .ok_or_else(|| Failure::input(cat.unknown(name)))?;
-            let text = if *json { show_json(u) } else { card(u, *ui) };
+            // `NAME+ITEM+...` as `duel` takes it: the unit with armory items added.
+            let u = cat.equipped(name).map_err(Failure::input)?;
+            let text = if *json { show_json(&u) } else { card(&u, *ui) };
             io(out.write_all(text.as_bytes()))
         }
     }

@@ -1,6 +1,6 @@
 //! Bonus Dice: a top face earns another die.
 //!
-//! RULES-NOTES 1 (from the 2020 author's answer, and Ch. 4.2: "any Bonus Dice rolled off of an
+//! readings §1 (from the 2020 author's answer, and Ch. 4.2: "any Bonus Dice rolled off of an
 //! Overskill die still add regular +1d6es"): a regular die (Damage, Armor, range, Sprint
 //! inches ...) that shows its highest face earns a Bonus d6 for the same roll, and a Bonus d6
 //! that shows 6 earns another. Exceptions:

@@ -11,7 +11,7 @@ use super::die::Die;
 pub enum Role {
     /// A die of a regular roll (Damage, Armor, a stat).
     Regular,
-    /// A Bonus Die earned by a top face (Ch. 4.2; RULES-NOTES 1).
+    /// A Bonus Die earned by a top face (Ch. 4.2; readings §1).
     Bonus,
     /// The unit's own Skill (Action) die (Ch. 4.2).
     Skill,

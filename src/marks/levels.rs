@@ -1,4 +1,4 @@
-//! Success levels of a static roll and the outcome of a contested one (marks-dice-pools.md
+//! Success levels of a static roll and the outcome of a contested one (the Marks text,
 //! "Types of Rolls").
 
 use crate::dice::Pmf;

@@ -1,4 +1,4 @@
-//! The Marks dice-pool system (marks-dice-pools.md): a second game in diemon's scope.
+//! The Marks dice-pool system (the Marks dice-pool text): a second game in diemon's scope.
 //!
 //! - [`pool`]: a character's numbers (Attributes averaged, Super Attributes added, Skills,
 //!   Superpower ranks, difficulty) as the dice rolled and the dice kept.

@@ -1,4 +1,4 @@
-//! A character's numbers as a dice pool (marks-dice-pools.md "Always Average Normal
+//! A character's numbers as a dice pool (the Marks text, "Always Average Normal
 //! Attributes", "Super Attributes Are Added", "Keep Your Attribute Dice", difficulty).
 
 use crate::rules::{MarksPenalty, RuleOptions};

@@ -1,5 +1,5 @@
 //! One roll of a pool: the dice sorted into what they show, the best kept, 1s cancelling,
-//! and kept Roll-Agains re-rolled (marks-dice-pools.md "Types of Dice", "Keep Your Attribute
+//! and kept Roll-Agains re-rolled (the Marks text, "Types of Dice", "Keep Your Attribute
 //! Dice").
 //!
 //! A die is a 1 (cancels a Mark), a blank, a plain Mark (5+) or a Roll-Again (6 on a d6, 9-10

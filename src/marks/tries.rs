@@ -1,4 +1,4 @@
-//! Rolls over time (marks-dice-pools.md "Trying Again", "Extended Rolls"), exactly: each
+//! Rolls over time (the Marks text, "Trying Again", "Extended Rolls"), exactly: each
 //! roll is independent of the last, so chances multiply and Marks add up by convolution.
 //!
 //! - Trying again: after each failure the pool is one die smaller ("starting with Human

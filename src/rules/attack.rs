@@ -1,7 +1,7 @@
 //! One attack: Skill roll against Use, then Damage against Armor.
 //!
 //! - Hit: the Skill roll plus modifiers meets the action's Use rating; a Critical Failure
-//!   (natural 1) always misses (Ch. 4.2; Ch. D.4 Action Modifiers; RULES-NOTES 2).
+//!   (natural 1) always misses (Ch. 4.2; Ch. D.4 Action Modifiers; readings §2).
 //! - Overskill (natural 6+) earns one Benny (Ch. 4.2), spent by the `overskill` policy:
 //!   +1d6 to the Skill roll (its Bonus Dice included, "still add regular +1d6es"), or one
 //!   more of the attack's own Damage dice ("a 1d6+1 Rifle gets an Overskill bonus of +1d6").
@@ -259,7 +259,7 @@ impl AttackPlan {
 
     /// The Damage roll against Deflection: each level removes one Damage die (with its
     /// Bonus Dice) that it reaches, the highest first; d12s are never deflected (Ch. 8.2
-    /// Parrying, Ch. D.4 Deflection; RULES-NOTES 2). The same draws as
+    /// Parrying, Ch. D.4 Deflection; readings §2). The same draws as
     /// [`AttackPlan::damage`]. `extra` are dice already rolled into the same Damage
     /// (SuperNatural Damage dice, each with its Bonus Dice): they may be deflected too, and
     /// their sum is added.
@@ -293,7 +293,7 @@ impl AttackPlan {
         damage - deflection.remove(&mut dice[..n])
     }
 
-    /// The target's Armor for this hit: a number, or dice rolled fresh (RULES-NOTES 2).
+    /// The target's Armor for this hit: a number, or dice rolled fresh (readings §2).
     #[inline(always)]
     pub fn armor<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> i64 {
         self.armor.roll(faces, log).total

@@ -24,7 +24,7 @@ pub fn target_size(size: u32, opt: TargetSize) -> i64 {
     }
 }
 
-/// Firing blind (Ch. 8.3, RULES-NOTES 2).
+/// Firing blind (Ch. 8.3, readings §2).
 pub const BLIND_FIRE: i64 = -5;
 
 /// A Disrupted target is "an inanimate object, granting +1 to target with Ranged Attacks,
@@ -88,7 +88,7 @@ pub fn vermin_can_engage(target: Structure, armored: bool) -> bool {
 }
 
 /// Vermin and Cannon Fodder die to any hit, without a Damage roll (Ch. 10.4;
-/// RULES-NOTES 3: "any hit kills it").
+/// readings §3: "any hit kills it").
 pub fn any_hit_kills(vermin: bool, cannon_fodder: bool) -> bool {
     vermin || cannon_fodder
 }
@@ -99,7 +99,7 @@ pub fn poison_affects(non_living: bool) -> bool {
 }
 
 /// What a successful hit (Damage above Armor) does: a Size 1 creature dies; a larger
-/// creation loses 1" of Effective Size and dies at 0 (RULES-NOTES 2; Ch. 8.1 Scorpiosaurus
+/// creation loses 1" of Effective Size and dies at 0 (readings §2; Ch. 8.1 Scorpiosaurus
 /// Rex "takes an inch of Size Damage"). Returns the Effective Size left.
 pub fn size_damage(effective_size: u32) -> u32 {
     effective_size.saturating_sub(1)

@@ -1,7 +1,7 @@
 //! Rule options: every point the texts leave open, as a named choice with a default.
 //!
 //! The five rule texts come from different editions and disagree or fall silent in places
-//! (see `shared/rules/RULES-NOTES.md`). diemon never buries a guess in a constant: each such
+//! (docs/readings.md). diemon never buries a guess in a constant: each such
 //! point is a field of [`RuleOptions`], documented in [`OPTIONS`] with its source, settable
 //! from the command line as `-o key=value`, and recorded in every output. Designers compare
 //! variants by flipping them ("what if d4s could explode?" is `-o d4_bonus=all`).
@@ -131,7 +131,7 @@ choice! {
     /// How the opponent uses a Fumble Die (Ch. D.3: "for any Aspect, adding or subtracting
     /// in whatever way seems best designed to thwart the Effect").
     FumbleUse default Subtract {
-        /// Roll it and subtract from the same Aspect (RULES-NOTES 1).
+        /// Roll it and subtract from the same Aspect (readings §1).
         Subtract = "subtract",
         /// The Fumble Die is simply lost to the Effect: it adds nothing.
         Ignore = "ignore",
@@ -151,20 +151,20 @@ choice! {
 }
 
 choice! {
-    /// Damage exactly equal to Armor (RULES-NOTES 2).
+    /// Damage exactly equal to Armor (readings §2).
     ArmorTie default Survive {
         /// Ch. 10.2: "Normally, when a minifig's Armor exactly matches the amount of Damage
         /// he receives, nothing happens".
         Survive = "survive",
         /// Ch. 10.2's optional rule: a cutting weapon amputates, others knock over (Disrupt).
         Dismemberment = "dismemberment",
-        /// 2020 idea (ext): "something bad"; its table is not available, modelled as Disrupted.
+        /// 2020 idea (readings §2): "something bad"; its table is not available, modelled as Disrupted.
         SomethingBad = "something_bad",
     }
 }
 
 choice! {
-    /// A minifig's Armor (RULES-NOTES 2): the texts' fixed 4 simplifies a rolled 1d6.
+    /// A minifig's Armor (readings §2): the texts' fixed 4 simplifies a rolled 1d6.
     MinifigArmor default Fixed4 {
         /// Armor 4, a fixed number (Ch. 10.2 minifig stat block).
         Fixed4 = "fixed4",
@@ -177,7 +177,7 @@ choice! {
     /// How an Overskill Benny is spent (Ch. 4.2): a player's decision, so a policy.
     OverskillPolicy default Auto {
         /// Add 1d6 to the Skill roll only when that turns a miss into a hit, otherwise add one
-        /// more of the attack's Damage dice (RULES-NOTES 1).
+        /// more of the attack's Damage dice (readings §1).
         Auto = "auto",
         /// Always add 1d6 to the Skill roll.
         Skill = "skill",
@@ -200,7 +200,7 @@ choice! {
 }
 
 choice! {
-    /// The Action modifier for the target's Size (RULES-NOTES 2). Ch. 8.2 gives "+1 for every
+    /// The Action modifier for the target's Size (readings §2). Ch. 8.2 gives "+1 for every
     /// 2\" in the Size" of a large target; for small ones the texts show -1 (a baby in the
     /// ShotGun Wedding, Ch. 8.3) and -2 (a rope, Ch. 4.2) without a scale.
     TargetSize default Rated {
@@ -418,7 +418,7 @@ impl ArcPoint {
 choice! {
     /// Whether a figure's Damage from several Explosions in one turn adds up. Ch. 8.4:
     /// "Damage and KnockBack from more than one Explosion can stack, but the sizes of their
-    /// radii do not"; RULES-NOTES 2 adds the damage of attacks in one action.
+    /// radii do not"; readings §2 adds the damage of attacks in one action.
     Stacking default Cumulative {
         /// A figure's Damage this turn adds up against one Armor roll.
         Cumulative = "cumulative",
@@ -443,7 +443,7 @@ choice! {
     }
 }
 
-/// How long a chain of Bonus Dice may grow (RULES-NOTES 1: "Option `bonus_chain`").
+/// How long a chain of Bonus Dice may grow (readings §1: "Option `bonus_chain`").
 /// Applies to every chain: regular Bonus d6s, SuperNatural bonus dice and Bonus Fumble dice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(try_from = "ChainRepr", into = "ChainRepr")]
@@ -521,7 +521,7 @@ impl From<BonusChain> for ChainRepr {
 }
 
 choice! {
-    /// Marks (marks-dice-pools.md "Types of Dice"): when a rolled 1 cancels a Mark. The
+    /// Marks (the Marks text, "Types of Dice"): when a rolled 1 cancels a Mark. The
     /// text gives the cancelling with the dice, before it describes keeping the best.
     MarksOnes default Roll {
         /// Every 1 rolled cancels one Mark die of the whole roll, before the best are kept.
@@ -642,7 +642,7 @@ macro_rules! rule_options {
 
 rule_options! {
     bonus_chain: BonusChain {
-        source: "RULES-NOTES 1; Ch. D.3",
+        source: "readings §1; Ch. D.3",
         meaning: "how many Bonus Dice one die may chain (0 = no Bonus Dice)",
     }
     d4_bonus: D4Bonus {
@@ -662,7 +662,7 @@ rule_options! {
         meaning: "whether a SuperNatural Bonus Die showing 1 fumbles",
     }
     fumble: FumbleUse {
-        source: "Ch. D.3 Fumble Dice; RULES-NOTES 1",
+        source: "Ch. D.3 Fumble Dice; readings §1",
         meaning: "how the opponent uses a Fumble Die",
     }
     double_fumble: DoubleFumble {
@@ -670,15 +670,15 @@ rule_options! {
         meaning: "what a double-Fumbled die does for its owner",
     }
     armor_tie: ArmorTie {
-        source: "Ch. 10.2; RULES-NOTES 2",
+        source: "Ch. 10.2; readings §2",
         meaning: "what Damage exactly equal to Armor does",
     }
     minifig_armor: MinifigArmor {
-        source: "Ch. 10.2; RULES-NOTES 2",
+        source: "Ch. 10.2; readings §2",
         meaning: "a minifig's Armor: the fixed 4, or 1d6 rolled per hit",
     }
     overskill: OverskillPolicy {
-        source: "Ch. 4.2 Overskill; RULES-NOTES 1",
+        source: "Ch. 4.2 Overskill; readings §1",
         meaning: "how the Overskill Benny is spent (a policy)",
     }
     overskill_die: OverskillDie {
@@ -686,19 +686,19 @@ rule_options! {
         meaning: "which of the attack's Damage dice an Overskill Benny adds when they differ",
     }
     target_size: TargetSize {
-        source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; RULES-NOTES 2",
+        source: "Ch. 8.2 Parry, Ch. 8.3, Ch. 4.2; readings §2",
         meaning: "the Action modifier for a large or Size 0 target",
     }
     shield: ShieldReading {
-        source: "Ch. 8.1 Melee Shields; minifig weapon table (RULES-NOTES 3)",
+        source: "Ch. 8.1 Melee Shields; minifig weapon table (readings §3)",
         meaning: "what the minifig Shield and Heavy Shield do in a fight",
     }
     thrown_use: ThrownUse {
-        source: "Ch. 8.4 Thrown Minifig Weapons; minifig weapon table (RULES-NOTES 3)",
+        source: "Ch. 8.4 Thrown Minifig Weapons; minifig weapon table (readings §3)",
         meaning: "the Use of a thrown Explosive, which the texts do not give",
     }
     heavy_armor: HeavyArmorDeflection {
-        source: "minifig weapon table (RULES-NOTES 3); Ch. 10.1 Horse example",
+        source: "minifig weapon table (readings §3); Ch. 10.1 Horse example",
         meaning: "levels of Deflection Heavy Armor gives against every hit",
     }
     parry: Parry {
@@ -726,7 +726,7 @@ rule_options! {
         meaning: "degrees in one point of Firing Arc (a finger gap)",
     }
     stacking: Stacking {
-        source: "Ch. 8.4 Heavy Explosions; RULES-NOTES 2",
+        source: "Ch. 8.4 Heavy Explosions; readings §2",
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
     }
     carried_explosives: CarriedExplosives {
@@ -746,15 +746,15 @@ rule_options! {
         meaning: "whether Submissive and Subjugated units need a full-Minded ally standing",
     }
     marks_ones: MarksOnes {
-        source: "Marks: Types of Dice; RULES-NOTES 4",
+        source: "Marks: Types of Dice; readings §4",
         meaning: "Marks: whether every 1 rolled cancels a Mark before keeping, or only kept 1s",
     }
     marks_cancel: MarksCancel {
-        source: "Marks: Types of Dice; RULES-NOTES 4",
+        source: "Marks: Types of Dice; readings §4",
         meaning: "Marks: which Mark a 1 cancels, a plain one or a Roll-Again",
     }
     marks_reroll_ones: MarksRerollOnes {
-        source: "Marks: Keep Your Attribute Dice; RULES-NOTES 4",
+        source: "Marks: Keep Your Attribute Dice; readings §4",
         meaning: "Marks: whether a re-rolled 1 cancels a Mark",
     }
     marks_penalty: MarksPenalty {
@@ -795,6 +795,15 @@ impl RuleOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn readings_list_every_option_with_its_default() {
+        let doc = include_str!("../../docs/readings.md");
+        for o in OPTIONS {
+            let row = format!("| `{}` | {} |", o.key, o.default);
+            assert!(doc.contains(&row), "docs/readings.md section 5 lacks {row}");
+        }
+    }
 
     #[test]
     fn defaults_are_the_documented_ones() {

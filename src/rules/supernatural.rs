@@ -86,7 +86,7 @@ pub fn item_price(size: ItemSize, ranged: bool) -> u32 {
 
 /// The lengths of the minifig weapons for a summoning (Ch. D.3: "Short ... Medium ...
 /// Long ... any item with Ranged capability adds 1"). The texts name the lengths, not which
-/// weapon has which; diemon reads them off the minifig weapon table (RULES-NOTES 3, ext),
+/// weapon has which; diemon reads them off the minifig weapon table (readings §3),
 /// where each weapon's CP is exactly the SN Price of this length: Hand Weapon 2, Heavy
 /// Weapon 3, Two-Handed Weapon 4, Short-Ranged Weapon 3, Long-Ranged Weapon 5.
 pub const ITEM_LENGTHS: &[(&str, ItemSize, bool)] = &[

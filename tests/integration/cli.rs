@@ -125,7 +125,7 @@ fn bad_input_exits_2_with_one_clear_message() {
             &["dist", "2d7"][..],
             "<expression>:1:3: expected a die size",
         ),
-        (&["dist", "2d6", "--vs", "4x"], "--vs:1:2"),
+        (&["dist", "2d6", "--vs", "4x"], "--armor:1:2"),
         (
             &["dist", "d6", "-o", "d4_bonus=maybe"],
             "none, incompetent, all",
@@ -134,7 +134,7 @@ fn bad_input_exits_2_with_one_clear_message() {
         (&["dist", "2d6", "--use", "3"], "needs a Skill roll"),
         (
             &["dist", "d6", "--mc", "0"],
-            "'--mc <N>': expected a whole number from 1",
+            "'--trials <N>': expected a whole number from 1",
         ),
         (&["roll", "d6 skill + d8 skill"], "one Skill die per roll"),
         (&["dist"], "EXPR"),
@@ -236,6 +236,19 @@ fn duel_flags_override_the_shorthand_and_replay_narrates() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn unit_show_takes_items_as_duel_does() {
+    // Issue 24: `NAME+ITEM` as `duel` takes it: 4 CP + 2 + 1.
+    let v = json(&["unit", "show", "minifig+hand-weapon+body-armor", "--json"]);
+    assert_eq!(v["cp"], 7.0, "{v}");
+    let (code, _, err) = diemon(&["unit", "show", "minifig+laser-sword"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("laser-sword") && err.contains("weapon list"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -922,11 +935,11 @@ fn malformed_inputs_exit_2_with_one_clear_message() {
         ),
         (
             &["marks", "--attr", "3,3", "--mc", "0"],
-            "'--mc <N>': expected a whole number from 1",
+            "'--trials <N>': expected a whole number from 1",
         ),
         (
             &["dist", "2d6", "--mc", "-1"],
-            "'--mc <N>': expected a whole number from 1",
+            "'--trials <N>': expected a whole number from 1",
         ),
         (
             &["dist", "99999999999999999999d6"],
@@ -971,4 +984,36 @@ fn malformed_inputs_exit_2_with_one_clear_message() {
             start.elapsed()
         );
     }
+}
+
+#[test]
+fn an_option_the_command_does_not_use_is_refused() {
+    // Issue 24: `-o` was silently ignored where nothing used it.
+    for (args, says) in [
+        (
+            &["unit", "list", "-o", "stacking=separate"][..],
+            "uses no rule option",
+        ),
+        (
+            &["weapon", "gun", "--size", "2", "-o", "armor_tie=survive"][..],
+            "uses no rule option",
+        ),
+        (
+            &["marks", "--attr", "3,3", "-o", "armor_tie=survive"][..],
+            "only the marks_*",
+        ),
+        (
+            &["duel", "--trials", "10", "-o", "marks_tie=defender"][..],
+            "change only `diemon marks`",
+        ),
+    ] {
+        let (code, _, err) = diemon(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // The old flag names still work beside the new ones.
+    let (code, out, _) = diemon(&["dist", "2d10 exp", "--vs", "4"]);
+    assert_eq!(code, 0);
+    let (_, out2, _) = diemon(&["dist", "2d10 exp", "--armor", "4"]);
+    assert_eq!(out, out2);
 }

@@ -48,3 +48,26 @@ fn rules_coverage_names_real_tests_and_every_option() {
         );
     }
 }
+
+#[test]
+fn every_flag_has_a_line_of_help() {
+    // Issue 24: no argument of any command is left with blank help.
+    use clap::CommandFactory;
+    fn walk(c: &clap::Command, path: &str, blank: &mut Vec<String>) {
+        for a in c.get_arguments() {
+            let id = a.get_id().as_str();
+            if matches!(id, "help" | "version") {
+                continue;
+            }
+            if a.get_help().is_none() && a.get_long_help().is_none() {
+                blank.push(format!("{path} {id}"));
+            }
+        }
+        for s in c.get_subcommands() {
+            walk(s, &format!("{path} {}", s.get_name()), blank);
+        }
+    }
+    let mut blank = Vec::new();
+    walk(&diemon::cli::Cli::command(), "diemon", &mut blank);
+    assert!(blank.is_empty(), "flags without help: {blank:?}");
+}

@@ -174,7 +174,7 @@ fn tour() -> Vec<Vec<String>> {
 fn the_tour_is_read_as_words() {
     let t = tour();
     assert!(t.len() >= 30, "{} lines", t.len());
-    assert_eq!(t[0], ["dist", "2d10 exp", "--vs", "4"]);
+    assert_eq!(t[0], ["dist", "2d10 exp", "--armor", "4"]);
     assert!(
         t.iter()
             .all(|w| !w.is_empty() && !w.iter().any(|x| x.starts_with('#')))

@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn typed_damage_earns_bonus_d6es() {
-        // Ch. 4.2 / RULES-NOTES 1: a top face earns a Bonus d6 "of the same kind of roll".
+        // Ch. 4.2 / readings §1: a top face earns a Bonus d6 "of the same kind of roll".
         let o = roll("1d10 exp", &[(Die::D10, 10), (Die::D6, 4)]);
         assert_eq!(o.total, 14);
         let o = roll("1d4 fire", &[(Die::D4, 4)]);

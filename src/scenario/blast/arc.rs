@@ -229,7 +229,7 @@ impl Scenario for ArcFire {
                     };
                     let damage = self.plan.damage(faces, log, benny) + falloff;
                     // A burst's shots all hit one figure in one Action: with
-                    // `stacking=cumulative` their Damage adds up (RULES-NOTES 2).
+                    // `stacking=cumulative` their Damage adds up (readings §2).
                     let (damage, armor) =
                         if s.burst.is_some() && self.opts.stacking == Stacking::Cumulative {
                             pooled += damage.max(0);

@@ -87,7 +87,7 @@ pub struct Delivery {
     pub shots: u32,
     /// Turns one volley takes (a Cannon fires every other turn).
     pub turns: u32,
-    /// The weapon's price, and the Explosives' price per volley (RULES-NOTES 3).
+    /// The weapon's price, and the Explosives' price per volley (readings §3).
     pub weapon_cp: Cp,
     pub ammo_cp: Cp,
 }

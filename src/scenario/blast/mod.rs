@@ -787,7 +787,7 @@ mod tests {
     #[test]
     fn larger_targets_are_wounded_an_inch_at_a_time() {
         // A Horse (Size 2", Armor 1d6) under a Size 1 Rocket (Use 2): 9 beats Armor 3, so it
-        // loses an inch and stands, wounded (RULES-NOTES 2).
+        // loses an inch and stands, wounded (readings §2).
         let mut o = RuleOptions::default();
         o.overskill = OverskillPolicy::Skill;
         let c = Catalog::builtin();

@@ -109,7 +109,7 @@ impl Squad {
 
     /// A MachineGun's burst of `n` shots at `t` (Ch. 8.3): shot k at the Auto Penalty of
     /// option `auto_penalty`; under `stacking=cumulative` the shots' Damage adds up against
-    /// one Armor roll, as one Action's attacks do (RULES-NOTES 2). The burst ends when its
+    /// one Armor roll, as one Action's attacks do (readings §2). The burst ends when its
     /// target falls or the gun jams.
     #[allow(clippy::too_many_arguments)]
     fn burst<F: Faces + ?Sized, L: Log + ?Sized>(

@@ -207,7 +207,7 @@ impl Squad {
     }
 
     /// The strikes of one Action on `t` with the weapons `chosen` (a bit each, `n` of them):
-    /// "several attacks on one target in one action add their damage" (RULES-NOTES 2). A
+    /// "several attacks on one target in one action add their damage" (readings §2). A
     /// mounted weapon's roll takes the Action's Gunnery `support`; a ranged weapon whose
     /// target stands beyond its Range (it Bailed) takes -1 to the roll and to Damage a
     /// whole inch Out of Range, rounded up (Ch. 4.2).
@@ -767,7 +767,7 @@ mod tests {
 
     #[test]
     fn larger_creations_lose_an_inch_per_successful_hit() {
-        // A Horse (Size 2", Armor 1d6) takes two successful hits (RULES-NOTES 2). Its
+        // A Horse (Size 2", Armor 1d6) takes two successful hits (readings §2). Its
         // Kick or Bite is 1 Action die (d6, Ch. 8.1). Target size +1 for 2" (Ch. 8.2).
         let s = squad(
             &[("minifig-hand-weapon", 2)],
@@ -833,7 +833,7 @@ mod tests {
         // his six hands at the same time") with a Heavy Weapon and four Hand Weapons,
         // targeting `spread`, against two minifigs and a Cannon Fodder. Action 1: four
         // weapons (two, and two more for Multidexterity) at B1, strongest first; their
-        // Damage adds up against one Armor roll (RULES-NOTES 2): 4 alone would only tie,
+        // Damage adds up against one Armor roll (readings §2): 4 alone would only tie,
         // 4 + 1 + 3 = 8 kills, and no tie is counted on the way. Action 2: the fifth weapon
         // at B2, the enemy attacked least. Action 3: no weapon is left unused this turn.
         let ro = RuleOptions::default();
