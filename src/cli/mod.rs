@@ -19,6 +19,7 @@ mod report;
 mod roll;
 mod run;
 mod runs;
+mod shell;
 mod squad;
 mod table;
 mod unit;
@@ -122,6 +123,10 @@ pub enum Command {
     Unit(unit::UnitArgs),
     /// A weapon's stats from its Weapon Size (Ch. 8.1), or a named item's.
     Weapon(weapon::WeaponArgs),
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell, on stdout.
+    Completions(shell::CompletionsArgs),
+    /// A man page (roff) on stdout: diemon's, or one command's.
+    Man(shell::ManArgs),
 }
 
 /// A failure with its exit code; the message is printed as `error: ...`.
@@ -227,6 +232,8 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),
         Command::Weapon(a) => weapon::run(a, out),
+        Command::Completions(a) => shell::completions(a, out),
+        Command::Man(a) => shell::man(a, out),
     }
 }
 
@@ -246,6 +253,8 @@ impl Command {
             Command::Options => "options",
             Command::Unit(_) => "unit",
             Command::Weapon(_) => "weapon",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
         }
     }
 }
@@ -257,7 +266,11 @@ fn unused_options(cli: &Cli) -> Result<(), Failure> {
     };
     if matches!(
         cli.command,
-        Command::Report(_) | Command::Unit(_) | Command::Weapon(_)
+        Command::Report(_)
+            | Command::Unit(_)
+            | Command::Weapon(_)
+            | Command::Completions(_)
+            | Command::Man(_)
     ) {
         return Err(Failure::input(format!(
             "-o {first}: `diemon {}` uses no rule option\nhint: options change dice, duels, \
