@@ -217,7 +217,17 @@ pub fn distributions(
         }
     }
     cols.push(Column::new("metric".into(), metric));
-    cols.push(Column::new("value".into(), value));
+    // Every histogram counts whole things (kills, units standing, turns, Marks, periods):
+    // integers, unless a value is not whole.
+    if value
+        .iter()
+        .all(|v: &f64| v.fract() == 0.0 && v.abs() < 9.0e15)
+    {
+        let whole: Vec<i64> = value.iter().map(|v| *v as i64).collect();
+        cols.push(Column::new("value".into(), whole));
+    } else {
+        cols.push(Column::new("value".into(), value));
+    }
     cols.push(Column::new("probability".into(), probability));
     DataFrame::new_infer_height(cols)
 }
@@ -295,15 +305,26 @@ pub fn tables(
                     (key, format!("{field}{suffix}"))
                 }
             };
-            let values: Vec<Option<f64>> = rows
+            let values: Vec<Option<&Value>> = rows
                 .iter()
                 .map(|(_, o)| match (o.get(&key), part) {
-                    (Some(v), 0) => v.as_f64(),
-                    (Some(Value::Array(a)), p) => a.get(p as usize - 1).and_then(Value::as_f64),
+                    (Some(v), 0) => Some(v),
+                    (Some(Value::Array(a)), p) => a.get(p as usize - 1),
                     _ => None,
                 })
                 .collect();
-            cols.push(Column::new(col.as_str().into(), values));
+            // Whole numbers (a turn, a ring, inches of a ring) stay integers; a producer
+            // writes a measure as a float, so the type is the field's, not the data's.
+            let ranged_or_point = part == 0 || key == field;
+            if ranged_or_point && values.iter().flatten().all(|v| v.is_i64()) {
+                let ints: Vec<Option<i64>> =
+                    values.iter().map(|v| v.and_then(Value::as_i64)).collect();
+                cols.push(Column::new(col.as_str().into(), ints));
+            } else {
+                let floats: Vec<Option<f64>> =
+                    values.iter().map(|v| v.and_then(Value::as_f64)).collect();
+                cols.push(Column::new(col.as_str().into(), floats));
+            }
         }
         out.push((name, DataFrame::new_infer_height(cols)?));
     }
@@ -367,7 +388,11 @@ pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
     for (name, values) in columns {
         cols.push(Column::new(name.into(), values));
     }
-    DataFrame::new_infer_height(cols)
+    let mut df = DataFrame::new_infer_height(cols)?;
+    // A count of cells is a whole number (missing where there is no fit).
+    let fitted = df.column("cells_fitted")?.cast(&DataType::Int64)?;
+    df.with_column(fitted)?;
+    Ok(df)
 }
 
 /// A matchup matrix in long form: one row per (unit, opponent) with the unit's chance of
@@ -407,13 +432,50 @@ pub fn matchups(
     DataFrame::new_infer_height(cols)
 }
 
-/// A parameter's column, typed as its values read: integers (a distance, a count), then
-/// numbers (a spacing), else text (a unit's name), so analysts sort and plot them as such.
+/// The column of a sweep axis: its name in snake_case (`a-spend` is `a_spend`), so every
+/// frame's columns read alike in Polars, pandas and SQL.
+pub fn column_name(axis: &str) -> String {
+    axis.replace('-', "_")
+}
+
+/// Axes that count whole things (units, dice, CP, turns, tries): integer columns in every
+/// experiment. Any other number is a float wherever it appears (a distance may be 1.5").
+const WHOLE_AXES: &[&str] = &[
+    "budget",
+    "count",
+    "max_turns",
+    "attr",
+    "super_attr",
+    "superpower",
+    "skill",
+    "super_skill",
+    "difficulty",
+    "tries",
+    "plateau",
+    "tempo",
+    "against_marks",
+    "vs_marks",
+    "shots",
+    "burst",
+    "size",
+    "xsize",
+    "support",
+    "room",
+];
+
+/// A parameter's column, typed by what the axis is: whole counts as integers
+/// ([`WHOLE_AXES`]), other numbers as floats, else text (a unit's name), so analysts sort
+/// and plot them as such and a column has one type in every experiment.
 fn param_column(name: &str, values: Vec<String>) -> Column {
+    let name = column_name(name);
+    let name = name.as_str();
     if let Ok(v) = values
         .iter()
         .map(|v| v.parse::<i64>())
         .collect::<Result<Vec<_>, _>>()
+        .ok()
+        .filter(|_| WHOLE_AXES.contains(&name))
+        .ok_or(())
     {
         Column::new(name.into(), v)
     } else if let Ok(v) = values
@@ -548,10 +610,10 @@ mod tests {
         );
         assert_eq!(df.height(), 3);
         let f = |c: &str, i: usize| df.column(c).unwrap().f64().unwrap().get(i).unwrap();
-        assert_eq!(
-            (f("mean_kills", 2), f("mean_kills_lo", 2), f("inches_to", 2)),
-            (1.0, 0.5, 4.0)
-        );
+        assert_eq!((f("mean_kills", 2), f("mean_kills_lo", 2)), (1.0, 0.5));
+        // Whole fields stay integers (issue 24): a ring, its inches.
+        let i = |c: &str, k: usize| df.column(c).unwrap().i64().unwrap().get(k);
+        assert_eq!((i("inches_to", 2), i("ring", 2)), (Some(4), Some(1)));
         assert_eq!(df.column("xsize").unwrap().i64().unwrap().get(2), Some(2));
     }
 

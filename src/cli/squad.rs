@@ -229,7 +229,8 @@ fn json_report(
         "units_b": squad.count()[1],
         "cp_a": side_cp(squad, 0),
         "cp_b": side_cp(squad, 1),
-        "distance": a.distance,
+        // A float as in `blast`, so the column has one type in every experiment.
+        "distance": a.distance as f64,
         "room": a.room,
         "first": first_name(a),
         "policy_a": squad.policy(0),

@@ -67,7 +67,7 @@ impl Frames {
             .and_then(|v| v.as_array())
             .map(|a| {
                 a.iter()
-                    .filter_map(|v| v.as_str().map(String::from))
+                    .filter_map(|v| v.as_str().map(crate::analysis::frame::column_name))
                     .collect()
             })
             .unwrap_or_default()

@@ -71,3 +71,40 @@ fn every_flag_has_a_line_of_help() {
     walk(&diemon::cli::Cli::command(), "diemon", &mut blank);
     assert!(blank.is_empty(), "flags without help: {blank:?}");
 }
+
+#[test]
+fn columns_doc_names_every_column_of_the_shipped_reports() {
+    // Issue 24: docs/columns.md lists every column of every frame (sweep axes as a class).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/columns.md")).unwrap();
+    let mut missing = std::collections::BTreeSet::new();
+    for entry in fs::read_dir(root.join("reports")).unwrap() {
+        let dir = entry.unwrap().path();
+        let manifest: toml::Table = fs::read_to_string(dir.join("manifest.toml"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let axes: Vec<String> = manifest["axes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().replace('-', "_"))
+            .collect();
+        for f in fs::read_dir(&dir).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_none_or(|e| e != "csv") {
+                continue;
+            }
+            let text = fs::read_to_string(&f).unwrap();
+            let header = text.lines().next().unwrap_or("");
+            for col in header.split(',') {
+                let base = col.trim_end_matches("_lo").trim_end_matches("_hi");
+                if axes.iter().any(|a| a == col) || doc.contains(&format!("`{base}`")) {
+                    continue;
+                }
+                missing.insert(format!("{col} ({})", f.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "docs/columns.md lacks: {missing:#?}");
+}

@@ -196,3 +196,56 @@ fn the_committed_example_reports_are_what_the_code_makes() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_column_keeps_one_type_across_experiments() {
+    // Issue 24: a column means one thing everywhere, so an analyst can stack the frames of
+    // every shipped experiment; counts are integers, and swept columns are snake_case.
+    use polars::prelude::*;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut seen: std::collections::BTreeMap<(String, String), (DataType, String)> =
+        Default::default();
+    let mut clashes = Vec::new();
+    for entry in std::fs::read_dir(root.join("reports")).unwrap() {
+        let dir = entry.unwrap().path();
+        for f in std::fs::read_dir(&dir).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_none_or(|e| e != "parquet") {
+                continue;
+            }
+            let frame = f.file_stem().unwrap().to_string_lossy().into_owned();
+            let file = std::fs::File::open(&f).unwrap();
+            let df = ParquetReader::new(file).finish().unwrap();
+            for c in df.columns() {
+                let name = c.name().to_string();
+                assert!(
+                    !name.contains('-'),
+                    "{}: column {name} is not snake_case",
+                    f.display()
+                );
+                let key = (frame.clone(), name.clone());
+                let here = f.display().to_string();
+                match seen.get(&key) {
+                    Some((t, at)) if t != c.dtype() => clashes.push(format!(
+                        "{frame}.{name}: {t} in {at}, {} in {here}",
+                        c.dtype()
+                    )),
+                    Some(_) => {}
+                    None => {
+                        seen.insert(key, (c.dtype().clone(), here));
+                    }
+                }
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "{clashes:#?}");
+    for (frame, col) in [
+        ("by_turn", "turn"),
+        ("by_ring", "ring"),
+        ("fair_cp", "cells_fitted"),
+        ("distributions", "value"),
+    ] {
+        let t = &seen[&(frame.to_string(), col.to_string())].0;
+        assert!(t.is_integer(), "{frame}.{col} is {t}");
+    }
+}
