@@ -48,6 +48,15 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
                     Value::Number(_) => {
                         keys.insert((k.clone(), 0u8, k.clone()));
                     }
+                    // A Monte Carlo figure with no trials behind it (an empty shard) is null
+                    // beside its CI: its column is still there, so every shard has the
+                    // same schema.
+                    Value::Null
+                        if m.get(&format!("ci_{}", k.strip_prefix("p_").unwrap_or(k)))
+                            .is_some_and(Value::is_array) =>
+                    {
+                        keys.insert((k.clone(), 0u8, k.clone()));
+                    }
                     Value::Array(a) if k.starts_with("ci_") && a.len() == 2 => {
                         let base = &k[3..];
                         let base = if m.contains_key(&format!("p_{base}")) {
@@ -77,8 +86,15 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
                 _ => None,
             })
             .collect();
-        // Counts stay integers (trials, seed, units); anything else is a float.
-        if part == 0 && values.iter().flatten().all(|v| v.is_i64()) {
+        // Counts stay integers (trials, seed, units); anything else is a float, and so is a
+        // column with no figure at all.
+        let present: Vec<&Value> = values
+            .iter()
+            .flatten()
+            .filter(|v| !v.is_null())
+            .copied()
+            .collect();
+        if part == 0 && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
             let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
             cols.push(Column::new(name.as_str().into(), ints));
         } else {
@@ -267,6 +283,10 @@ pub fn tables(
                     Value::Number(_) => {
                         fields.insert((k.clone(), 0u8));
                     }
+                    // As in `summary`: a null figure beside its CI keeps its column.
+                    Value::Null if o.get(&format!("ci_{k}")).is_some_and(Value::is_array) => {
+                        fields.insert((k.clone(), 0u8));
+                    }
                     Value::Array(a) if a.len() == 2 => {
                         let base = k.strip_prefix("ci_").unwrap_or(k).to_string();
                         fields.insert((base.clone(), 1));
@@ -316,7 +336,13 @@ pub fn tables(
             // Whole numbers (a turn, a ring, inches of a ring) stay integers; a producer
             // writes a measure as a float, so the type is the field's, not the data's.
             let ranged_or_point = part == 0 || key == field;
-            if ranged_or_point && values.iter().flatten().all(|v| v.is_i64()) {
+            let present: Vec<&Value> = values
+                .iter()
+                .flatten()
+                .filter(|v| !v.is_null())
+                .copied()
+                .collect();
+            if ranged_or_point && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
                 let ints: Vec<Option<i64>> =
                     values.iter().map(|v| v.and_then(Value::as_i64)).collect();
                 cols.push(Column::new(col.as_str().into(), ints));

@@ -20,9 +20,9 @@ use crate::sim::engine::Shard;
 #[derive(Args, Debug)]
 #[command(
     after_help = "Example (docs/cluster.md runs this on Slurm and Kubernetes):
-  diemon run experiments/hero-worth.toml --shard 1/2 --out /shared/hero-1
-  diemon run experiments/hero-worth.toml --shard 2/2 --out /shared/hero-2
-  diemon merge /shared/hero-1 /shared/hero-2 --out reports/hero-worth
+  diemon run experiments/first-strike.toml --shard 1/2 --out /shared/fs-1
+  diemon run experiments/first-strike.toml --shard 2/2 --out /shared/fs-2
+  diemon merge /shared/fs-1 /shared/fs-2 --out reports/first-strike
 
 The merged frames equal those of `diemon run experiments/hero-worth.toml`, digit for digit."
 )]

@@ -188,7 +188,7 @@ where
             return code;
         }
     };
-    match dispatch(&cli, out) {
+    match dispatch(&cli, out, err) {
         Ok(()) => 0,
         Err(f) => {
             let _ = writeln!(err, "error: {}", f.message);
@@ -209,7 +209,7 @@ pub fn run() -> i32 {
     )
 }
 
-fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
+fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
     let opts = rule_options(&cli.options)?;
     unused_options(cli)?;
     match &cli.command {
@@ -222,7 +222,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write) -> Result<(), Failure> {
             "-o sets options for one command; an experiment keeps its own\nhint: put them under \
              [options] in the experiment file",
         )),
-        Command::Run(a) => run::run(a, &CANCEL, out),
+        Command::Run(a) => run::run(a, &CANCEL, out, err),
         Command::Merge(_) if !cli.options.is_empty() => Err(Failure::input(
             "-o: a merge adds up runs that already chose their options",
         )),

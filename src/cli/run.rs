@@ -14,13 +14,14 @@ use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic, write_text_atomic};
 use crate::sim::engine::Shard;
+use crate::sim::seed::BATCH;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   diemon run                                   the default experiment (launcher-vs-swarm)
   diemon run experiments/hero-worth.toml       what a Hero is worth, in minifigs and CP
   diemon run experiments/cp-matched-duels.toml --out /tmp/duels --threads 2
-  diemon run experiments/hero-worth.toml --shard 2/4 --out /shared/hero-2
+  diemon run experiments/first-strike.toml --shard 2/4 --out /shared/first-strike-2
                                                one machine's quarter; `diemon merge` adds them
 
 Writes DIR/manifest.toml first, then each cell's report to DIR/cells/ the moment it
@@ -51,7 +52,12 @@ pub struct RunArgs {
     pub quiet: bool,
 }
 
-pub fn run(a: &RunArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(
+    a: &RunArgs,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
     let loaded = match &a.file {
         Some(f) => experiment::load(f),
         None => experiment::default_experiment(),
@@ -88,6 +94,9 @@ pub fn run(a: &RunArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), 
         e.seed,
         a.shard.map(|s| format!(", shard {s}")).unwrap_or_default()
     ))?;
+    if let Some(s) = a.shard {
+        empty_shard_warning(&e, s, err);
+    }
     let shard = a.shard.is_some();
     sweep(
         &e,
@@ -348,6 +357,30 @@ pub(super) fn exporters<'a>(e: &Experiment, parquet: &'a Parquet) -> Vec<&'a dyn
     v
 }
 
+/// Warns on stderr when shard `s` draws no batch of a cell: trials are dealt to shards a
+/// batch at a time, so a shard past the cell's last batch runs nothing (its frames keep the
+/// schema, with empty figures, and `diemon merge` still adds up exactly).
+fn empty_shard_warning(e: &Experiment, s: Shard, err: &mut dyn Write) {
+    let batches = e.trials.div_ceil(BATCH);
+    if s.index < batches {
+        return;
+    }
+    let _ = writeln!(
+        err,
+        "warning: shard {s} runs no trials: {} trials a cell are {batches} batch{} of {} \
+         trials, dealt to the shards in turn, so shards {} to {} get none\n\
+         hint: use at least {} trials for {} shards (10,000,000 trials are 153 batches), \
+         or fewer shards",
+        e.trials,
+        if batches == 1 { "" } else { "es" },
+        BATCH,
+        batches + 1,
+        s.count,
+        s.count * BATCH,
+        s.count
+    );
+}
+
 /// One cell's parameters and its key figure with its CI.
 fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
     let p = params
@@ -359,6 +392,10 @@ fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
         .into_iter()
         .find(|k| r.get(k).is_some())
         .unwrap_or("trials");
+    // A shard that drew none of the cell's batches has no figure to show.
+    if r.get("trials").and_then(|t| t.as_u64()) == Some(0) {
+        return format!("{p:<30} no trials in this shard");
+    }
     let ci = r
         .get(format!("ci_{}", key.trim_start_matches("p_")))
         .or_else(|| r.get(format!("ci_{key}")))

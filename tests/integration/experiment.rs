@@ -238,6 +238,40 @@ fn the_default_experiment_is_the_shipped_file() {
 }
 
 #[test]
+fn a_shard_with_no_batch_warns_and_keeps_the_schema() {
+    // Issue 24: 20,000 trials are one batch; shard 2/2 gets none. It says so, its lines say
+    // so (no NaN), its frames have the single run's columns, and the merge is still exact.
+    let dir = temp("exp-empty-shard");
+    let file = dir.join("e.toml");
+    std::fs::write(
+        &file,
+        "name = \"e\"\nkind = \"duel\"\ntrials = 2000\n[scenario]\na = \"minifig-hand-weapon*2\"\nb = \"minifig-hand-weapon*2\"\n[sweep]\ndistance = [4, 8]\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let at = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let (code, out, err) = diemon(&["run", f, "--shard", "2/2", "--out", &at("s2")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning: shard 2/2 runs no trials"), "{err}");
+    assert!(
+        out.contains("no trials in this shard") && !out.contains("NaN"),
+        "{out}"
+    );
+    ok(&["run", f, "--shard", "1/2", "--out", &at("s1"), "-q"]);
+    ok(&["run", f, "--out", &at("one"), "-q"]);
+    for frame in ["summary.csv", "by_turn.csv", "distributions.csv"] {
+        let header = |d: &str| {
+            let t = std::fs::read_to_string(dir.join(d).join(frame)).unwrap();
+            t.lines().next().unwrap_or("").to_string()
+        };
+        assert_eq!(header("s2"), header("one"), "{frame}");
+    }
+    ok(&["merge", &at("s1"), &at("s2"), "--out", &at("m"), "-q"]);
+    let one = std::fs::read(dir.join("one/summary.parquet")).unwrap();
+    assert!(one == std::fs::read(dir.join("m/summary.parquet")).unwrap());
+}
+
+#[test]
 fn shards_merge_into_exactly_the_single_run() {
     let dir = temp("exp-shards");
     let file = dir.join("s.toml");
