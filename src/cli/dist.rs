@@ -187,6 +187,8 @@ fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
         label: "exact".into(),
         points: kept.iter().map(|&(v, p)| (v as f64, p, p, p)).collect(),
         dots: false,
+        // A dice total is a whole number: the exact table as a histogram's steps.
+        steps: true,
     }];
     if let Some(t) = r.mc {
         series.push(Series {
@@ -199,6 +201,7 @@ fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
                 })
                 .collect(),
             dots: true,
+            steps: false,
         });
     }
     let chart = Chart {

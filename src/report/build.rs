@@ -102,7 +102,8 @@ fn decimals(width: f64, least: usize) -> usize {
     (first.max(least as i64) as usize).min(6)
 }
 
-/// Cell labels "distance=6 spacing=1.5" over the named parameters.
+/// Cell labels "distance: 6, spacing: 1.5" over the named parameters, in words rather
+/// than flag syntax (`b_spacing` reads "B's spacing").
 fn labels(df: &DataFrame, names: &[String]) -> Vec<String> {
     let cols: Vec<Vec<String>> = names.iter().filter_map(|n| texts(df, n)).collect();
     (0..df.height())
@@ -110,11 +111,73 @@ fn labels(df: &DataFrame, names: &[String]) -> Vec<String> {
             names
                 .iter()
                 .zip(&cols)
-                .map(|(n, c)| format!("{n}={}", c[i]))
+                .map(|(n, c)| format!("{}: {}", human(n), c[i]))
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(", ")
         })
         .collect()
+}
+
+/// An axis name in words: `a` is "A", `b_bail` "B's bail", `max_turns` "max turns".
+pub fn human(axis: &str) -> String {
+    let words = |s: &str| s.replace(['_', '-'], " ");
+    match axis {
+        "a" => "A".into(),
+        "b" => "B".into(),
+        _ => match axis.split_at_checked(2) {
+            Some(("a_" | "a-", rest)) => format!("A's {}", words(rest)),
+            Some(("b_" | "b-", rest)) => format!("B's {}", words(rest)),
+            _ => words(axis),
+        },
+    }
+}
+
+/// The top (or, with `low`, the bottom) of `cells` (label, point, lo, hi) in words, never
+/// naming one cell as highest when others' 95% CIs reach its own: then it says how many
+/// share the top within noise.
+fn extreme(
+    cells: &[(String, f64, f64, f64)],
+    low: bool,
+    fmt: &dyn Fn(f64, f64, f64) -> String,
+) -> Option<String> {
+    let cmp = |a: &&(String, f64, f64, f64), b: &&(String, f64, f64, f64)| a.1.total_cmp(&b.1);
+    let best = if low {
+        cells.iter().min_by(cmp)?
+    } else {
+        cells.iter().max_by(cmp)?
+    };
+    let word = if low { "lowest" } else { "highest" };
+    // Cells whose interval reaches the best one's: not told apart from it by these trials.
+    let close: Vec<&(String, f64, f64, f64)> = cells
+        .iter()
+        .filter(|c| !std::ptr::eq(*c, best))
+        .filter(|c| if low { c.2 <= best.3 } else { c.3 >= best.2 })
+        .collect();
+    let at = fmt(best.1, best.2, best.3);
+    Some(match close.len() {
+        0 => format!("{word}: {at} at {}", best.0),
+        n if n <= 2 => format!(
+            "no single {word}: {at} at {} is within noise of {} (overlapping 95% CIs)",
+            best.0,
+            close
+                .iter()
+                .map(|c| format!("{} at {}", fmt(c.1, c.2, c.3), c.0))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+        n => format!(
+            "no single {word}: {at} at {} is within noise of {n} other cells (overlapping 95% \
+             CIs)",
+            best.0
+        ),
+    })
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
 }
 
 /// (point, lo, hi) of `name` in row `i`.
@@ -159,14 +222,11 @@ fn sweep(frames: &Frames) -> Option<Figure> {
             .zip(&values)
             .map(|(n, v)| (n.clone(), v.0, v.1, v.2))
             .collect();
-        let best = bars.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
-        let worst = bars.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+        let f = |p: f64, lo: f64, hi: f64| pm(p, lo, hi, prob);
         let sentence = format!(
-            "Highest: {} at {}; lowest: {} at {} ({ci}).",
-            pm(best.1, best.2, best.3, prob),
-            best.0,
-            pm(worst.1, worst.2, worst.3, prob),
-            worst.0
+            "{}; {} ({ci}).",
+            capital(&extreme(&bars, false, &f)?),
+            extreme(&bars, true, &f)?
         );
         return Some(Figure {
             stem: "sweep".into(),
@@ -199,6 +259,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
                 label: g.clone(),
                 points: vec![point],
                 dots: false,
+                steps: false,
             }),
         }
     }
@@ -223,10 +284,17 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     } else {
         "stays within its CI"
     };
-    let peak = (0..values.len()).max_by(|&i, &j| values[i].0.total_cmp(&values[j].0))?;
     let every = labels(df, &axes);
+    let cells: Vec<(String, f64, f64, f64)> = every
+        .iter()
+        .zip(&values)
+        .map(|(n, v)| (n.clone(), v.0, v.1, v.2))
+        .collect();
+    let f = |p: f64, lo: f64, hi: f64| pm(p, lo, hi, prob);
+    let top = capital(&extreme(&cells, false, &f)?);
+    let x_words = human(&x_axis);
     let mut sentence = format!(
-        "{label} {verb} from {} at {x_axis} {} to {} at {x_axis} {}{}. Highest: {} at {}.",
+        "{label} {verb} from {} at {x_words} {} to {} at {x_words} {}{}. {top}.",
         pm(a.1, a.2, a.3, prob),
         a.0,
         pm(b.1, b.2, b.3, prob),
@@ -236,8 +304,6 @@ fn sweep(frames: &Frames) -> Option<Figure> {
         } else {
             format!(" ({})", s.label)
         },
-        pm(values[peak].0, values[peak].1, values[peak].2, prob),
-        every[peak]
     );
     if total > MAX_SERIES {
         sentence.push_str(&format!(" The chart shows {MAX_SERIES} of {total} lines."));
@@ -245,7 +311,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     Some(Figure {
         stem: "sweep".into(),
         chart: Chart {
-            title: format!("{label} by {x_axis}"),
+            title: format!("{label} by {}", human(&x_axis)),
             x_label: axis_label(&x_axis),
             y_label: if k.exact {
                 format!("{label} (exact)")
@@ -299,9 +365,10 @@ fn grid(frames: &Frames) -> Option<Figure> {
     let hi = cells.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
     let lo = cells.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
     let even = cells.iter().filter(|c| c.1 >= 0.5).count();
+    let (xw, yw) = (human(x), human(y));
     let sentence = format!(
-        "{} runs from {} at {x}={} {y}={} to {} at {x}={} {y}={}{}; {} of {} cells are at \
-         50% or better.",
+        "{} runs from {} at {xw}: {}, {yw}: {} to {} at {xw}: {}, {yw}: {}{}; {} of {} cells \
+         are at 50% or better.",
         k.label,
         plain(lo.1, k.probability),
         xs[lo.0],
@@ -316,11 +383,11 @@ fn grid(frames: &Frames) -> Option<Figure> {
     Some(Figure {
         stem: "grid".into(),
         chart: Chart {
-            title: format!("{} by {x} and {y}", k.label),
+            title: format!("{} by {xw} and {yw}", k.label),
             x_label: axis_label(x),
             y_label: axis_label(y),
             body: Body::Heatmap {
-                rows: rows.iter().map(|r| format!("{y}={r}")).collect(),
+                rows: rows.iter().map(|r| format!("{yw}: {r}")).collect(),
                 columns,
                 values,
                 diverging: k.column == "p_wins",
@@ -341,7 +408,8 @@ fn axis_label(axis: &str) -> String {
         "attr" => "Attributes (averaged into d6s)".into(),
         "skill" => "Skill (d6s)".into(),
         "super-attr" | "super_attr" => "Super Attributes (d10s)".into(),
-        a => a.into(),
+        a if a.ends_with("spacing") || a.ends_with("distance") => format!("{} (inches)", human(a)),
+        a => human(a),
     }
 }
 
@@ -414,6 +482,8 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
                 label: names[c].clone(),
                 points,
                 dots: false,
+                // Whole counts: drawn as a histogram's steps, not a slope between them.
+                steps: true,
             });
         }
         let sentence = format!(
@@ -474,6 +544,7 @@ fn rings(frames: &Frames) -> Option<Figure> {
             label: names[c].clone(),
             points,
             dots: false,
+            steps: false,
         });
     }
     let best = first.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
@@ -541,6 +612,7 @@ fn turns(frames: &Frames) -> Vec<Figure> {
                 label: format!("{side}{}", label(c)),
                 points,
                 dots: false,
+                steps: false,
             });
         }
     }
@@ -585,6 +657,7 @@ fn turns(frames: &Frames) -> Vec<Figure> {
                 label: names[c].clone(),
                 points,
                 dots: false,
+                steps: false,
             });
         }
         out.push(Figure {
@@ -667,6 +740,7 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
                             label: "cells (95% CI)".into(),
                             points,
                             dots: true,
+                            steps: false,
                         }],
                         probability: true,
                     },

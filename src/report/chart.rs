@@ -38,6 +38,8 @@ pub struct Series {
     pub points: Vec<(f64, f64, f64, f64)>,
     /// Drawn as dots (a Monte Carlo estimate) rather than a line.
     pub dots: bool,
+    /// Drawn as steps one wide around each whole x (a histogram of counts).
+    pub steps: bool,
 }
 
 /// What a chart shows.
@@ -79,6 +81,30 @@ pub struct Chart {
     pub x_label: String,
     pub y_label: String,
     pub body: Body,
+}
+
+/// A histogram's outline: each count `x` a flat step from x - ½ to x + ½, down to 0 where
+/// no count is (a gap, and either end).
+fn steps(points: &[(f64, f64, f64, f64)]) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(points.len() * 4 + 2);
+    let mut last: Option<f64> = None;
+    for p in points {
+        match last {
+            Some(x) if (p.0 - x - 1.0).abs() < 1e-9 => {}
+            Some(x) => {
+                out.push((x + 0.5, 0.0));
+                out.push((p.0 - 0.5, 0.0));
+            }
+            None => out.push((p.0 - 0.5, 0.0)),
+        }
+        out.push((p.0 - 0.5, p.1));
+        out.push((p.0 + 0.5, p.1));
+        last = Some(p.0);
+    }
+    if let Some(x) = last {
+        out.push((x + 0.5, 0.0));
+    }
+    out
 }
 
 /// Colours that stay apart for up to eight series (Okabe-Ito).
@@ -154,6 +180,12 @@ impl Chart {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
         let all = series.iter().flat_map(|s| s.points.iter());
         let (x0, x1) = span(all.clone().map(|p| p.0));
+        // Steps reach half a unit either side of their first and last counts.
+        let (x0, x1) = if series.iter().any(|s| s.steps) {
+            (x0 - 0.5, x1 + 0.5)
+        } else {
+            (x0, x1)
+        };
         let (y0, y1) = if probability {
             (0.0, 1.0)
         } else {
@@ -226,6 +258,11 @@ impl Chart {
                     }))
                     .map_err(err)?;
                 }
+            } else if s.steps {
+                c.draw_series(LineSeries::new(steps(&s.points), colour.stroke_width(2)))
+                    .map_err(err)?
+                    .label(&s.label)
+                    .legend(legend);
             } else {
                 c.draw_series(LineSeries::new(
                     s.points.iter().map(|p| (p.0, p.1)),
@@ -549,6 +586,7 @@ mod tests {
                     label: "a=x".into(),
                     points: vec![(4.0, 0.4, 0.38, 0.42), (16.0, 0.6, 0.58, 0.62)],
                     dots: false,
+                    steps: false,
                 }],
                 probability: true,
             },

@@ -196,6 +196,87 @@ fn options(frames: &Frames) -> Vec<(String, String)> {
     v
 }
 
+/// Who the sides are, from the experiment's text: "A = 3 × hero-hand-weapon, B = ...", so a
+/// reader never has to guess which side "A" is.
+pub fn sides(frames: &Frames) -> Option<String> {
+    let spec: toml::Table = frames.text("source").parse().ok()?;
+    let empty = toml::Table::new();
+    let scenario = spec
+        .get("scenario")
+        .and_then(|v| v.as_table())
+        .unwrap_or(&empty);
+    let sweep = spec
+        .get("sweep")
+        .and_then(|v| v.as_table())
+        .unwrap_or(&empty);
+    let one = |v: &toml::Value| -> Option<String> {
+        match v {
+            toml::Value::String(s) => Some(units_text(s)),
+            toml::Value::Array(a) => Some(
+                a.iter()
+                    .filter_map(|x| x.as_str().map(units_text))
+                    .collect::<Vec<_>>()
+                    .join(", or "),
+            ),
+            _ => None,
+        }
+    };
+    let side = |k: &str| scenario.get(k).or_else(|| sweep.get(k)).and_then(one);
+    if let Some(f) = spec.get("fair_cp").and_then(|v| v.as_table()) {
+        let unit = f.get("unit").and_then(|v| v.as_str())?;
+        let reference = f.get("reference").and_then(|v| v.as_str())?;
+        return Some(format!(
+            "A = {unit} (one or more), B = as many {reference} as each cell counts"
+        ));
+    }
+    if spec.get("kind").and_then(|v| v.as_str()) != Some("duel") {
+        return None;
+    }
+    let budget = scenario.contains_key("budget") || sweep.contains_key("budget");
+    let fill = if budget {
+        " (each side as many as the budget buys)"
+    } else {
+        ""
+    };
+    match (side("a"), side("b")) {
+        (Some(a), Some(b)) => Some(format!("A = {a}; B = {b}{fill}")),
+        (Some(a), None) => Some(format!("A = {a}{fill}")),
+        (None, Some(b)) => Some(format!("B = {b}{fill}")),
+        // Stat-line duels: the default line is a minifig with a Hand Weapon.
+        (None, None) => Some(
+            "A and B = a minifig with a Hand Weapon (Skill d6, Use 2, Damage 1d6, Armor 4) \
+             unless the sweep changes one"
+                .into(),
+        ),
+    }
+}
+
+/// "minifig-hand-weapon*3, field-medik" as "3 × minifig-hand-weapon + field-medik".
+fn units_text(s: &str) -> String {
+    s.split(',')
+        .map(|u| {
+            let u = u.trim();
+            match u.rsplit_once('*') {
+                Some((name, n)) if n.trim().parse::<u32>().is_ok() => {
+                    format!("{} × {}", n.trim(), name.trim())
+                }
+                _ => u.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The page's title: the question the experiment asks (its description), else its name.
+fn title(frames: &Frames) -> String {
+    let d = frames.text("description").trim();
+    if d.is_empty() {
+        frames.text("name").to_string()
+    } else {
+        d.to_string()
+    }
+}
+
 fn header_lines(frames: &Frames) -> Vec<String> {
     let k = key(frames);
     let cells = frames
@@ -214,7 +295,8 @@ fn header_lines(frames: &Frames) -> Vec<String> {
         .into_iter()
         .chain([
             format!(
-                "kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
+                "experiment `{}`, kind `{}`, {} cells of {} trials each, seed {}, diemon {}",
+                frames.text("name"),
                 frames.text("kind"),
                 frames
                     .manifest
@@ -248,8 +330,10 @@ fn header_lines(frames: &Frames) -> Vec<String> {
 
 /// The report as Markdown; charts are linked from `charts/`.
 pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
-    let name = frames.text("name");
-    let mut s = format!("# {name}\n\n{}\n\n", frames.text("description"));
+    let mut s = format!("# {}\n\n", title(frames));
+    if let Some(who) = sides(frames) {
+        s.push_str(&format!("**{who}**\n\n"));
+    }
     for l in header_lines(frames) {
         s.push_str(&format!("- {l}\n"));
     }
@@ -303,21 +387,54 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Escaped text with Markdown's inline code (`like this`) as `<code>`.
+fn inline(s: &str) -> String {
+    let parts: Vec<&str> = s.split('`').collect();
+    // An odd number of backticks leaves the last one as it is.
+    let paired = parts.len() % 2 == 1;
+    let mut out = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i % 2 == 1 && (paired || i + 1 < parts.len()) {
+            out.push_str(&format!("<code>{}</code>", esc(p)));
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(&esc(p));
+        }
+    }
+    out
+}
+
+/// Sorts a results table by the clicked column: numbers (the figure before any "%" or
+/// " ± ") as numbers, else as text; a second click reverses. No external code.
+const SORT: &str = "document.querySelectorAll('table.sortable').forEach(function(t){\
+var hs=t.querySelectorAll('th');hs.forEach(function(h,i){var up=true;h.addEventListener('click',\
+function(){var rows=Array.prototype.slice.call(t.querySelectorAll('tr')).slice(1);\
+var key=function(r){var s=r.children[i].textContent;var n=parseFloat(s);return isNaN(n)?s:n;};\
+rows.sort(function(a,b){var x=key(a),y=key(b);var c=(typeof x==='number'&&typeof y==='number')?\
+x-y:String(x).localeCompare(String(y));return up?c:-c;});up=!up;\
+rows.forEach(function(r){t.appendChild(r);});});});});";
+
 /// The report as one HTML file: the charts' SVG inlined, no external resources.
 pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
-    let name = esc(frames.text("name"));
+    let name = esc(&title(frames));
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{name} - \
          diemon report</title>\n<style>\nbody{{font-family:sans-serif;max-width:960px;margin:2em \
          auto;padding:0 1em;color:#222}}\ntable{{border-collapse:collapse;font-size:14px}}\n\
          td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}\nth{{background:#f3f3f3}}\n\
          figure{{margin:1.5em 0}}figcaption{{margin-top:.4em}}\npre{{background:#f6f6f6;padding:\
-         1em;overflow-x:auto}}\nsvg{{max-width:100%;height:auto}}\n</style></head><body>\n<h1>\
-         {name}</h1>\n<p>{}</p>\n<ul>\n",
-        esc(frames.text("description"))
+         1em;overflow-x:auto}}\nsvg{{max-width:100%;height:auto}}\n.scroll{{overflow-x:auto;max-width:100%}}\n\
+         body{{overflow-wrap:anywhere}}\ncode{{background:#f3f3f3;padding:0 .2em}}\n\
+         th.sortable{{cursor:pointer}}\n</style>\n<meta name=\"viewport\" \
+         content=\"width=device-width,initial-scale=1\">\n</head><body>\n<h1>{name}</h1>\n{}<ul>\n",
+        sides(frames)
+            .map(|w| format!("<p><strong>{}</strong></p>\n", esc(&w)))
+            .unwrap_or_default()
     );
     for l in header_lines(frames) {
-        s.push_str(&format!("<li>{}</li>\n", esc(&l)));
+        s.push_str(&format!("<li>{}</li>\n", inline(&l)));
     }
     s.push_str("</ul>\n<h2>Figures</h2>\n");
     for (f, svg) in figures.iter().zip(svgs) {
@@ -325,13 +442,16 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
         let body = svg.find("<svg").map_or(svg.as_str(), |i| &svg[i..]);
         s.push_str(&format!(
             "<figure>\n{body}\n<figcaption>{}</figcaption>\n</figure>\n",
-            esc(&f.sentence)
+            inline(&f.sentence)
         ));
     }
     let (header, rows) = results(frames);
-    s.push_str("<h2>Results</h2>\n<table>\n<tr>");
+    s.push_str("<h2>Results</h2>\n<div class=\"scroll\"><table class=\"sortable\">\n<tr>");
     for h in &header {
-        s.push_str(&format!("<th>{}</th>", esc(h)));
+        s.push_str(&format!(
+            "<th class=\"sortable\" title=\"sort by this column\">{}</th>",
+            esc(h)
+        ));
     }
     s.push_str("</tr>\n");
     for r in rows {
@@ -341,11 +461,11 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
         }
         s.push_str("</tr>\n");
     }
-    s.push_str("</table>\n");
+    s.push_str("</table></div>\n");
     if let Some(parts) = inert_parts(frames) {
         s.push_str(&format!(
             "<h2>Priced but inert</h2>\n<p>{}</p>\n<ul>\n",
-            esc(&inert_intro(frames, parts.len()))
+            inline(&inert_intro(frames, parts.len()))
         ));
         for (side, part) in &parts {
             s.push_str(&format!("<li>{}: {}</li>\n", esc(side), esc(part)));
@@ -363,7 +483,8 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
     s.push_str(&format!(
         "</ul>\n<h2>The experiment</h2>\n<pre>{}</pre>\n<p>Reproduce: <code>diemon run</code> \
          on this file (same seed, same digits, on any thread count). <code>diemon report</code> \
-         on this folder redraws this page from the Parquet files.</p>\n</body></html>\n",
+         on this folder redraws this page from the Parquet files.</p>\n<script>{SORT}</script>\n\
+         </body></html>\n",
         esc(frames.text("source").trim_end())
     ));
     s

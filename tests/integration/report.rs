@@ -26,7 +26,10 @@ fn a_run_writes_a_report_that_parquet_alone_redraws() {
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     // The question, the figures with their sentences, the results, the options.
-    assert!(md.starts_with("# r\n\nTwo sweeps"), "{md}");
+    // Issue 24: the question is the title; the experiment's name is under it.
+    assert!(md.starts_with("# Two sweeps"), "{md}");
+    assert!(md.contains("experiment `r`"), "{md}");
+    assert!(html.contains("<code>r</code>") && !html.contains("`r`"), "inline code");
     assert!(
         md.contains("![mean kills a turn by distance](charts/sweep.svg)"),
         "{md}"
