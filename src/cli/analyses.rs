@@ -225,9 +225,13 @@ fn worth_line(r: &WorthRow) -> String {
                 )
             },
             if w.dispersion > 1.0 {
+                // Pearson dispersion above 1: the cells scatter about the curve more than
+                // their trials alone explain (by chance, or a curve that does not fit).
                 format!(
-                    "; the curve misses the cells by more than noise, so the CI is widened {:.1}x",
-                    w.dispersion.sqrt()
+                    "; the CI is widened {:.2}x for the cells' scatter about the curve \
+                     (dispersion {:.2})",
+                    w.dispersion.sqrt(),
+                    w.dispersion
                 )
             } else {
                 String::new()

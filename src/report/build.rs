@@ -683,6 +683,42 @@ fn turns(frames: &Frames) -> Vec<Figure> {
 
 /// The fair-CP fit: each cell's chance against the exchange ratio, the curve and the 50%
 /// crossing with its CI.
+/// What a fair price's ± covers, and how far the price moved across the scenarios this run
+/// swept: the CI is the dice noise of these cells alone; a price is a price of one scenario.
+fn scenario_spread(fit: &DataFrame, cp: &[Option<f64>]) -> String {
+    let prices: Vec<f64> = cp
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|p| p.is_finite())
+        .collect();
+    let base = "The ± covers the dice of these cells only: it holds for this scenario (its \
+                distance, policies, rule options and CP budget), and the price moves with the \
+                scenario";
+    if prices.len() < 2 {
+        return format!("{base}; sweep `distance` or a policy beside `count` to see how far.");
+    }
+    let (lo, hi) = prices
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &p| (a.min(p), b.max(p)));
+    let axes: Vec<String> = fit
+        .get_column_names()
+        .iter()
+        .map(|c| c.to_string())
+        .take_while(|c| c != "unit")
+        .collect();
+    format!(
+        "{base}: across the {} scenarios of this run ({}), the fair price runs from {lo:.2} \
+         to {hi:.2} CP.",
+        prices.len(),
+        if axes.is_empty() {
+            "its units".to_string()
+        } else {
+            axes.iter().map(|a| human(a)).collect::<Vec<_>>().join(", ")
+        }
+    )
+}
+
 fn fair_cp(frames: &Frames) -> Vec<Figure> {
     let (Some(fit), df) = (&frames.fair_cp, &frames.summary) else {
         return Vec::new();
@@ -712,6 +748,7 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
     } else {
         df.height() / fit.height()
     };
+    let cp_all = cp.clone();
     let mut out = Vec::new();
     for g in 0..fit.height() {
         let m = units[g].unwrap_or(1.0);
@@ -784,12 +821,13 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         };
         let sentence = format!(
             "{} is worth {} {}s = {:.2} ± {:.2} CP (95% CI), against a listed {l} CP: {verdict}. \
-             The curve is fitted to the cells between 10% and 90%.",
+             The curve is fitted to the cells between 10% and 90%. {}",
             unit[g],
             pm(r, rl, rh, false),
             reference[g],
             cp,
-            (ch - cl) / 2.0
+            (ch - cl) / 2.0,
+            scenario_spread(fit, &cp_all)
         );
         out.push(Figure {
             stem: if fit.height() == 1 {

@@ -83,6 +83,26 @@ pub struct Chart {
     pub body: Body,
 }
 
+/// A heatmap cell's colour for chance `p`: sequential, white at 0% to the palette's blue
+/// at 100%; diverging, blue for the row's side ahead and orange behind, white at 50%.
+fn shade(p: f64, diverging: bool) -> RGBColor {
+    if !diverging {
+        let t = p.clamp(0.0, 1.0);
+        return RGBColor(
+            (255.0 - 255.0 * t) as u8,
+            (255.0 - 141.0 * t) as u8,
+            (255.0 - 77.0 * t) as u8,
+        );
+    }
+    let t = ((p - 0.5) * 2.0).clamp(-1.0, 1.0);
+    let (r, g, b) = if t >= 0.0 {
+        (255.0 - 255.0 * t, 255.0 - 141.0 * t, 255.0 - 77.0 * t)
+    } else {
+        (255.0 + 42.0 * t, 255.0 + 161.0 * t, 255.0 + 255.0 * t)
+    };
+    RGBColor(r as u8, g as u8, b as u8)
+}
+
 /// A histogram's outline: each count `x` a flat step from x - ½ to x + ½, down to 0 where
 /// no count is (a gap, and either end).
 fn steps(points: &[(f64, f64, f64, f64)]) -> Vec<(f64, f64)> {
@@ -348,6 +368,49 @@ impl Chart {
         Ok(())
     }
 
+    /// A heatmap's key: the shades from 0% (bottom) to 100% (top), labelled; a diverging
+    /// map says which side each end favours.
+    fn colour_key<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+        diverging: bool,
+    ) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        let mut c = ChartBuilder::on(area)
+            .margin_top(60)
+            .margin_bottom(70)
+            .margin_right(8)
+            .y_label_area_size(46)
+            .build_cartesian_2d(0.0..1.0, 0.0..1.0)
+            .map_err(err)?;
+        c.configure_mesh()
+            .disable_mesh()
+            .disable_x_axis()
+            .y_labels(5)
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .label_style((FONT, 13))
+            .draw()
+            .map_err(err)?;
+        const STEPS: usize = 50;
+        c.draw_series((0..STEPS).map(|k| {
+            let (y0, y1) = (k as f64 / STEPS as f64, (k + 1) as f64 / STEPS as f64);
+            Rectangle::new(
+                [(0.0, y0), (1.0, y1)],
+                shade((y0 + y1) / 2.0, diverging).filled(),
+            )
+        }))
+        .map_err(err)?;
+        if diverging {
+            let style = TextStyle::from((FONT, 12).into_font());
+            area.draw(&Text::new("row ahead", (4, 40), style.clone()))
+                .map_err(err)?;
+            let h = area.dim_in_pixel().1 as i32;
+            area.draw(&Text::new("row behind", (4, h - 55), style))
+                .map_err(err)?;
+        }
+        Ok(())
+    }
+
     fn heatmap<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -362,7 +425,10 @@ impl Chart {
         let longest = rows.iter().map(String::len).max().unwrap_or(4) as u32;
         // Row 0 is drawn at the top.
         let row_of = |y: usize| n - 1 - y;
-        let mut c = ChartBuilder::on(root)
+        // The colour key on the right: what a shade means.
+        let (root, key) = root.split_horizontally(root.dim_in_pixel().0.saturating_sub(110));
+        self.colour_key(&key, diverging)?;
+        let mut c = ChartBuilder::on(&root)
             .caption(&self.title, (FONT, 24))
             .margin(16)
             .x_label_area_size(48)
@@ -390,28 +456,7 @@ impl Chart {
         for (i, row) in values.iter().enumerate() {
             for (j, v) in row.iter().enumerate() {
                 let y = row_of(i);
-                let fill = match v {
-                    // Sequential: white at 0% to the palette's blue at 100%.
-                    Some(p) if !diverging => {
-                        let t = p.clamp(0.0, 1.0);
-                        RGBColor(
-                            (255.0 - 255.0 * t) as u8,
-                            (255.0 - 141.0 * t) as u8,
-                            (255.0 - 77.0 * t) as u8,
-                        )
-                    }
-                    // Blue for the row's side ahead, orange for behind; white at 50%.
-                    Some(p) => {
-                        let t = ((p - 0.5) * 2.0).clamp(-1.0, 1.0);
-                        let (r, g, b) = if t >= 0.0 {
-                            (255.0 - 255.0 * t, 255.0 - 141.0 * t, 255.0 - 77.0 * t)
-                        } else {
-                            (255.0 + 42.0 * t, 255.0 + 161.0 * t, 255.0 + 255.0 * t)
-                        };
-                        RGBColor(r as u8, g as u8, b as u8)
-                    }
-                    None => RGBColor(225, 225, 225),
-                };
+                let fill = v.map_or(RGBColor(225, 225, 225), |p| shade(p, diverging));
                 c.draw_series(std::iter::once(Rectangle::new(
                     [
                         (SegmentValue::Exact(j), SegmentValue::Exact(y)),

@@ -29,7 +29,10 @@ fn a_run_writes_a_report_that_parquet_alone_redraws() {
     // Issue 24: the question is the title; the experiment's name is under it.
     assert!(md.starts_with("# Two sweeps"), "{md}");
     assert!(md.contains("experiment `r`"), "{md}");
-    assert!(html.contains("<code>r</code>") && !html.contains("`r`"), "inline code");
+    assert!(
+        html.contains("<code>r</code>") && !html.contains("`r`"),
+        "inline code"
+    );
     assert!(
         md.contains("![mean kills a turn by distance](charts/sweep.svg)"),
         "{md}"
