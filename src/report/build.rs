@@ -66,6 +66,9 @@ pub fn figures(frames: &Frames) -> Vec<Figure> {
             out.extend(grid(frames));
             out.extend(sweep(frames));
         }
+        // Two axes of names (a policy by an opponent): a grid reads better than a bar a
+        // cell, and shows a whole row or column at zero at a glance.
+        _ if two_named_axes(frames) => out.extend(grid(frames)),
         _ => out.extend(sweep(frames)),
     }
     out.extend(histograms(frames));
@@ -268,6 +271,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     }
     let total = series.len();
     series.truncate(MAX_SERIES);
+    let cliff = range_cliff(df, &x_axis);
     // Say what moved most, and where the figure peaks.
     let change = |s: &Series| {
         let (a, b) = (s.points.first().unwrap(), s.points.last().unwrap());
@@ -308,6 +312,25 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     if total > MAX_SERIES {
         sentence.push_str(&format!(" The chart shows {MAX_SERIES} of {total} lines."));
     }
+    // The weapon's Range, where the figure falls off a cliff, not along the slope a line
+    // between two cells would suggest: marked as a vertical line and said.
+    if let Some(r) = cliff {
+        let top = series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.3))
+            .fold(0.0, f64::max);
+        series.push(Series {
+            label: format!("Range {r}\" (beyond: Out of Range)"),
+            points: vec![(r, 0.0, 0.0, 0.0), (r, top, top, top)],
+            dots: false,
+            steps: false,
+        });
+        sentence.push_str(&format!(
+            " The weapon's Range is {r}\": beyond it each inch Out of Range takes 1 off the \
+             Action and the Damage (Ch. 8.4), so the figure drops at {r}\", not gradually \
+             between the cells either side."
+        ));
+    }
     Some(Figure {
         stem: "sweep".into(),
         chart: Chart {
@@ -325,6 +348,41 @@ fn sweep(frames: &Frames) -> Option<Figure> {
         },
         sentence,
     })
+}
+
+/// The Range of a blast sweep over `distance`, when some cells are Out of Range and some
+/// are not: a cell's distance less its `out_of_range` inches.
+fn range_cliff(df: &DataFrame, x_axis: &str) -> Option<f64> {
+    if x_axis != "distance" {
+        return None;
+    }
+    let (xs, oor) = (numbers(df, x_axis)?, numbers(df, "out_of_range")?);
+    let beyond: Vec<f64> = xs
+        .iter()
+        .zip(&oor)
+        .filter_map(|(x, o)| match (x, o) {
+            (Some(x), Some(o)) if *o > 0.0 => Some(x - o),
+            _ => None,
+        })
+        .collect();
+    let within = oor.iter().any(|o| o.is_some_and(|o| o == 0.0));
+    (within && !beyond.is_empty()).then(|| beyond.iter().copied().fold(f64::MAX, f64::min))
+}
+
+/// Exactly two sweep axes, neither a number, each with more than one value.
+fn two_named_axes(frames: &Frames) -> bool {
+    let df = &frames.summary;
+    let axes = frames.axes();
+    axes.len() == 2
+        && axes.iter().all(|a| {
+            !is_numeric(df, a)
+                && texts(df, a).is_some_and(|v| {
+                    let mut d = v.clone();
+                    d.sort();
+                    d.dedup();
+                    d.len() > 1
+                })
+        })
 }
 
 /// The key figure over the first two axes as a heatmap (first axis across, second down),
@@ -366,9 +424,38 @@ fn grid(frames: &Frames) -> Option<Figure> {
     let lo = cells.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
     let even = cells.iter().filter(|c| c.1 >= 0.5).count();
     let (xw, yw) = (human(x), human(y));
+    // Whole columns or rows where the figure is zero in every cell: said, not left to a
+    // reader to puzzle over.
+    let zero = |v: &Option<f64>| v.is_some_and(|p| p.abs() < 1e-12);
+    let zero_columns: Vec<&String> = (0..columns.len())
+        .filter(|&j| rows.len() > 1 && values.iter().all(|r| zero(&r[j])))
+        .map(|j| &columns[j])
+        .collect();
+    let zero_rows: Vec<&String> = (0..rows.len())
+        .filter(|&i| columns.len() > 1 && values[i].iter().all(zero))
+        .map(|i| &rows[i])
+        .collect();
+    let mut zeros = String::new();
+    for (w, list) in [(&xw, &zero_columns), (&yw, &zero_rows)] {
+        if !list.is_empty() {
+            zeros.push_str(&format!(
+                " {} is {} at {w}: {}.",
+                k.label,
+                if k.exact {
+                    "exactly 0"
+                } else {
+                    "0 in every trial"
+                },
+                list.iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
     let sentence = format!(
         "{} runs from {} at {xw}: {}, {yw}: {} to {} at {xw}: {}, {yw}: {}{}; {} of {} cells \
-         are at 50% or better.",
+         are at 50% or better.{zeros}",
         k.label,
         plain(lo.1, k.probability),
         xs[lo.0],

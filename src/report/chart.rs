@@ -343,6 +343,10 @@ impl Chart {
             })
             .draw()
             .map_err(err)?;
+        // A sixth of a row's height above and below each bar (at most 6px): many rows keep
+        // visible bars, not hairlines.
+        let row = c.plotting_area().dim_in_pixel().1 / n as u32;
+        let gap = (row / 6).min(6);
         c.draw_series(bars.iter().enumerate().map(|(i, b)| {
             let mut r = Rectangle::new(
                 [
@@ -351,7 +355,7 @@ impl Chart {
                 ],
                 PALETTE[0].mix(0.75).filled(),
             );
-            r.set_margin(6, 6, 0, 0);
+            r.set_margin(gap, gap, 0, 0);
             r
         }))
         .map_err(err)?;
