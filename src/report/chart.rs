@@ -83,6 +83,56 @@ pub struct Chart {
     pub body: Body,
 }
 
+/// What hovering each point of a line chart shows, in the order `lines` draws its circles:
+/// the series, x and the figure with its CI.
+fn tooltips(series: &[Series]) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in series.iter().filter(|s| !s.steps) {
+        for p in &s.points {
+            let ci = if p.2 != p.3 {
+                format!(" [{}, {}]", short(p.2), short(p.3))
+            } else {
+                String::new()
+            };
+            let name = if s.label.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", s.label)
+            };
+            out.push(format!("{name}x = {}, {}{ci}", short(p.0), short(p.1)));
+        }
+    }
+    out
+}
+
+fn short(v: f64) -> String {
+    let t = format!("{v:.4}");
+    t.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The SVG with a `<title>` (a browser's hover tooltip) in each `<circle>`, in order; left
+/// as it is when the counts disagree, rather than label a point wrongly.
+fn with_tooltips(svg: &str, tips: &[String]) -> String {
+    if svg.matches("<circle").count() != tips.len() {
+        return svg.to_string();
+    }
+    let mut out = String::with_capacity(svg.len() + tips.len() * 48);
+    let mut rest = svg;
+    for t in tips {
+        let Some(i) = rest.find("<circle") else { break };
+        let Some(j) = rest[i..].find("/>") else { break };
+        out.push_str(&rest[..i + j]);
+        let t = t
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        out.push_str(&format!("><title>{t}</title></circle>"));
+        rest = &rest[i + j + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A heatmap cell's colour for chance `p`: sequential, white at 0% to the palette's blue
 /// at 100%; diverging, blue for the row's side ahead and orange behind, white at 50%.
 fn shade(p: f64, diverging: bool) -> RGBColor {
@@ -149,7 +199,10 @@ impl Chart {
             self.draw(&root)?;
             root.present().map_err(|e| e.to_string())?;
         }
-        Ok(s)
+        Ok(match &self.body {
+            Body::Lines { series, .. } => with_tooltips(&s, &tooltips(series)),
+            _ => s,
+        })
     }
 
     /// The chart as PNG bytes. Drawn into memory and encoded here, so that writing the
@@ -640,6 +693,16 @@ mod tests {
                 probability: true,
             },
         }
+    }
+
+    #[test]
+    fn each_point_has_its_figure_as_a_hover_tooltip() {
+        // Issue 24: hovering a point shows its series, x and figure with the CI.
+        let svg = sample().svg().unwrap();
+        assert_eq!(svg.matches("<title>").count(), 2);
+        assert!(svg.contains("<title>a=x: x = 16, 0.6 [0.58, 0.62]</title></circle>"));
+        // A count that does not match leaves the SVG as it was.
+        assert_eq!(with_tooltips("<circle/>", &[]), "<circle/>");
     }
 
     #[test]
