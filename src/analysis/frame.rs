@@ -86,22 +86,8 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
                 _ => None,
             })
             .collect();
-        // Counts stay integers (trials, seed, units); anything else is a float, and so is a
-        // column with no figure at all.
-        let present: Vec<&Value> = values
-            .iter()
-            .flatten()
-            .filter(|v| !v.is_null())
-            .copied()
-            .collect();
-        if part == 0 && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
-            let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
-            cols.push(Column::new(name.as_str().into(), ints));
-        } else {
-            let floats: Vec<Option<f64>> =
-                values.iter().map(|v| v.and_then(Value::as_f64)).collect();
-            cols.push(Column::new(name.as_str().into(), floats));
-        }
+        // Counts stay integers (trials, seed, units); anything else is a float.
+        cols.push(number_column(&name, &values, part == 0));
     }
     // Policies (objects such as `policy_a`) as text: "response=close sprint=never ...".
     let mut policies = BTreeSet::new();
@@ -160,6 +146,21 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
     let mut df = DataFrame::new_infer_height(cols)?;
     derive(&mut df)?;
     Ok(df)
+}
+
+/// A column of report numbers: integers when `whole_allowed` and every figure present is
+/// one, else floats (so is a column with no figure at all: an empty shard's).
+fn number_column(name: &str, values: &[Option<&Value>], whole_allowed: bool) -> Column {
+    let present = values.iter().flatten().filter(|v| !v.is_null());
+    let mut any = false;
+    let whole = present.inspect(|_| any = true).all(|v| v.is_i64());
+    if whole_allowed && whole && any {
+        let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
+        Column::new(name.into(), ints)
+    } else {
+        let floats: Vec<Option<f64>> = values.iter().map(|v| v.and_then(Value::as_f64)).collect();
+        Column::new(name.into(), floats)
+    }
 }
 
 /// Derived columns, computed in Polars from the report columns when they are there:
@@ -335,22 +336,7 @@ pub fn tables(
                 .collect();
             // Whole numbers (a turn, a ring, inches of a ring) stay integers; a producer
             // writes a measure as a float, so the type is the field's, not the data's.
-            let ranged_or_point = part == 0 || key == field;
-            let present: Vec<&Value> = values
-                .iter()
-                .flatten()
-                .filter(|v| !v.is_null())
-                .copied()
-                .collect();
-            if ranged_or_point && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
-                let ints: Vec<Option<i64>> =
-                    values.iter().map(|v| v.and_then(Value::as_i64)).collect();
-                cols.push(Column::new(col.as_str().into(), ints));
-            } else {
-                let floats: Vec<Option<f64>> =
-                    values.iter().map(|v| v.and_then(Value::as_f64)).collect();
-                cols.push(Column::new(col.as_str().into(), floats));
-            }
+            cols.push(number_column(&col, &values, part == 0 || key == field));
         }
         out.push((name, DataFrame::new_infer_height(cols)?));
     }
