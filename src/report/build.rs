@@ -114,11 +114,39 @@ fn labels(df: &DataFrame, names: &[String]) -> Vec<String> {
             names
                 .iter()
                 .zip(&cols)
-                .map(|(n, c)| format!("{}: {}", human(n), c[i]))
+                .map(|(n, c)| {
+                    // A side's units as a reader writes them: "3 × minifig-hand-weapon".
+                    format!("{}: {}", human(n), value_text(n, &c[i]))
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         })
         .collect()
+}
+
+/// A cell's value of `axis` as a reader writes it (a side's units: "3 × name").
+fn value_text(axis: &str, v: &str) -> String {
+    if axis == "a" || axis == "b" {
+        units_text(v)
+    } else {
+        v.to_string()
+    }
+}
+
+/// "minifig-hand-weapon*3, field-medik" as "3 × minifig-hand-weapon + field-medik".
+pub fn units_text(s: &str) -> String {
+    s.split(',')
+        .map(|u| {
+            let u = u.trim();
+            match u.rsplit_once('*') {
+                Some((name, n)) if n.trim().parse::<u32>().is_ok() => {
+                    format!("{} × {}", n.trim(), name.trim())
+                }
+                _ => u.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 /// An axis name in words: `a` is "A", `b_bail` "B's bail", `max_turns` "max turns".
@@ -458,11 +486,11 @@ fn grid(frames: &Frames) -> Option<Figure> {
          are at 50% or better.{zeros}",
         k.label,
         plain(lo.1, k.probability),
-        xs[lo.0],
-        ys[lo.0],
+        value_text(x, &xs[lo.0]),
+        value_text(y, &ys[lo.0]),
         plain(hi.1, k.probability),
-        xs[hi.0],
-        ys[hi.0],
+        value_text(x, &xs[hi.0]),
+        value_text(y, &ys[hi.0]),
         if k.exact { " (exact)" } else { "" },
         even,
         cells.len()
@@ -474,8 +502,11 @@ fn grid(frames: &Frames) -> Option<Figure> {
             x_label: axis_label(x),
             y_label: axis_label(y),
             body: Body::Heatmap {
-                rows: rows.iter().map(|r| format!("{yw}: {r}")).collect(),
-                columns,
+                rows: rows
+                    .iter()
+                    .map(|r| format!("{yw}: {}", value_text(y, r)))
+                    .collect(),
+                columns: columns.iter().map(|c| value_text(x, c)).collect(),
                 values,
                 diverging: k.column == "p_wins",
             },

@@ -2,7 +2,7 @@
 //! content: the question, the options in force, the results with CIs, each chart and what
 //! it shows, and how to reproduce it.
 
-use super::build::{Figure, key, plain, pm};
+use super::build::{Figure, key, plain, pm, units_text};
 use super::frames::{Frames, numbers, texts};
 
 /// Columns the results table shows after the parameters, when the run has them.
@@ -249,22 +249,6 @@ pub fn sides(frames: &Frames) -> Option<String> {
                 .into(),
         ),
     }
-}
-
-/// "minifig-hand-weapon*3, field-medik" as "3 × minifig-hand-weapon + field-medik".
-fn units_text(s: &str) -> String {
-    s.split(',')
-        .map(|u| {
-            let u = u.trim();
-            match u.rsplit_once('*') {
-                Some((name, n)) if n.trim().parse::<u32>().is_ok() => {
-                    format!("{} × {}", n.trim(), name.trim())
-                }
-                _ => u.to_string(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
 }
 
 /// The page's title: the question the experiment asks (its description), else its name.
