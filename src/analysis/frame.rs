@@ -151,10 +151,8 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
 /// A column of report numbers: integers when `whole_allowed` and every figure present is
 /// one, else floats (so is a column with no figure at all: an empty shard's).
 fn number_column(name: &str, values: &[Option<&Value>], whole_allowed: bool) -> Column {
-    let present = values.iter().flatten().filter(|v| !v.is_null());
-    let mut any = false;
-    let whole = present.inspect(|_| any = true).all(|v| v.is_i64());
-    if whole_allowed && whole && any {
+    let present: Vec<&&Value> = values.iter().flatten().filter(|v| !v.is_null()).collect();
+    if whole_allowed && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
         let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
         Column::new(name.into(), ints)
     } else {

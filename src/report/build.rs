@@ -245,15 +245,16 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     if values.is_empty() {
         return None;
     }
+    // Every cell as (label, point, lo, hi), for the bars and for the captions.
+    let cells: Vec<(String, f64, f64, f64)> = labels(df, &axes)
+        .into_iter()
+        .zip(&values)
+        .map(|(n, v)| (n, v.0, v.1, v.2))
+        .collect();
+    let f = |p: f64, lo: f64, hi: f64| pm(p, lo, hi, prob);
     let x_axis = axes.iter().find(|a| is_numeric(df, a)).cloned();
     let Some(x_axis) = x_axis else {
-        let names = labels(df, &axes);
-        let bars: Vec<(String, f64, f64, f64)> = names
-            .iter()
-            .zip(&values)
-            .map(|(n, v)| (n.clone(), v.0, v.1, v.2))
-            .collect();
-        let f = |p: f64, lo: f64, hi: f64| pm(p, lo, hi, prob);
+        let bars = cells;
         let sentence = format!(
             "{}; {} ({ci}).",
             capital(&extreme(&bars, false, &f)?),
@@ -316,13 +317,6 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     } else {
         "stays within its CI"
     };
-    let every = labels(df, &axes);
-    let cells: Vec<(String, f64, f64, f64)> = every
-        .iter()
-        .zip(&values)
-        .map(|(n, v)| (n.clone(), v.0, v.1, v.2))
-        .collect();
-    let f = |p: f64, lo: f64, hi: f64| pm(p, lo, hi, prob);
     let top = capital(&extreme(&cells, false, &f)?);
     let x_words = human(&x_axis);
     let mut sentence = format!(

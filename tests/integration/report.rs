@@ -255,3 +255,26 @@ fn a_column_keeps_one_type_across_experiments() {
         assert!(t.is_integer(), "{frame}.{col} is {t}");
     }
 }
+
+#[test]
+fn every_point_of_a_committed_line_chart_has_its_tooltip() {
+    // Issue 24: tooltips are added in drawing order and skipped when the counts disagree;
+    // this catches a skip. Fair-CP crossings carry none (their points are not labelled).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(root.join("reports")).unwrap() {
+        let charts = entry.unwrap().path().join("charts");
+        for f in std::fs::read_dir(&charts).into_iter().flatten() {
+            let f = f.unwrap().path();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.ends_with(".svg") || name.starts_with("fair_cp") {
+                continue;
+            }
+            let svg = std::fs::read_to_string(&f).unwrap();
+            let circles = svg.matches("<circle").count();
+            assert_eq!(svg.matches("<title>").count(), circles, "{}", f.display());
+            checked += (circles > 0) as usize;
+        }
+    }
+    assert!(checked > 10, "only {checked} charts with points");
+}
