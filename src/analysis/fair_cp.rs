@@ -232,7 +232,8 @@ fn invert(mut m: [[f64; 3]; 3], n: usize) -> Option<[[f64; 3]; 3]> {
     }
     for col in 0..n {
         let pivot = (col..n).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
-        if !(m[pivot][col].abs() > 1e-300) {
+        // A NaN pivot fails this too: no inverse.
+        if m[pivot][col].abs().partial_cmp(&1e-300) != Some(std::cmp::Ordering::Greater) {
             return None;
         }
         m.swap(col, pivot);

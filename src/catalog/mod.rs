@@ -4,7 +4,7 @@
 //!   a hand-held weapon handles for its wielder.
 //! - [`armory`]: named items with fixed stats (minifig weapons, Bastard guns, creature
 //!   weapons, equipment).
-//! - [`unit`]: stat blocks as data, validated against the rules.
+//! - [`unit`](mod@unit): stat blocks as data, validated against the rules.
 //! - [`cost`]: the CP calculator, itemised (and Unit Inches where the texts give them).
 //! - [`cp`]: exact CP arithmetic.
 //!

@@ -113,13 +113,12 @@ pub fn report(
     ))
 }
 
+/// A run of cells: the parameters of the other axes, and the cells' reports.
+type Group<'a> = (Vec<(String, String)>, &'a [Value]);
+
 /// The cells in runs of `size` (the analysis axis is innermost), each with the parameters of
 /// the other axes.
-fn groups<'a>(
-    e: &Experiment,
-    reports: &'a [Value],
-    size: usize,
-) -> Vec<(Vec<(String, String)>, &'a [Value])> {
+fn groups<'a>(e: &Experiment, reports: &'a [Value], size: usize) -> Vec<Group<'a>> {
     let own = ["count", "a", "b"];
     reports
         .chunks(size)

@@ -1,158 +1,24 @@
 //! `diemon blast`: a turn of Explosive fire at a formation, seeded Monte Carlo.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use clap::{Args, ValueEnum};
+use clap::ValueEnum;
 use serde_json::json;
 
-use super::duel::{parse_count, parse_trials};
-use super::runs::{RunFlags, ended, finish};
+use super::runs::{ended, execute, finish, json};
 use super::{Failure, io};
 use crate::analysis::Estimate;
-use crate::catalog::armory::item_named;
-use crate::catalog::cost::breakdown;
-use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
-use crate::catalog::{Cp, Unit};
-use crate::dice::Expr;
-use crate::dice::{Die, Entry, Narration, SkillRoll};
-use crate::rules::{RuleOptions, combat};
+use crate::catalog::Cp;
+use crate::dice::{Entry, Narration};
+use crate::options::RuleOptions;
+use crate::question::blast::{BlastArgs, build, build_arc, explosive_flags, flags};
+use crate::question::run::RunFlags;
 use crate::scenario::Scenario;
-use crate::scenario::blast::arc::{ArcFire, ArcSpec, Gun, Weapon};
-use crate::scenario::blast::{
-    Aim, BlastOutcome, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Stability, Target,
-    Variant, Volley, VolleySpec, Wall,
-};
+use crate::scenario::blast::arc::ArcFire;
+use crate::scenario::blast::{BlastOutcome, BlastTally, Volley};
 use crate::sim::engine::{Engine, Run};
 use crate::sim::tally::Moments;
-
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WeaponArg {
-    Launcher,
-    Cannon,
-    Rocket,
-    Thrown,
-    /// Arc fire, by Weapon Size (Ch. 8.3).
-    MachineGun,
-    BlastGun,
-    FlameThrower,
-    /// The minifig Bastard guns (Ch. 8.1): arc fire with their table stats.
-    Shotgun,
-    Autogun,
-    Flamegun,
-}
-
-impl WeaponArg {
-    fn arc_fire(self) -> bool {
-        !matches!(
-            self,
-            WeaponArg::Launcher | WeaponArg::Cannon | WeaponArg::Rocket | WeaponArg::Thrown
-        )
-    }
-}
-
-#[derive(Args, Debug)]
-#[command(after_help = "Examples:
-  diemon blast                                       a 3\" Launcher, XSize 1 missiles, 25 minifigs at 18\"
-  diemon blast --formation grid:5x5 --spacing 1 --distance 18 --json
-  diemon blast --weapon cannon --size 2 --xsize 2 --shooter gunner --support 1
-  diemon blast --weapon thrown --use 3 --distance 4 --formation cluster:7
-  diemon blast --weapon rocket --xsize 3 --formation line:10 --aim densest
-  diemon blast --weapon machine-gun --size 2 --arc 2 --distance 6 --formation line:8
-  diemon blast --weapon shotgun --distance 3 --formation cluster:7
-
-One trial is one turn of fire (a Cannon's volley is two turns: fire, then reload). See
-docs/model.md for where Missed Shots come down.")]
-pub struct BlastArgs {
-    /// What fires the Explosives.
-    #[arg(long, value_enum, default_value_t = WeaponArg::Launcher)]
-    pub weapon: WeaponArg,
-    /// Weapon Size in inches (Launcher, Cannon).
-    #[arg(long, default_value_t = 3)]
-    pub size: u32,
-    /// A MachineGun burst of N shots at the figure nearest the aim point, instead of arc fire.
-    #[arg(long, value_name = "N")]
-    pub burst: Option<u32>,
-    /// Points of Firing Arc for arc fire (a finger gap each; option arc_point sets degrees).
-    #[arg(long, default_value_t = 1)]
-    pub arc: u32,
-    /// Explosive Size of each missile, grenade, shell or Rocket, in bricks.
-    #[arg(long, default_value_t = 1)]
-    pub xsize: u32,
-    /// Which Explosive Damage dice the Explosives carry (Ch. 8.4 Explosive Variants).
-    #[arg(long, value_enum, default_value_t = Variant::Explosive)]
-    pub variant: Variant,
-    /// The Use of a thrown Explosive: its Close Combat Use, which the texts do not give.
-    #[arg(long = "use", value_name = "USE")]
-    pub use_rating: Option<i64>,
-    /// Who fires (a catalog unit): its Skill die, or Gunnery's d8 on a mounted weapon.
-    #[arg(long, default_value = "minifig")]
-    pub shooter: String,
-    /// Gunners giving Gunnery Support (+1 each; the team is at most the Weapon Size).
-    #[arg(long, default_value_t = 0)]
-    pub support: u32,
-    /// The formation: grid:ROWSxCOLS, line:N, column:N, cluster:N, scatter:N:WIDTH.
-    #[arg(long, default_value = "grid:5x5")]
-    pub formation: String,
-    /// Inches between neighbouring figures.
-    #[arg(long, default_value_t = 1.5)]
-    pub spacing: f64,
-    /// The figures fired at (a catalog unit).
-    #[arg(long, default_value = "minifig")]
-    pub target: String,
-    /// A wall among the targets: ARMOR@X,Y, Armor dice at an offset (inches) from the
-    /// formation's centre, e.g. "3d10@0,2" (the Wall Demolition's wall, 2" behind).
-    #[arg(long, value_name = "ARMOR@X,Y")]
-    pub wall: Option<String>,
-    /// Every figure carries an Explosive that the blasts can set off (Ch. 8.4 Premature
-    /// Detonation).
-    #[arg(long, value_enum, value_name = "STABILITY")]
-    pub carrying: Option<Stability>,
-    /// XSize of the carried Explosives.
-    #[arg(long, default_value_t = 1)]
-    pub carried_xsize: u32,
-    /// Inches from the shooter to the formation's centre.
-    #[arg(long, default_value_t = 18.0, allow_negative_numbers = true)]
-    pub distance: f64,
-    /// Where each shot is aimed: the formation's centre, or the standing figure with the
-    /// most others within 2".
-    #[arg(long, value_enum, default_value_t = Aim::Centre)]
-    pub aim: Aim,
-    /// Where a Missed Shot comes down.
-    #[arg(long, value_enum, default_value_t = Scatter::Margin)]
-    pub scatter: Scatter,
-    /// Whether the defender declares critically failed Explosives duds.
-    #[arg(long, value_enum, default_value_t = Dud::Declared)]
-    pub dud: Dud,
-    /// Trials (turns of fire) to run.
-    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "200000")]
-    pub trials: u64,
-    /// Stop once the 95% CI half-width of the mean kills is at most X.
-    #[arg(long, value_name = "X")]
-    pub target_ci: Option<f64>,
-    /// The seed: the same seed gives the same digits on any thread count.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: one a core); the digits do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Narrate trial N of this run, die by die.
-    #[arg(long, value_name = "N", value_parser = parse_count)]
-    pub replay_trial: Option<u64>,
-    /// What `diemon run` tells the command about the cell it runs (hidden flags).
-    #[command(flatten)]
-    pub part: super::runs::CellArgs,
-    /// A catalog file (TOML) whose units are added to the built-in ones.
-    #[arg(long, value_name = "FILE")]
-    pub catalog: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Print one JSON object (no progress bar).
-    #[arg(long)]
-    pub json: bool,
-}
 
 pub fn run(
     a: &BlastArgs,
@@ -171,48 +37,6 @@ pub fn run(
         let volley = build(a, opts)?;
         let s = volley_summary(&volley, a);
         go(&volley, &s, &flags, a, opts, cancel, out)
-    }
-}
-
-/// The run flags of a blast.
-fn flags(a: &BlastArgs) -> RunFlags {
-    RunFlags {
-        trials: a.trials,
-        target_ci: a.target_ci,
-        // Half the range of the mean, as a duel's 0.5 is of a probability's: kills run
-        // from 0 to the targets, so a wider half-width asks for nothing. An unreadable
-        // formation is refused later, with its own message.
-        max_half_width: Formation::parse(&a.formation, a.spacing)
-            .map_or(f64::INFINITY, |f| f.len() as f64 / 2.0),
-        ci_unit: "kills, half the number of targets at most; e.g. 0.01",
-        seed: a.seed,
-        part: a.part.clone(),
-        threads: a.threads,
-        replay: a.replay_trial,
-        silent: a.quiet || a.json,
-    }
-}
-
-/// `--arc` and `--burst` belong to automatic weapons, not Explosives.
-fn explosive_flags(a: &BlastArgs) -> Result<(), Failure> {
-    if a.arc != 1 || a.burst.is_some() {
-        return Err(Failure::input(
-            "--arc and --burst are for automatic weapons (machine-gun, blast-gun, \
-             flame-thrower, shotgun, autogun, flamegun); Explosives burst in rings",
-        ));
-    }
-    Ok(())
-}
-
-/// Checks a blast's flags exactly as `run` does, without running anything: what an
-/// experiment checks of every cell before it writes anything.
-pub(super) fn validate(a: &BlastArgs, opts: &RuleOptions) -> Result<(), Failure> {
-    flags(a).check()?;
-    if a.weapon.arc_fire() {
-        build_arc(a, opts).map(|_| ())
-    } else {
-        explosive_flags(a)?;
-        build(a, opts).map(|_| ())
     }
 }
 
@@ -248,136 +72,13 @@ fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
     if let Some(n) = a.replay_trial {
         return replay(scenario, s, &engine, n, a, opts, out);
     }
-    let (run, threads) = flags.execute(&engine, scenario, "turns of fire", cancel)?;
+    let (run, threads) = execute(flags, &engine, scenario, "turns of fire", cancel)?;
     let text = if a.json {
-        flags.json(json_report(s, &run, a, threads, opts), &run)?
+        json(flags, json_report(s, &run, a, threads, opts), &run)?
     } else {
         table(s, &run, a, threads)
     };
     finish(&text, &run, out)
-}
-
-/// `ARMOR@X,Y`: a wall's Armor dice and its offset from the formation's centre.
-fn parse_wall(text: &str) -> Result<Wall, Failure> {
-    let bad = |why: String| {
-        Failure::input(format!(
-            "--wall {text:?}: {why}\nhint: write ARMOR@X,Y, e.g. 3d10@0,2 (Armor 3d10, 2\" behind the centre)"
-        ))
-    };
-    let (armor, at) = text
-        .split_once('@')
-        .ok_or_else(|| bad("expected ARMOR@X,Y".into()))?;
-    let armor = Expr::parse(armor.trim()).map_err(|e| bad(format!("Armor: {e}")))?;
-    if armor.skill().is_some() {
-        return Err(bad("Armor cannot hold a Skill die".into()));
-    }
-    let (x, y) = at
-        .split_once(',')
-        .ok_or_else(|| bad("expected X,Y after @".into()))?;
-    let num = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|f| f.is_finite() && f.abs() <= 1000.0)
-            .ok_or_else(|| bad(format!("{v:?} is not a number of inches")))
-    };
-    Ok(Wall {
-        armor,
-        at: (num(x)?, num(y)?),
-    })
-}
-
-/// The shooter and the target unit, from the catalog.
-fn units(a: &BlastArgs) -> Result<(Unit, Unit), Failure> {
-    let catalog = super::unit::load(a.catalog.as_ref(), a.part.catalog_text.as_deref())?;
-    let shooter = catalog
-        .equipped(&a.shooter)
-        .map_err(|m| Failure::input(format!("--shooter: {m}")))?;
-    let target = catalog
-        .equipped(&a.target)
-        .map_err(|m| Failure::input(format!("--target: {m}")))?;
-    Ok((shooter, target))
-}
-
-fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Failure> {
-    let (shooter, target_unit) = units(a)?;
-    let launch = match a.weapon {
-        WeaponArg::Launcher => Launch::Launcher(a.size),
-        WeaponArg::Cannon => Launch::Cannon(a.size),
-        WeaponArg::Rocket => Launch::Rocket,
-        WeaponArg::Thrown => Launch::Thrown {
-            use_rating: a.use_rating.ok_or_else(|| {
-                Failure::input(
-                    "--weapon thrown needs --use: a thrown object has its Close Combat Use \
-                     (Ch. 8.4), and the texts give none for an Explosive\nhint: --use 2 is a \
-                     Hand Weapon's Use, --use 3 a Heavy Weapon's",
-                )
-            })?,
-        },
-        _ => {
-            return Err(Failure::other(
-                "an arc-fire weapon reached the Explosive path",
-            ));
-        }
-    };
-    if a.use_rating.is_some() && a.weapon != WeaponArg::Thrown {
-        return Err(Failure::input(
-            "--use sets a thrown object's Use; a Launcher, Cannon or Rocket has its own (Ch. 8.4)",
-        ));
-    }
-    if !(1..=100).contains(&a.size) {
-        return Err(Failure::input(format!(
-            "--size {}: expected a Weapon Size of 1 to 100 inches",
-            a.size
-        )));
-    }
-    let delivery = Delivery::with_variant(launch, a.xsize, a.variant).map_err(Failure::input)?;
-    let mounted = match launch {
-        Launch::Launcher(w) | Launch::Cannon(w) => combat::mounted(w, shooter.spec.size),
-        _ => false,
-    };
-    let gunner = shooter.spec.specialties.iter().any(|s| s == "gunnery");
-    // Ch. 8.5: Gunnery rolls its d8 "rather than their Action d6" on mounted weapons.
-    let skill = SkillRoll::new(if mounted && gunner {
-        Die::D8
-    } else {
-        shooter.skill
-    });
-    let support = match launch {
-        Launch::Launcher(w) | Launch::Cannon(w) => combat::gunnery_support(a.support, w)
-            .ok_or_else(|| {
-                Failure::input(format!(
-                    "--support {}: the firing team (shooter and supporters) is at most the Weapon \
-                     Size, {w} (Ch. 8.5)",
-                    a.support
-                ))
-            })?,
-        _ if a.support > 0 => {
-            return Err(Failure::input(
-                "--support: Gunnery Support helps with mounted weapons (a Launcher or Cannon)",
-            ));
-        }
-        _ => 0,
-    };
-    let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;
-    let target = Target::from_unit(&target_unit, breakdown(&target_unit).total(), opts);
-    Volley::new(
-        VolleySpec {
-            delivery,
-            skill,
-            support,
-            formation,
-            target,
-            distance: a.distance,
-            aim: a.aim,
-            scatter: a.scatter,
-            dud: a.dud,
-            wall: a.wall.as_deref().map(parse_wall).transpose()?,
-            carried: a.carrying.map(|s| (s, a.carried_xsize)),
-        },
-        *opts,
-    )
-    .map_err(Failure::input)
 }
 
 /// A policy's command-line name.
@@ -476,94 +177,6 @@ fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
         cp_ammo: Cp::ZERO,
         wall: false,
     }
-}
-
-fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Failure> {
-    if !(1..=100).contains(&a.size) {
-        return Err(Failure::input(format!(
-            "--size {}: expected a Weapon Size of 1 to 100 inches",
-            a.size
-        )));
-    }
-    let (shooter, target_unit) = units(a)?;
-    // The automatic weapons all have a Use, a Range in inches and Damage dice; a catalog
-    // entry without them is a bug, said as such rather than read as 0.
-    let need = |what: &str, of: &str| Failure::other(format!("{of} has no {what} in the catalog"));
-    let inches = |r: &Reach, of: &str| match r {
-        Reach::Inches(n) => Ok(*n),
-        _ => Err(need("Range in inches", of)),
-    };
-    let sized = |k: WeaponKind, gun: Gun| -> Result<Weapon, Failure> {
-        let st = k.at(a.size).map_err(|e| Failure::input(e.to_string()))?;
-        let damage = match &st.damage {
-            WDamage::Dice(e) | WDamage::MinusDistance(e) => e.clone(),
-            other => return Err(Failure::other(format!("{k} has no dice Damage: {other}"))),
-        };
-        Ok(Weapon {
-            name: format!("{}\" {k}", a.size),
-            gun,
-            use_rating: st.use_rating.ok_or_else(|| need("Use", k.key()))? as i64,
-            range: inches(&st.range, k.key())?,
-            damage: Expr::parse(&damage).map_err(|e| Failure::other(e.to_string()))?,
-            cost: Some(st.cost),
-            knockback: 0,
-        })
-    };
-    let named = |key: &str, gun: Gun| -> Result<Weapon, Failure> {
-        let i = item_named(key).ok_or_else(|| Failure::other(format!("no item {key}")))?;
-        Ok(Weapon {
-            name: i.name.to_string(),
-            gun,
-            use_rating: i.use_rating.ok_or_else(|| need("Use", key))? as i64,
-            range: inches(&i.range, key)?,
-            damage: Expr::parse(i.damage.ok_or_else(|| need("Damage", key))?)
-                .map_err(|e| Failure::other(e.to_string()))?,
-            cost: i.cost,
-            knockback: i.knockback,
-        })
-    };
-    let weapon = match a.weapon {
-        WeaponArg::MachineGun => sized(WeaponKind::MachineGun, Gun::MachineGun)?,
-        WeaponArg::BlastGun => sized(WeaponKind::BlastGun, Gun::BlastGun)?,
-        WeaponArg::FlameThrower => sized(WeaponKind::FlameThrower, Gun::FlameThrower)?,
-        WeaponArg::Shotgun => named("shotgun", Gun::BlastGun)?,
-        WeaponArg::Autogun => named("autogun", Gun::MachineGun)?,
-        WeaponArg::Flamegun => named("flamegun", Gun::FlameThrower)?,
-        _ => {
-            return Err(Failure::other(
-                "an Explosive weapon reached the arc-fire path",
-            ));
-        }
-    };
-    if a.support > 0
-        || a.use_rating.is_some()
-        || a.xsize != 1
-        || a.variant != Variant::Explosive
-        || a.wall.is_some()
-        || a.carrying.is_some()
-    {
-        return Err(Failure::input(
-            "--support, --use, --xsize, --variant, --wall and --carrying are for Explosives; arc \
-             fire takes --size and --arc",
-        ));
-    }
-    let formation = Formation::parse(&a.formation, a.spacing).map_err(Failure::input)?;
-    let target = Target::from_unit(&target_unit, breakdown(&target_unit).total(), opts);
-    ArcFire::new(
-        ArcSpec {
-            weapon,
-            arc: a.arc,
-            burst: a.burst,
-            skill: SkillRoll::new(shooter.skill),
-            support: 0,
-            formation,
-            target,
-            distance: a.distance,
-            aim: a.aim,
-        },
-        *opts,
-    )
-    .map_err(Failure::input)
 }
 
 fn json_report(

@@ -6,15 +6,16 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::runs::{RunFlags, finish};
+use super::runs::finish;
 use super::table::{bar, prob, stdout_is_terminal};
 use super::{Failure, bad_expr, io};
 use crate::analysis::Estimate;
 use crate::analysis::gof::{Fit, chi_squared};
 use crate::dice::expr::Exact;
 use crate::dice::{Expr, Pmf};
+use crate::question::run::RunFlags;
 use crate::rules::{ArmorTie, RuleOptions};
-use crate::sim::sample::{Against, DiceTally, Rolls};
+use crate::scenario::rolls::{Against, DiceTally, Rolls};
 
 /// Rows whose tail chance is below this are folded into one line (unless `--all`).
 const ROW_CUT: f64 = 1e-6;
@@ -39,7 +40,7 @@ pub struct DistArgs {
     pub use_rating: Option<i64>,
 
     /// Also draw N seeded Monte Carlo rolls and test their agreement with the exact table.
-    #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = super::duel::parse_trials, allow_negative_numbers = true)]
+    #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = crate::question::run::parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
 
     /// Master seed for --trials (same seed, same digits, on any thread count).
@@ -135,7 +136,7 @@ pub fn run(
                 replay: None,
                 silent: a.quiet || a.json,
             };
-            Some(flags.execute(&flags.engine(), &rolls, "rolls", cancel)?.0)
+            Some(super::runs::execute(&flags, &flags.engine(), &rolls, "rolls", cancel)?.0)
         }
     };
     let mc = run.as_ref().map(|r| &r.tally);

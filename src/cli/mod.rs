@@ -2,7 +2,7 @@
 //!
 //! `main` calls [`run`] and exits with what it returns: 0 on success, 2 on bad input (a dice
 //! expression, an option, an argument), 1 when something else failed (writing output), 130
-//! after Ctrl-C ([`interrupt`]). The library never prints; only this module does.
+//! after Ctrl-C (the `interrupt` module). The library never prints; only this module does.
 
 mod analyses;
 mod blast;
@@ -100,13 +100,13 @@ pub enum Command {
     Dist(dist::DistArgs),
     /// Duels: two stat lines in base contact, or squads of catalog units fought to the end
     /// (seeded Monte Carlo).
-    Duel(duel::DuelArgs),
+    Duel(crate::question::duel::DuelArgs),
     /// A turn of Explosive fire at a formation: kills by ring, per shot and per CP.
-    Blast(blast::BlastArgs),
+    Blast(crate::question::blast::BlastArgs),
     /// A MachineGun burst's exact chances of jamming (Ch. 8.3).
     Burst(burst::BurstArgs),
     /// The Marks dice-pool system: exact odds of each success level for one roll.
-    Marks(marks::MarksArgs),
+    Marks(crate::question::marks::MarksArgs),
     /// Run an experiment file: a sweep of duels, blasts or Marks pools, exported as CSV
     /// and Parquet, with a report.
     Run(run::RunArgs),
@@ -147,6 +147,15 @@ impl Failure {
         Failure {
             code: EXIT_FAILURE,
             message: message.into(),
+        }
+    }
+}
+
+impl From<crate::question::Error> for Failure {
+    fn from(e: crate::question::Error) -> Failure {
+        match e {
+            crate::question::Error::Input(m) => Failure::input(m),
+            crate::question::Error::Other(m) => Failure::other(m),
         }
     }
 }
@@ -306,31 +315,6 @@ fn misplaced<'a>(c: &Command, options: &'a [String]) -> Option<&'a str> {
         .iter()
         .find(|o| o.trim_start().starts_with("marks_") != marks)
         .map(String::as_str)
-}
-
-/// Checks a `duel`, `blast` or `marks` command line (with `opts`) as running it would, without
-/// running it: what an experiment checks of every cell before it starts.
-pub fn check_args(args: &[String], opts: &RuleOptions) -> Result<(), String> {
-    let cli = Cli::try_parse_from(args).map_err(|e| {
-        e.render()
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or("bad arguments")
-            .trim_start_matches("error: ")
-            .to_string()
-    })?;
-    // A cell's own `-o` (a swept option) goes on top of the experiment's options.
-    let mut opts = *opts;
-    for a in &cli.options {
-        opts.assign(a).map_err(|e| format!("-o {a}: {e}"))?;
-    }
-    match &cli.command {
-        Command::Duel(a) => duel::validate(a, &opts).map_err(|f| f.message),
-        Command::Blast(a) => blast::validate(a, &opts).map_err(|f| f.message),
-        Command::Marks(a) => marks::validate(a, &opts).map_err(|f| f.message),
-        _ => Ok(()),
-    }
 }
 
 /// Runs one experiment cell: `command args`, seeded, quiet, as JSON. `part` adds the hidden

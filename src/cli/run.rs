@@ -63,7 +63,7 @@ pub fn run(
         None => experiment::default_experiment(),
     };
     let e = loaded.map_err(input_errors)?;
-    super::runs::check_threads(a.threads)?;
+    crate::question::run::check_threads(a.threads)?;
     if a.shard.is_some() && e.target_ci.is_some() {
         return Err(Failure::input(format!(
             "--shard: {} stops each cell at a CI target, which needs every batch in order\n\

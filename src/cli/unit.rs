@@ -9,7 +9,6 @@ use serde_json::json;
 use super::{Failure, io};
 use crate::catalog::cost::{breakdown, unit_inches};
 use crate::catalog::unit::{Armament, Unit};
-use crate::catalog::{Catalog, CatalogError};
 
 #[derive(Args, Debug)]
 pub struct UnitArgs {
@@ -42,27 +41,8 @@ pub enum UnitCommand {
     },
 }
 
-/// Loads the catalog, turning its errors into one input failure. An experiment cell gives
-/// the `text` its experiment read (so a cell never sees a file edited since); else the file
-/// at `path` is read.
-pub fn load(path: Option<&PathBuf>, text: Option<&str>) -> Result<Catalog, Failure> {
-    let loaded = match (path, text) {
-        (None, _) => return Ok(Catalog::builtin()),
-        (Some(p), Some(t)) => Catalog::with_text(&p.display().to_string(), t),
-        (Some(p), None) => Catalog::with_file(p),
-    };
-    loaded.map_err(|es| {
-        Failure::input(
-            es.iter()
-                .map(CatalogError::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })
-}
-
 pub fn run(a: &UnitArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let cat = load(a.catalog.as_ref(), None)?;
+    let cat = crate::question::catalog(a.catalog.as_ref(), None)?;
     match &a.command {
         UnitCommand::List => {
             let mut s = format!("{:<30} {:>6}  {}\n", "unit", "CP", "source");

@@ -15,7 +15,7 @@
 use super::die::{Die, Faces};
 use super::log::{DieEvent, Log, Role};
 use super::pmf::Pmf;
-use crate::rules::{BonusChain, D4Bonus, RuleOptions};
+use crate::options::{BonusChain, D4Bonus, RuleOptions};
 
 /// Whether a die is the unit's Skill die or any other ("regular") die.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

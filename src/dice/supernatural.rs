@@ -19,7 +19,7 @@
 use super::die::{Die, Faces};
 use super::log::{DieEvent, Log, Role};
 use super::pmf::Pmf;
-use crate::rules::{BonusChain, DoubleFumble, FumbleUse, RuleOptions, SnBonusOne};
+use crate::options::{BonusChain, DoubleFumble, FumbleUse, RuleOptions, SnBonusOne};
 
 /// Chain states tracked exactly; a longer `bonus_chain` limit behaves as unlimited, which
 /// differs by less than 4^-64 in probability.
@@ -247,7 +247,7 @@ mod tests {
     use super::*;
     use crate::dice::die::Script;
     use crate::dice::log::NoLog;
-    use crate::rules::{BonusChain, SnBonusOne};
+    use crate::options::{BonusChain, SnBonusOne};
 
     fn roll(die: Die, opts: &RuleOptions, script: &[(Die, u32)]) -> SnOutcome {
         let mut dice = Script::new(script);

@@ -423,7 +423,7 @@ pub fn parse(
         // The command's own parser checks every cell before anything runs.
         let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
         probe.extend(args.iter().cloned());
-        if let Err(e) = crate::cli::check_args(&probe, &opts) {
+        if let Err(e) = crate::question::check(&probe, &opts) {
             // Point at the axis whose value is refused: the one that, put back to its first
             // value, makes the cell acceptable (else the first axis).
             let culprit = (0..axes.len())
@@ -438,11 +438,11 @@ pub fn parse(
                     };
                     let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
                     probe.extend(args);
-                    crate::cli::check_args(&probe, &opts).is_ok()
+                    crate::question::check(&probe, &opts).is_ok()
                 })
                 .unwrap_or(0);
             let offset = match &spec.target_ci {
-                Some(t) if e.starts_with("--target-ci") => t.span().start,
+                Some(t) if e.message().starts_with("--target-ci") => t.span().start,
                 _ => axes.get(culprit).map_or(0, |a| a.offset),
             };
             return Err(vec![at(

@@ -98,7 +98,7 @@ pub fn pm(point: f64, lo: f64, hi: f64, probability: bool) -> String {
 
 /// Decimals that show the first significant digit of `width` (at least `least`, at most 6).
 fn decimals(width: f64, least: usize) -> usize {
-    if !(width > 0.0) || !width.is_finite() {
+    if width.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || !width.is_finite() {
         return least;
     }
     let first = (-width.log10().floor()) as i64;

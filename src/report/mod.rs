@@ -1,6 +1,6 @@
 //! Reports: what a run found, for people who would rather look than read.
 //!
-//! [`write`] reads a run's folder back ([`frames::Frames`]: the Parquet files and the
+//! [`write()`] reads a run's folder back ([`frames::Frames`]: the Parquet files and the
 //! manifest in their metadata), picks the figures the frames support ([`build`]), draws
 //! each with plotters to `charts/STEM.svg` and `.png` ([`chart`]), and writes `report.md`
 //! (charts linked) and a self-contained `report.html` (charts inlined) with [`page`]. It

@@ -9,9 +9,9 @@
 //!   nothing. Armor is rolled fresh for each hit when it is dice.
 
 use super::{BonusChain, OverskillPolicy, RuleOptions};
-use crate::dice::action::SkillPlan;
 use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
 use crate::dice::expr::RollPlan;
+use crate::dice::skill::SkillPlan;
 use crate::dice::{Die, Expr, Faces, Log, Role, SkillRoll};
 
 /// The attacker's side of an attack: Skill die, the weapon's Use and Damage.

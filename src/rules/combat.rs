@@ -7,6 +7,7 @@
 use super::{ArmorTie, TargetSize};
 use crate::catalog::unit::Structure;
 use crate::catalog::weapon::HandClass;
+use crate::dice::Die;
 
 /// Inches beyond a weapon's Range: each costs -1 to the Skill roll and -1 to Damage
 /// (Ch. 4.2 "-5 to each Skill and Damage die for being five inches Out of Range"; Ch. 8.4).
@@ -50,6 +51,17 @@ pub fn mounted(weapon_size: u32, user_size: u32) -> bool {
     HandClass::of(2 * weapon_size, user_size.max(1))
         .and_then(HandClass::ranged_hands)
         .is_none()
+}
+
+/// The Action die a shooter rolls with a ranged weapon of `weapon_size`: a Gunner rolls
+/// Gunnery's d8 "rather than their Action d6" on a mounted weapon (Ch. 8.5); anyone else,
+/// or a Gunner with a hand-held weapon, its own Skill die.
+pub fn action_die(skill: Die, gunnery: bool, weapon_size: u32, user_size: u32) -> Die {
+    if gunnery && mounted(weapon_size, user_size) {
+        Die::D8
+    } else {
+        skill
+    }
 }
 
 /// KnockBack in inches from a non-Explosive weapon striking a smaller target: "one inch for
@@ -134,6 +146,16 @@ mod tests {
         assert_eq!(target_size(4, TargetSize::Off), 0);
         assert_eq!(cover(1), -1);
         assert_eq!(cover(7), -3);
+    }
+
+    #[test]
+    fn a_gunner_rolls_the_d8_only_on_a_mounted_weapon() {
+        // A 3" Launcher is past a minifig's Bastard size (Size 1): mounted.
+        assert_eq!(action_die(Die::D6, true, 3, 1), Die::D8);
+        assert_eq!(action_die(Die::D6, false, 3, 1), Die::D6);
+        // A 1" gun is hand-held by a minifig: its own die even for a Gunner.
+        assert_eq!(action_die(Die::D6, true, 1, 1), Die::D6);
+        assert!(mounted(3, 1) && !mounted(1, 1));
     }
 
     #[test]

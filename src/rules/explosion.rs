@@ -214,7 +214,7 @@ impl Blast {
         let n = dice.len().min(MAX_EXP_DICE);
         d[..n].copy_from_slice(&dice[..n]);
         // "Removes the highest remaining die"; equal rolls in a stable order.
-        d[..n].sort_by(|a, b| b.0.cmp(&a.0));
+        d[..n].sort_by_key(|b| std::cmp::Reverse(b.0));
         Blast {
             dice: d,
             n,

@@ -1,5 +1,5 @@
-//! BrikWars rules beyond the dice: the [`RuleOptions`] that settle what the texts leave
-//! open, one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
+//! BrikWars rules beyond the dice (the [`RuleOptions`] that settle what the texts leave
+//! open live in [`crate::options`]): one attack ([`attack`]) and the rules around attacks in battle ([`combat`]); the
 //! Medik's Ker-Triage! ([`medik`]) and Monstrous Contagion ([`contagion`]) and Constructs
 //! ([`constructs`]) of Ch. 10; SuperNatural Effects in battle
 //! ([`supernatural`]); what "within" a distance means on a table of `f64` inches ([`measure`]).
@@ -14,7 +14,7 @@ pub mod explosion;
 pub mod fire;
 pub mod measure;
 pub mod medik;
-pub mod options;
 pub mod supernatural;
 
-pub use options::*;
+// The options are a leaf module of their own (dice use them too); here for the rules' users.
+pub use crate::options::*;

@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::progress::Progress;
+use super::scenario::{Scenario, Tally};
 use super::seed::{BATCH, stream};
 use crate::dice::{Log, NoLog};
-use crate::scenario::{Scenario, Tally};
 
 /// When to stop.
 #[derive(Copy, Clone, Debug, PartialEq)]

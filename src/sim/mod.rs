@@ -4,13 +4,20 @@
 //!   do not depend on thread count or scheduling and any batch can be replayed alone.
 //! - [`tally`]: integer counts and histograms that add up in any order.
 //! - [`progress`]: the observer long runs report to (the CLI draws the bar).
-//! - [`sample`]: draws `n` outcomes of a dice expression in parallel batches.
+//! - [`Scenario`] and [`Tally`]: what the engine runs and what it counts (the scenarios
+//!   themselves are in [`crate::scenario`]).
+//! - [`engine`]: seeded batches on a worker pool, with stopping rules and Ctrl-C.
+//! - [`estimate`]: [`Estimate`] (point, standard error, CI) for proportions (Wilson) and
+//!   means (normal approximation).
 
 pub mod engine;
+pub mod estimate;
 pub mod progress;
-pub mod sample;
+pub mod scenario;
 pub mod seed;
 pub mod tally;
 
+pub use estimate::Estimate;
+pub use scenario::{Scenario, Tally};
 pub use seed::{BATCH, stream};
 pub use tally::Histogram;

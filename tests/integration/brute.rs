@@ -149,14 +149,45 @@ fn skill_rolls() {
     check("d4 skill bless d6", &["d4_bonus=incompetent"]);
 }
 
+// One test per expression: the SuperNatural brute forces are the slow ones, and split they
+// run in parallel and name the expression that fails.
+
 #[test]
-fn supernatural_dice() {
+fn sn_d6() {
     check("sn d6", &[]);
+}
+
+#[test]
+fn sn_d8_plus_2() {
     check("sn d8 + 2", &[]);
+}
+
+#[test]
+fn sn_d8_bonus_one_counts() {
     check("sn d8", &["sn_bonus_one=count"]);
+}
+
+#[test]
+fn sn_d6_fumble_ignored() {
     check("sn d6", &["fumble=ignore"]);
+}
+
+#[test]
+fn sn_d6_double_fumble_lost() {
     check("sn d6", &["double_fumble=lost"]);
+}
+
+#[test]
+fn sn_d6_chain_of_two() {
     check("sn d6", &["bonus_chain=2"]);
+}
+
+#[test]
+fn d6_plus_sn_d10() {
     check("1d6 + sn d10", &[]);
+}
+
+#[test]
+fn skill_d6_plus_sn_d8() {
     check("d6 skill + sn d8", &[]);
 }

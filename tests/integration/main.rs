@@ -9,6 +9,7 @@
 //! - `value_stability`: pinned seeded rolls.
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `experiment`: experiment files, `diemon run`, its exports.
+//! - `layers`: the rooms of `src/` import one way (no cycle; `experiment` never imports `cli`).
 //! - `fuzz`: seeded mutations of `fuzz/corpus/` never panic or hang (stable harness).
 //! - `faults`: runs killed with SIGKILL, and runs on a full disk, end as a clean run.
 //! - `cli`: the commands, their output shapes and exit codes.
@@ -86,6 +87,7 @@ mod engine;
 mod experiment;
 mod faults;
 mod fuzz;
+mod layers;
 mod marks;
 mod monte_carlo;
 mod properties;

@@ -9,8 +9,8 @@
 use diemon::analysis::gof::chi_squared;
 use diemon::dice::Expr;
 use diemon::rules::RuleOptions;
+use diemon::scenario::rolls::{Against, sample};
 use diemon::sim::progress::Silent;
-use diemon::sim::sample::{Against, sample};
 
 const ALPHA: f64 = 0.001;
 const N: u64 = 200_000;

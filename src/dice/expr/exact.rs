@@ -7,11 +7,11 @@
 //! tails of large sums. Whatever is cut is reported as truncated mass, never renormalised.
 
 use super::{Expr, TermKind};
-use crate::dice::action::SkillState;
 use crate::dice::bonus::{DieUse, bonus_die, with_bonus_pmf};
 use crate::dice::die::Die;
 use crate::dice::pmf::Pmf;
-use crate::rules::{OverskillPolicy, RuleOptions};
+use crate::dice::skill::SkillState;
+use crate::options::{OverskillPolicy, RuleOptions};
 
 /// The exact result of an expression.
 #[derive(Clone, Debug)]

@@ -21,12 +21,12 @@ pub use exact::Exact;
 pub use parse::{MAX_CONST, MAX_DICE, MAX_TERMS, ParseError, parse};
 pub use plan::RollPlan;
 
-use super::action::SkillRoll;
 use super::damage::DamageType;
 use super::die::{Die, Faces};
 use super::log::{Log, NoLog};
+use super::skill::SkillRoll;
 use super::supernatural::SnRoll;
-use crate::rules::RuleOptions;
+use crate::options::RuleOptions;
 
 /// A parsed, validated dice expression.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,9 +13,9 @@
 use std::fmt;
 
 use super::{Expr, Term, TermKind};
-use crate::dice::action::{SkillError, SkillRoll};
 use crate::dice::damage::DamageType;
 use crate::dice::die::Die;
+use crate::dice::skill::{SkillError, SkillRoll};
 use crate::dice::supernatural::SnRoll;
 
 /// Most dice one term may roll: enough for any table, small enough for exact maths.

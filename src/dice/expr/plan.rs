@@ -6,12 +6,12 @@
 //! is defined through it, so both roll the same dice in the same order.
 
 use super::{Expr, RollOutcome, TermKind};
-use crate::dice::action::SkillPlan;
 use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
 use crate::dice::die::{Die, Faces};
 use crate::dice::log::{Log, Role};
+use crate::dice::skill::SkillPlan;
 use crate::dice::supernatural::SnRoll;
-use crate::rules::{OverskillDie, RuleOptions};
+use crate::options::{OverskillDie, RuleOptions};
 
 /// An [`Expr`] with `opts` resolved ([`Expr::plan`]). Built once, rolled many times without
 /// allocating.

@@ -15,6 +15,8 @@ use std::f64::consts::PI;
 use super::formation::{self, Formation, MAX_FIGURES};
 use super::{Aim, BlastOutcome, BlastTally, Target};
 use crate::analysis::Estimate;
+use crate::catalog::armory::item_named;
+use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
 use crate::rules::measure::within;
@@ -44,6 +46,83 @@ pub struct Weapon {
     pub cost: Option<crate::catalog::Cp>,
     /// KnockBack inches to targets of Size 1" or less on a hit (the ShotGun's 1", Ch. 8.1).
     pub knockback: u32,
+}
+
+/// Why an automatic weapon's stats cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeaponError {
+    /// The Weapon Size is outside what the weapon's table covers (bad input).
+    #[error("{0}")]
+    Size(String),
+    /// A catalog entry without a Use, a Range in inches or dice Damage: a bug, said as such
+    /// rather than read as 0.
+    #[error("{0}")]
+    Catalog(String),
+}
+
+impl Weapon {
+    /// A MachineGun, BlastGun or FlameThrower of Weapon Size `size` (Ch. 8.3).
+    pub fn sized(kind: WeaponKind, size: u32) -> Result<Weapon, WeaponError> {
+        let st = kind
+            .at(size)
+            .map_err(|e| WeaponError::Size(e.to_string()))?;
+        let damage = match &st.damage {
+            WDamage::Dice(e) | WDamage::MinusDistance(e) => e.clone(),
+            other => return Err(missing(&format!("dice Damage ({other})"), kind.key())),
+        };
+        Ok(Weapon {
+            name: format!("{size}\" {kind}"),
+            gun: gun_of(kind).ok_or_else(|| missing("automatic fire", kind.key()))?,
+            use_rating: st.use_rating.ok_or_else(|| missing("Use", kind.key()))? as i64,
+            range: inches(&st.range, kind.key())?,
+            damage: Expr::parse(&damage).map_err(|e| WeaponError::Catalog(e.to_string()))?,
+            cost: Some(st.cost),
+            knockback: 0,
+        })
+    }
+
+    /// A minifig Bastard gun of the armory (Ch. 8.1): `shotgun` fires as a BlastGun,
+    /// `autogun` as a MachineGun, `flamegun` as a FlameThrower.
+    pub fn named(key: &str) -> Result<Weapon, WeaponError> {
+        let gun = match key {
+            "shotgun" => Gun::BlastGun,
+            "autogun" => Gun::MachineGun,
+            "flamegun" => Gun::FlameThrower,
+            _ => return Err(missing("automatic fire", key)),
+        };
+        let i = item_named(key).ok_or_else(|| WeaponError::Catalog(format!("no item {key}")))?;
+        Ok(Weapon {
+            name: i.name.to_string(),
+            gun,
+            use_rating: i.use_rating.ok_or_else(|| missing("Use", key))? as i64,
+            range: inches(&i.range, key)?,
+            damage: Expr::parse(i.damage.ok_or_else(|| missing("Damage", key))?)
+                .map_err(|e| WeaponError::Catalog(e.to_string()))?,
+            cost: i.cost,
+            knockback: i.knockback,
+        })
+    }
+}
+
+/// How an automatic weapon kind fires.
+fn gun_of(kind: WeaponKind) -> Option<Gun> {
+    match kind {
+        WeaponKind::MachineGun => Some(Gun::MachineGun),
+        WeaponKind::BlastGun => Some(Gun::BlastGun),
+        WeaponKind::FlameThrower => Some(Gun::FlameThrower),
+        _ => None,
+    }
+}
+
+fn missing(what: &str, of: &str) -> WeaponError {
+    WeaponError::Catalog(format!("{of} has no {what} in the catalog"))
+}
+
+fn inches(r: &Reach, of: &str) -> Result<u32, WeaponError> {
+    match r {
+        Reach::Inches(n) => Ok(*n),
+        _ => Err(missing("Range in inches", of)),
+    }
 }
 
 /// A turn of arc fire.
@@ -203,6 +282,10 @@ impl Scenario for ArcFire {
         };
         let mut pooled = 0i64;
         let mut pool_armor: Option<i64> = None;
+        #[allow(
+            clippy::needless_range_loop,
+            reason = "a burst's count may pass order.len(): it fires at one target"
+        )]
         for k in 0..count {
             let (i, penalty) = match (s.burst, burst_target) {
                 (Some(b), Some(t)) => (

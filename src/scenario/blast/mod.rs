@@ -329,16 +329,15 @@ impl Volley {
         }
         if let Some((armor, at)) = &self.wall
             && out.walls == 0
+            && let Some(damage) = blast.damage(ring_of((at.0, self.distance + at.1), centre))
         {
-            if let Some(damage) = blast.damage(ring_of((at.0, self.distance + at.1), centre)) {
-                let a = armor.roll(faces, log).total;
-                log.note(format_args!(
-                    "  the wall: Damage {} vs Armor {a}",
-                    damage - oor
-                ));
-                if damage - oor > a {
-                    out.walls = 1;
-                }
+            let a = armor.roll(faces, log).total;
+            log.note(format_args!(
+                "  the wall: Damage {} vs Armor {a}",
+                damage - oor
+            ));
+            if damage - oor > a {
+                out.walls = 1;
             }
         }
         for i in 0..fl.n {

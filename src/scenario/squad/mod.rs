@@ -38,8 +38,8 @@ use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
 use crate::catalog::cp::Cp;
 use crate::dice::SkillRoll;
-use crate::dice::action::{SkillError, SkillPlan};
 use crate::dice::expr::RollPlan;
+use crate::dice::skill::{SkillError, SkillPlan};
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker};
 use crate::rules::explosion::ExplosionPlan;
@@ -330,10 +330,12 @@ impl Squad {
                 return Err(SquadError::TooMany(name));
             }
             let gun = spec.units.iter().any(|(k, n)| *n > 0 && k.team >= 2);
-            if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew()) {
-                if !gun && k.arms.is_empty() && k.explosives.is_none() {
-                    return Err(SquadError::Crew(name, k.key.clone()));
-                }
+            if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew())
+                && !gun
+                && k.arms.is_empty()
+                && k.explosives.is_none()
+            {
+                return Err(SquadError::Crew(name, k.key.clone()));
             }
         }
         // The fielded kinds, then each as it holds the item it summons (Ch. D.3).

@@ -651,7 +651,7 @@ impl Squad {
 
     /// Unit `i`'s Skill roll: its kind's, or with the SN die Blessing it (Ch. D.4).
     #[inline(always)]
-    pub(super) fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::action::SkillPlan {
+    pub(super) fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::skill::SkillPlan {
         let f = &fl.f[i];
         if f.blessing != 0 {
             let (plans, idx) = if f.blessing & supernatural::CURSE != 0 {

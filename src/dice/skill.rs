@@ -19,7 +19,7 @@ use super::bonus::{DieUse, bonus_die, chain_pmf, roll_chain};
 use super::die::{Die, Faces};
 use super::log::{DieEvent, Log, Role};
 use super::pmf::Pmf;
-use crate::rules::{BlessedNatural, BlessingDie, BonusChain, RuleOptions};
+use crate::options::{BlessedNatural, BlessingDie, BonusChain, RuleOptions};
 
 /// The natural face at which Overskill starts (Ch. 4.2: "any number six or higher").
 pub const OVERSKILL_FROM: u32 = 6;
@@ -326,7 +326,7 @@ mod tests {
     use super::*;
     use crate::dice::die::Script;
     use crate::dice::log::NoLog;
-    use crate::rules::D4Bonus;
+    use crate::options::D4Bonus;
 
     fn roll(s: SkillRoll, opts: &RuleOptions, script: &[(Die, u32)]) -> SkillOutcome {
         let mut dice = Script::new(script);

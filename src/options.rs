@@ -798,7 +798,7 @@ mod tests {
 
     #[test]
     fn readings_list_every_option_with_its_default() {
-        let doc = include_str!("../../docs/readings.md");
+        let doc = include_str!("../docs/readings.md");
         for o in OPTIONS {
             let row = format!("| `{}` | {} |", o.key, o.default);
             assert!(doc.contains(&row), "docs/readings.md section 5 lacks {row}");

@@ -4,15 +4,14 @@ use std::ops::Add;
 
 use std::sync::atomic::AtomicBool;
 
-use super::engine::{Engine, Shard, Stop};
-use super::progress::Progress;
-use super::tally::Histogram;
-use crate::analysis::Estimate;
 use crate::dice::bonus::roll_with_bonus;
 use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr, Faces, Log, Role};
-use crate::rules::{BonusChain, RuleOptions};
-use crate::scenario::{Scenario, Tally};
+use crate::options::{BonusChain, RuleOptions};
+use crate::sim::engine::{Engine, Shard, Stop};
+use crate::sim::progress::Progress;
+use crate::sim::{Estimate, Histogram};
+use crate::sim::{Scenario, Tally};
 
 /// The confidence level of the key figure.
 const LEVEL: f64 = 0.95;
