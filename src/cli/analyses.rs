@@ -54,7 +54,7 @@ pub fn report(
             ))?;
             let mut rows = Vec::new();
             for (g, chunk) in groups(e, reports, counts.len()) {
-                let row = worth(unit, reference, *units, counts, &g, chunk);
+                let row = worth(unit, reference, *units, counts, &g, chunk)?;
                 io(writeln!(out, "  {}", worth_line(&row)))?;
                 rows.push(row);
             }
@@ -64,7 +64,8 @@ pub fn report(
             let pairs = units.len() * (units.len() - 1) / 2;
             let mut all = Vec::new();
             for (g, chunk) in groups(e, reports, pairs) {
-                let m = matchups::matrix(units, &chunk.iter().map(pair).collect::<Vec<_>>(), 0.95);
+                let pairs = chunk.iter().map(pair).collect::<Result<Vec<_>, _>>()?;
+                let m = matchups::matrix(units, &pairs, 0.95);
                 io(write!(out, "\n{}", matrix_text(&g, &m)))?;
                 all.push((g, m));
             }
@@ -139,20 +140,38 @@ fn num(r: &Value, key: &str) -> f64 {
     r.get(key).and_then(Value::as_f64).unwrap_or(f64::NAN)
 }
 
-/// Wins of a report's side A, B and trials, as the integers they were counted as.
-fn counts(r: &Value) -> (u64, u64, u64) {
-    let t = num(r, "trials");
-    let k = |p: &str| (num(r, p) * t).round() as u64;
-    (k("p_a_wins"), k("p_b_wins"), t as u64)
+/// The integer counts a duel's tally holds (stat lines and squads alike), read from the
+/// raw tally every cell of a run keeps: never rebuilt from a rounded probability.
+#[derive(serde::Deserialize)]
+struct Wins {
+    trials: u64,
+    a_wins: u64,
+    b_wins: u64,
 }
 
-fn pair(r: &Value) -> Pair {
-    let (a_wins, b_wins, trials) = counts(r);
-    Pair {
+/// Wins of a report's side A, B and trials, as the integers they were counted as.
+fn counts(r: &Value) -> Result<(u64, u64, u64), Failure> {
+    let w: Wins = r
+        .get("tally")
+        .and_then(Value::as_str)
+        .and_then(|t| serde_json::from_str(t).ok())
+        .ok_or_else(|| {
+            Failure::other(
+                "a cell holds no win counts (its tally is missing or not a duel's)\nhint: a \
+                 cell written by an older diemon lacks them: delete the run's cells/ folder and \
+                 run again",
+            )
+        })?;
+    Ok((w.a_wins, w.b_wins, w.trials))
+}
+
+fn pair(r: &Value) -> Result<Pair, Failure> {
+    let (a_wins, b_wins, trials) = counts(r)?;
+    Ok(Pair {
         a_wins,
         b_wins,
         trials,
-    }
+    })
 }
 
 fn worth(
@@ -162,21 +181,21 @@ fn worth(
     counts_: &[u64],
     group: &[(String, String)],
     chunk: &[Value],
-) -> WorthRow {
+) -> Result<WorthRow, Failure> {
     let points: Vec<Point> = chunk
         .iter()
         .zip(counts_)
         .map(|(r, &n)| {
-            let (a, b, t) = counts(r);
-            Point {
+            let (a, b, t) = counts(r)?;
+            Ok(Point {
                 ratio: n as f64 / units as f64,
                 trials: t as f64,
                 score: a as f64 + (t - a - b) as f64 / 2.0,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, Failure>>()?;
     let fit = fair_cp::worth(&points, fair_cp::WINDOW, 0.95);
-    WorthRow {
+    Ok(WorthRow {
         group: group.to_vec(),
         unit: unit.into(),
         reference: reference.into(),
@@ -184,7 +203,7 @@ fn worth(
         cp_unit: num(&chunk[0], "cp_a") / units as f64,
         cp_reference: num(&chunk[0], "cp_b") / counts_[0] as f64,
         worth: fit,
-    }
+    })
 }
 
 fn worth_line(r: &WorthRow) -> String {

@@ -69,11 +69,11 @@ fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let engine = flags.engine();
-    if let Some(n) = a.replay_trial {
+    if let Some(n) = a.run.replay_trial {
         return replay(scenario, s, &engine, n, a, opts, out);
     }
     let (run, threads) = execute(flags, &engine, scenario, "turns of fire", cancel)?;
-    let text = if a.json {
+    let text = if a.run.out.json {
         json(flags, json_report(s, &run, a, threads, opts), &run)?
     } else {
         table(s, &run, a, threads)
@@ -203,7 +203,7 @@ fn json_report(
         "out_of_range": s.out_of_range,
         "per": s.per,
         "trials": run.trials,
-        "seed": a.seed,
+        "seed": a.run.out.seed,
         "ended": ended(run.ended),
         "cp_weapon": s.cp_weapon,
         "cp_ammo_per_trial": s.cp_ammo,
@@ -276,7 +276,7 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
     out.push_str(&format!(
         "trials {}   seed {}   ({})   aim {}{}\n\n",
         run.trials,
-        a.seed,
+        a.run.out.seed,
         ended(run.ended),
         name(a.aim),
         if a.weapon.arc_fire() {
@@ -394,7 +394,7 @@ fn replay<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
 ) -> Result<(), Failure> {
     let mut log = Narration::default();
     let o = engine.replay(scenario, n, &mut log);
-    let mut text = format!("trial {n} of seed {}\n{}", a.seed, s.header);
+    let mut text = format!("trial {n} of seed {}\n{}", a.run.out.seed, s.header);
     for e in &log.0 {
         match e {
             Entry::Note(t) => text.push_str(&format!("{t}\n")),

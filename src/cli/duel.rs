@@ -6,10 +6,11 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
-use super::runs::{ended, execute, finish, json};
+use super::runs::{ended, execute, extend, finish, json};
 use super::{Failure, io};
 use crate::dice::DieEvent;
 use crate::question::duel::{DuelArgs, FirstArg, build};
+use crate::question::outcomes::Outcomes;
 use crate::rules::RuleOptions;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, Side};
 use crate::sim::engine::{Engine, Run};
@@ -37,11 +38,11 @@ pub fn run(
     let duel = build(a, opts)?;
     let flags = a.flags();
     let engine = flags.engine();
-    if let Some(n) = a.replay_trial {
+    if let Some(n) = a.run.replay_trial {
         return replay(&engine, &duel, n, a, out);
     }
     let (run, threads) = execute(&flags, &engine, &duel, "duels", cancel)?;
-    let text = if a.json {
+    let text = if a.run.out.json {
         json(&flags, json_report(&duel, &run, a, threads, opts), &run)?
     } else {
         table(&duel, &run, a, threads)
@@ -64,33 +65,30 @@ fn json_report(
     opts: &RuleOptions,
 ) -> serde_json::Value {
     let t = &run.tally;
-    let pa = crate::analysis::Estimate::proportion(t.a_wins, t.trials, 0.95);
-    let pb = crate::analysis::Estimate::proportion(t.b_wins, t.trials, 0.95);
-    let pd = crate::analysis::Estimate::proportion(t.draws, t.trials, 0.95);
-    let pf = crate::analysis::Estimate::proportion(t.first_wins, t.trials, 0.95);
+    let outcomes = Outcomes {
+        trials: t.trials,
+        a_wins: t.a_wins,
+        b_wins: t.b_wins,
+        draws: t.draws,
+        first_wins: t.first_wins,
+    };
     let m = t.mean_attacks();
-    json!({
+    let mut o = json!({
         "a": describe(duel.a()),
         "b": describe(duel.b()),
         "first": format!("{:?}", a.first).to_lowercase(),
         "trials": run.trials,
-        "seed": a.seed,
+        "seed": a.run.out.seed,
         "ended": ended(run.ended),
-        "p_a_wins": pa.point,
-        "ci_a_wins": pa.ci,
-        "p_b_wins": pb.point,
-        "ci_b_wins": pb.ci,
-        "p_draws": pd.point,
-        "ci_draws": pd.ci,
-        "p_first_attacker_wins": pf.point,
-        "ci_first_attacker_wins": pf.ci,
         "mean_attacks": m.point,
         "ci_mean_attacks": m.ci,
         "armor_ties": t.ties,
         "trials_per_sec": run.trials_per_sec(),
         "threads": threads,
         "options": opts,
-    })
+    });
+    extend(&mut o, &outcomes);
+    o
 }
 
 fn table(duel: &Duel, run: &Run<DuelTally>, a: &DuelArgs, threads: usize) -> String {
@@ -105,7 +103,7 @@ fn table(duel: &Duel, run: &Run<DuelTally>, a: &DuelArgs, threads: usize) -> Str
             FirstArg::Random => "d6 roll-off",
         },
         run.trials,
-        a.seed,
+        a.run.out.seed,
         ended(run.ended)
     ));
     let row = |name: &str, k: u64| {
@@ -147,7 +145,7 @@ fn replay(
     let o = engine.replay(duel, n, &mut log);
     let mut s = format!(
         "trial {n} of seed {} : {}\n  vs {}\n",
-        a.seed,
+        a.run.out.seed,
         describe(duel.a()),
         describe(duel.b())
     );

@@ -106,7 +106,7 @@ pub fn run(
     };
     let mean = marks.mean();
     let levels = exactly(&marks);
-    let text = if a.json {
+    let text = if a.out.json {
         let mut o = json!({
             "pool": pool.describe(),
             "d6": pool.d6(),
@@ -159,7 +159,7 @@ pub fn run(
             let mut m = json!({
                 "question": c.question.name(),
                 "trials": t.trials,
-                "seed": a.seed,
+                "seed": a.out.seed,
                 "p": key.point,
                 "ci_p": key.ci,
                 "p_exact": check_exact(c),
@@ -205,7 +205,7 @@ pub fn run(
             }
         }
         if let Some(c) = &check {
-            t.push_str(&check_lines(c, a.seed));
+            t.push_str(&check_lines(c, a.out.seed));
         }
         t
     };

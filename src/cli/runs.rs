@@ -99,6 +99,15 @@ pub fn json<T: Serialize>(
     Ok(format!("{report}\n"))
 }
 
+/// Adds the fields of `extra` (a struct serialised as a map) to the JSON object `o`.
+pub fn extend<T: Serialize>(o: &mut serde_json::Value, extra: &T) {
+    if let (Some(o), Ok(serde_json::Value::Object(m))) =
+        (o.as_object_mut(), serde_json::to_value(extra))
+    {
+        o.extend(m);
+    }
+}
+
 /// Writes a run's report; an interrupted run still prints what it finished, then exits 130.
 pub(super) fn finish<T>(text: &str, run: &Run<T>, out: &mut dyn Write) -> Result<(), Failure> {
     io(out.write_all(text.as_bytes()))?;

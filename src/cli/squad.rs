@@ -5,12 +5,13 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
-use super::runs::{ended, execute, finish, json};
+use super::runs::{ended, execute, extend, finish, json};
 use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::catalog::cp::Cp;
 use crate::dice::{Entry, Narration};
 use crate::question::duel::{DuelArgs, first};
+use crate::question::outcomes::Outcomes;
 use crate::question::squad::build;
 use crate::rules::RuleOptions;
 use crate::scenario::duel::Side;
@@ -27,11 +28,11 @@ pub fn run(
     let squad = build(a, opts)?;
     let flags = a.flags();
     let engine = flags.engine();
-    if let Some(n) = a.replay_trial {
+    if let Some(n) = a.run.replay_trial {
         return replay(&squad, &engine, n, a, out);
     }
     let (run, threads) = execute(&flags, &engine, &squad, "squad duels", cancel)?;
-    let text = if a.json {
+    let text = if a.run.out.json {
         json(&flags, json_report(&squad, &run, a, threads, opts), &run)?
     } else {
         table(&squad, &run, a, threads)
@@ -90,8 +91,13 @@ fn json_report(
     opts: &RuleOptions,
 ) -> serde_json::Value {
     let t = &run.tally;
-    let p = |k| Estimate::proportion(k, t.trials, 0.95);
-    let (pa, pb, pd, pf) = (p(t.a_wins), p(t.b_wins), p(t.draws), p(t.first_wins));
+    let outcomes = Outcomes {
+        trials: t.trials,
+        a_wins: t.a_wins,
+        b_wins: t.b_wins,
+        draws: t.draws,
+        first_wins: t.first_wins,
+    };
     let turns = t.mean_turns();
     let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
     let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
@@ -109,16 +115,8 @@ fn json_report(
         "policy_a": squad.policy(0),
         "policy_b": squad.policy(1),
         "trials": run.trials,
-        "seed": a.seed,
+        "seed": a.run.out.seed,
         "ended": ended(run.ended),
-        "p_a_wins": pa.point,
-        "ci_a_wins": pa.ci,
-        "p_b_wins": pb.point,
-        "ci_b_wins": pb.ci,
-        "p_draw": pd.point,
-        "ci_draw": pd.ci,
-        "p_first_side_wins": pf.point,
-        "ci_first_side_wins": pf.ci,
         "mean_turns": turns.point,
         "ci_mean_turns": turns.ci,
         "survivors_a": sa.point,
@@ -139,6 +137,7 @@ fn json_report(
         "options": opts,
         "by_turn": by_turn(squad, t),
     });
+    extend(&mut o, &outcomes);
     // Fielded CP, their gap, and what is paid for nothing (issue 21).
     o["cp_gap"] = json!(side_cp(squad, 0) - side_cp(squad, 1));
     o["inert_a"] = json!(inert(squad, 0));
@@ -223,7 +222,7 @@ fn table(squad: &Squad, run: &Run<SquadTally>, a: &DuelArgs, threads: usize) -> 
             x => x,
         },
         run.trials,
-        a.seed,
+        a.run.out.seed,
         ended(run.ended)
     ));
     let row = |name: &str, k: u64| {
@@ -317,7 +316,7 @@ fn replay(
     let o = engine.replay(squad, n, &mut log);
     let mut s = format!(
         "trial {n} of seed {}\nA: {}\nB: {}\n",
-        a.seed,
+        a.run.out.seed,
         describe(squad, 0),
         describe(squad, 1)
     );

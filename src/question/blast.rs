@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::Error;
-use super::run::{RunFlags, parse_count, parse_trials};
+use super::run::{RunArgs, RunFlags};
 use crate::catalog::Unit;
 use crate::catalog::cost::breakdown;
 use crate::catalog::weapon::WeaponKind;
@@ -47,6 +47,12 @@ impl WeaponArg {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_arg("trials", |a| a
+    .default_value("200000")
+    .help("Trials (turns of fire) to run (accepts 1e7, 10M, 10_000_000)")))]
+#[command(mut_arg("target_ci", |a| a.help(
+    "Stop once the 95% CI half-width of the mean kills is at most X (at most --trials trials)"
+)))]
 #[command(after_help = "Examples:
   diemon blast                                       a 3\" Launcher, XSize 1 missiles, 25 minifigs at 18\"
   diemon blast --formation grid:5x5 --spacing 1 --distance 18 --json
@@ -119,52 +125,23 @@ pub struct BlastArgs {
     /// Whether the defender declares critically failed Explosives duds.
     #[arg(long, value_enum, default_value_t = Dud::Declared)]
     pub dud: Dud,
-    /// Trials (turns of fire) to run.
-    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "200000")]
-    pub trials: u64,
-    /// Stop once the 95% CI half-width of the mean kills is at most X.
-    #[arg(long, value_name = "X")]
-    pub target_ci: Option<f64>,
-    /// The seed: the same seed gives the same digits on any thread count.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: one a core); the digits do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Narrate trial N of this run, die by die.
-    #[arg(long, value_name = "N", value_parser = parse_count)]
-    pub replay_trial: Option<u64>,
-    /// What `diemon run` tells the command about the cell it runs (hidden flags).
+    // The run: trials (turns of fire), precision, seed, threads, a replayed trial, output.
     #[command(flatten)]
-    pub part: super::run::CellArgs,
+    pub run: RunArgs,
     /// A catalog file (TOML) whose units are added to the built-in ones.
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Print one JSON object (no progress bar).
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// The run flags of a blast.
 pub fn flags(a: &BlastArgs) -> RunFlags {
-    RunFlags {
-        trials: a.trials,
-        target_ci: a.target_ci,
-        // Half the range of the mean, as a duel's 0.5 is of a probability's: kills run
-        // from 0 to the targets, so a wider half-width asks for nothing. An unreadable
-        // formation is refused later, with its own message.
-        max_half_width: Formation::parse(&a.formation, a.spacing)
-            .map_or(f64::INFINITY, |f| f.len() as f64 / 2.0),
-        ci_unit: "kills, half the number of targets at most; e.g. 0.01",
-        seed: a.seed,
-        part: a.part.clone(),
-        threads: a.threads,
-        replay: a.replay_trial,
-        silent: a.quiet || a.json,
-    }
+    // Half the range of the mean, as a duel's 0.5 is of a probability's: kills run from 0
+    // to the targets, so a wider half-width asks for nothing. An unreadable formation is
+    // refused later, with its own message.
+    let max =
+        Formation::parse(&a.formation, a.spacing).map_or(f64::INFINITY, |f| f.len() as f64 / 2.0);
+    a.run
+        .flags(max, "kills, half the number of targets at most; e.g. 0.01")
 }
 
 /// `--arc` and `--burst` belong to automatic weapons, not Explosives.
@@ -231,7 +208,7 @@ impl From<WeaponError> for Error {
 
 /// The shooter and the target unit, from the catalog.
 pub fn units(a: &BlastArgs) -> Result<(Unit, Unit), Error> {
-    let catalog = super::catalog(a.catalog.as_ref(), a.part.catalog_text.as_deref())?;
+    let catalog = super::catalog(a.catalog.as_ref(), a.run.out.part.catalog_text.as_deref())?;
     let shooter = catalog
         .equipped(&a.shooter)
         .map_err(|m| Error::input(format!("--shooter: {m}")))?;

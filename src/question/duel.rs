@@ -5,7 +5,7 @@
 use clap::{Args, ValueEnum};
 
 use super::Error;
-use super::run::{RunFlags, parse_count, parse_trials};
+use super::run::{RunArgs, RunFlags};
 use crate::options::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, Fighter, FighterError, First};
@@ -21,6 +21,9 @@ pub enum FirstArg {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_arg("target_ci", |a| a.help(
+    "Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials)"
+)))]
 #[command(after_help = "Examples:
   diemon duel d6/2/1d6/4 d10/3/1d6+1/2d6          two stat lines in base contact
   diemon duel --budget 44 minifig-hand-weapon hero-hand-weapon    CP-matched squads, 12\" apart
@@ -189,40 +192,13 @@ pub struct DuelArgs {
     #[arg(long, value_enum, default_value_t = FirstArg::Random)]
     pub first: FirstArg,
 
-    /// Trials to run (accepts 1e7, 10M, 10_000_000).
-    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "1000000")]
-    pub trials: u64,
-
-    /// Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials).
-    #[arg(long, value_name = "X")]
-    pub target_ci: Option<f64>,
-
-    /// Master seed (same seed, same digits, on any thread count).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-
-    /// Worker threads (default: all cores). Never changes a result.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    // The run: trials, precision, seed, threads, a replayed trial, output.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Attacks after which a duel is a draw.
     #[arg(long, default_value_t = 1000)]
     pub max_attacks: u32,
-
-    /// Narrate trial N (0-based) of this run instead of running it all.
-    #[arg(long, value_name = "N", value_parser = parse_count)]
-    pub replay_trial: Option<u64>,
-    /// What `diemon run` tells the command about the cell it runs (hidden flags).
-    #[command(flatten)]
-    pub part: super::run::CellArgs,
-
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
-
-    /// Print one JSON object (no progress bar).
-    #[arg(long)]
-    pub json: bool,
 }
 
 fn fighter(
@@ -282,17 +258,7 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Duel, Error> {
 impl DuelArgs {
     /// The run flags every duel shares.
     pub fn flags(&self) -> RunFlags {
-        RunFlags {
-            trials: self.trials,
-            target_ci: self.target_ci,
-            max_half_width: 0.5,
-            ci_unit: "of P(A wins), e.g. 0.001",
-            seed: self.seed,
-            part: self.part.clone(),
-            threads: self.threads,
-            replay: self.replay_trial,
-            silent: self.quiet || self.json,
-        }
+        self.run.flags(0.5, "of P(A wins), e.g. 0.001")
     }
 }
 

@@ -5,7 +5,7 @@
 use clap::Args;
 
 use super::Error;
-use super::run::{CellArgs, RunFlags, parse_trials};
+use super::run::{RunFlags, Seeded, parse_trials};
 use crate::marks::levels::LEVELS;
 use crate::marks::pool::{Pool, Sheet};
 use crate::marks::tries::OverTime;
@@ -69,23 +69,12 @@ pub struct MarksArgs {
     /// roll) and test the agreement with the exact table (chi-squared, alpha 0.001).
     #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
-    /// The seed of the Monte Carlo check: the same seed gives the same digits.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads for --trials (default: all cores). Never changes a result.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    // The seed, threads and output of the Monte Carlo check.
     #[command(flatten)]
-    pub part: CellArgs,
+    pub out: Seeded,
     /// Most probability mass exact maths may cut from re-roll chains.
     #[arg(long, value_name = "EPS", default_value_t = 1e-12)]
     pub tail: f64,
-    /// Print one JSON object (no progress bar).
-    #[arg(long)]
-    pub json: bool,
-    /// No progress bar for --trials.
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 /// A sheet from the flags.
@@ -243,11 +232,11 @@ pub fn flags(a: &MarksArgs) -> RunFlags {
         target_ci: None,
         max_half_width: 0.5,
         ci_unit: "",
-        seed: a.seed,
-        part: a.part.clone(),
-        threads: a.threads,
+        seed: a.out.seed,
+        part: a.out.part.clone(),
+        threads: a.out.threads,
         replay: None,
-        silent: a.quiet || a.json,
+        silent: a.out.quiet || a.out.json,
     }
 }
 

@@ -8,11 +8,13 @@
 //!   threads, a replayed trial, the experiment cell) and their checks.
 //! - [`duel`] and [`squad`]: `diemon duel`, two stat lines or two squads of catalog units.
 //! - [`blast`]: `diemon blast`, a turn of Explosive or automatic fire at a formation.
+//! - [`outcomes`]: who won how often, the figures both duels answer with.
 //! - [`marks`]: `diemon marks`, a Marks pool's roll, tries or extended roll.
 
 pub mod blast;
 pub mod duel;
 pub mod marks;
+pub mod outcomes;
 pub mod run;
 pub mod squad;
 

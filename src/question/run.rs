@@ -29,6 +29,62 @@ pub struct CellArgs {
     pub catalog_text: Option<String>,
 }
 
+/// The flags of a seeded Monte Carlo run, declared once for `duel` and `blast` (each may
+/// change a default or a help line with clap's `mut_arg`).
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    /// Trials to run (accepts 1e7, 10M, 10_000_000).
+    #[arg(long, value_parser = parse_trials, allow_negative_numbers = true, default_value = "1000000")]
+    pub trials: u64,
+    /// Stop once the 95% CI half-width of the key figure is at most X (at most --trials
+    /// trials).
+    #[arg(long, value_name = "X")]
+    pub target_ci: Option<f64>,
+    /// Narrate trial N (0-based) of this run instead of running it all.
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub replay_trial: Option<u64>,
+    #[command(flatten)]
+    pub out: Seeded,
+}
+
+/// The seed, the worker threads and the output of any seeded run (`marks --trials` too).
+#[derive(Args, Debug, Clone)]
+pub struct Seeded {
+    /// Master seed (same seed, same digits, on any thread count).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Never changes a result.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// What `diemon run` tells the command about the cell it runs (hidden flags).
+    #[command(flatten)]
+    pub part: CellArgs,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Print one JSON object (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunArgs {
+    /// The checked run flags, with the largest sensible half-width of the key figure and
+    /// what it is measured in (for the error message).
+    pub fn flags(&self, max_half_width: f64, ci_unit: &'static str) -> RunFlags {
+        RunFlags {
+            trials: self.trials,
+            target_ci: self.target_ci,
+            max_half_width,
+            ci_unit,
+            seed: self.out.seed,
+            part: self.out.part.clone(),
+            threads: self.out.threads,
+            replay: self.replay_trial,
+            silent: self.out.quiet || self.out.json,
+        }
+    }
+}
+
 /// The flags of a seeded run, as one command gives them.
 pub struct RunFlags {
     pub trials: u64,

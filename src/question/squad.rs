@@ -48,7 +48,7 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Error> {
         )));
     }
     a.flags().check()?;
-    let catalog = super::catalog(a.catalog.as_ref(), a.part.catalog_text.as_deref())?;
+    let catalog = super::catalog(a.catalog.as_ref(), a.run.out.part.catalog_text.as_deref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
     Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
