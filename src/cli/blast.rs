@@ -3,22 +3,17 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use clap::ValueEnum;
-use serde_json::json;
-
-use super::runs::{ended, execute, finish, json};
+use super::runs::{bar, finish, to_json};
 use super::{Failure, io};
-use crate::analysis::Estimate;
-use crate::catalog::Cp;
 use crate::dice::{Entry, Narration};
 use crate::options::RuleOptions;
-use crate::question::blast::{BlastArgs, build, build_arc, explosive_flags, flags};
-use crate::question::run::RunFlags;
+use crate::question::blast::{
+    BlastAnswer, BlastArgs, Summary, arc_summary, ask, build, build_arc, explosive_flags, flags,
+    name, volley_summary,
+};
 use crate::scenario::Scenario;
-use crate::scenario::blast::arc::ArcFire;
-use crate::scenario::blast::{BlastOutcome, BlastTally, Volley};
-use crate::sim::engine::{Engine, Run};
-use crate::sim::tally::Moments;
+use crate::scenario::blast::{BlastOutcome, BlastTally};
+use crate::sim::engine::Engine;
 
 pub fn run(
     a: &BlastArgs,
@@ -27,257 +22,46 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let flags = flags(a);
-    flags.check()?;
-    if a.weapon.arc_fire() {
-        let fire = build_arc(a, opts)?;
-        let s = arc_summary(&fire, a);
-        go(&fire, &s, &flags, a, opts, cancel, out)
-    } else {
-        explosive_flags(a)?;
-        let volley = build(a, opts)?;
-        let s = volley_summary(&volley, a);
-        go(&volley, &s, &flags, a, opts, cancel, out)
-    }
-}
-
-/// What the report says about the weapon and the targets, beyond the tally.
-struct Summary {
-    header: String,
-    weapon: String,
-    action_die: String,
-    target: String,
-    target_cp: f64,
-    figures: usize,
-    formation: String,
-    distance: f64,
-    out_of_range: i64,
-    /// "turn" or "volley".
-    per: &'static str,
-    cp_weapon: Option<Cp>,
-    cp_ammo: Cp,
-    /// A wall stands among the targets.
-    wall: bool,
-}
-
-fn go<S: Scenario<Outcome = BlastOutcome, Tally = BlastTally>>(
-    scenario: &S,
-    s: &Summary,
-    flags: &RunFlags,
-    a: &BlastArgs,
-    opts: &RuleOptions,
-    cancel: &AtomicBool,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let engine = flags.engine();
     if let Some(n) = a.run.replay_trial {
-        return replay(scenario, s, &engine, n, a, opts, out);
-    }
-    let (run, threads) = execute(flags, &engine, scenario, "turns of fire", cancel)?;
-    let text = if a.run.out.json {
-        json(flags, json_report(s, &run, a, threads, opts), &run)?
-    } else {
-        table(s, &run, a, threads)
-    };
-    finish(&text, &run, out)
-}
-
-/// A policy's command-line name.
-fn name<T: ValueEnum>(v: T) -> String {
-    v.to_possible_value()
-        .map_or_else(String::new, |p| p.get_name().to_string())
-}
-
-fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
-    let d = v.delivery();
-    let mut header = format!(
-        "{} fired by {} (Action 1{}{})\n  at {} x {} ({}) {}\" away",
-        d,
-        a.shooter,
-        v.skill().die(),
-        if v.support() > 0 {
-            format!(", Gunnery Support +{}", v.support())
+        flags.check()?;
+        let engine = flags.engine();
+        return if a.weapon.arc_fire() {
+            let fire = build_arc(a, opts)?;
+            replay(&fire, &arc_summary(&fire, a), &engine, n, a, opts, out)
         } else {
-            String::new()
-        },
-        v.formation().len(),
-        v.target().key,
-        v.formation(),
-        v.distance()
-    );
-    if let Some((st, x)) = v.carried() {
-        header.push_str(&format!(
-            ", each carrying an XSize {x} {} Explosive",
-            name(st)
-        ));
+            explosive_flags(a)?;
+            let volley = build(a, opts)?;
+            replay(
+                &volley,
+                &volley_summary(&volley, a),
+                &engine,
+                n,
+                a,
+                opts,
+                out,
+            )
+        };
     }
-    if let Some(w) = v.wall() {
-        header.push_str(&format!(
-            " and a wall (Armor {}) {}\" across, {}\" behind the centre",
-            w.armor, w.at.0, w.at.1
-        ));
-    }
-    if v.out_of_range() > 0 {
-        header.push_str(&format!(
-            " ({}\" Out of Range: -{} Action and Damage)",
-            v.out_of_range(),
-            v.out_of_range()
-        ));
-    }
-    header.push('\n');
-    Summary {
-        header,
-        weapon: d.to_string(),
-        action_die: v.skill().die().to_string(),
-        target: v.target().key.clone(),
-        target_cp: v.target().cp.as_f64(),
-        figures: v.formation().len(),
-        formation: v.formation().to_string(),
-        distance: v.distance(),
-        out_of_range: v.out_of_range(),
-        per: if d.turns == 1 { "turn" } else { "volley" },
-        cp_weapon: Some(d.weapon_cp),
-        cp_ammo: d.ammo_cp,
-        wall: v.wall().is_some(),
-    }
-}
-
-fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
-    let s = f.spec();
-    let w = &s.weapon;
-    let header = format!(
-        "{} (Use {}, Range {}\", Damage {}) sweeping {} point{} of Firing Arc ({} degrees), \
-         Auto Penalty -{}\n  fired by {} (Action 1{}) at {} x {} ({}) {}\" away\n",
-        w.name,
-        w.use_rating,
-        w.range,
-        w.damage,
-        s.arc,
-        if s.arc == 1 { "" } else { "s" },
-        s.arc as f64 * f.opts().arc_point.degrees(),
-        f.penalty(),
-        a.shooter,
-        s.skill.die(),
-        s.formation.len(),
-        s.target.key,
-        s.formation,
-        s.distance
-    );
-    Summary {
-        header,
-        weapon: w.name.clone(),
-        action_die: s.skill.die().to_string(),
-        target: s.target.key.clone(),
-        target_cp: s.target.cp.as_f64(),
-        figures: s.formation.len(),
-        formation: s.formation.to_string(),
-        distance: s.distance,
-        out_of_range: 0,
-        per: "turn",
-        cp_weapon: w.cost,
-        cp_ammo: Cp::ZERO,
-        wall: false,
-    }
-}
-
-fn json_report(
-    s: &Summary,
-    run: &Run<BlastTally>,
-    a: &BlastArgs,
-    threads: usize,
-    opts: &RuleOptions,
-) -> serde_json::Value {
-    let t = &run.tally;
-    let m = t.mean_kills();
-    let cp = s
-        .cp_weapon
-        .map(|w| (w + s.cp_ammo).as_f64())
-        .filter(|c| *c > 0.0);
-    let mut r = json!({
-        "weapon": s.weapon,
-        "shooter": a.shooter,
-        "action_die": s.action_die,
-        "target": s.target,
-        "figures": s.figures,
-        "formation": s.formation,
-        "distance": s.distance,
-        "out_of_range": s.out_of_range,
-        "per": s.per,
-        "trials": run.trials,
-        "seed": a.run.out.seed,
-        "ended": ended(run.ended),
-        "cp_weapon": s.cp_weapon,
-        "cp_ammo_per_trial": s.cp_ammo,
-        "kills_hist": t.kills_hist().iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
-        "by_ring": (0..t.rings_used()).map(|r| {
-            let e = t.by_ring[r].mean(t.trials);
-            json!({
-                "ring": r,
-                "inches": [2 * r, 2 * r + 2],
-                "mean_kills": e.point,
-                "ci_mean_kills": e.ci,
-            })
-        }).collect::<Vec<_>>(),
-        "burning": (t.on_fire.sum > 0).then(|| json!({
-            "p_out_per_burning_roll": crate::rules::fire::P_OUT,
-            "mean_turns_alight": crate::rules::fire::mean_turns_alight(),
-            "limbs_lost_in_3_turns": crate::rules::fire::limbs_lost(3).iter().map(|(k, p)| json!([k, p])).collect::<Vec<_>>(),
-        })),
-        "armor_ties": t.ties,
-        "aim": a.aim,
-        "scatter": a.scatter,
-        "dud": a.dud,
-        "threads": threads,
-        "trials_per_sec": run.trials_per_sec(),
-        "options": opts,
-    });
-    // Every Monte Carlo figure with its CI: `key` and `ci_key` (`ci_hit` for `p_hit`).
-    let scaled = |e: Estimate, k: f64| Estimate {
-        point: e.point * k,
-        standard_error: e.standard_error * k,
-        ci: [e.ci[0] * k, e.ci[1] * k],
-        level: e.level,
+    let answer = {
+        let _guard = super::interrupt::Guard::new();
+        ask(a, opts, &*bar(&flags, "turns of fire"), cancel)?
     };
-    let figures: [(&str, Option<Estimate>); 13] = [
-        ("mean_kills", Some(m)),
-        ("shots_per_trial", Some(t.shots.mean(t.trials))),
-        ("kills_per_shot", t.kills_per_shot()),
-        ("kills_per_cp", cp.map(|c| scaled(m, 1.0 / c))),
-        ("cp_killed", Some(scaled(m, s.target_cp))),
-        (
-            "p_hit",
-            (t.shots.sum > 0).then(|| Estimate::proportion(t.hits, t.shots.sum, 0.95)),
-        ),
-        ("duds_per_trial", Some(t.duds.mean(t.trials))),
-        (
-            "knocked_back_per_trial",
-            Some(t.knocked_back.mean(t.trials)),
-        ),
-        ("on_fire_per_trial", Some(t.on_fire.mean(t.trials))),
-        ("p_jam", Some(Estimate::proportion(t.jams, t.trials, 0.95))),
-        ("chain_detonations_per_trial", Some(t.chain.mean(t.trials))),
-        ("wounded_per_trial", Some(t.wounded.mean(t.trials))),
-        (
-            "p_wall_destroyed",
-            s.wall
-                .then(|| Estimate::proportion(t.walls, t.trials, 0.95)),
-        ),
-    ];
-    for (key, e) in figures {
-        let ci = format!("ci_{}", key.strip_prefix("p_").unwrap_or(key));
-        r[key] = json!(e.map(|e| e.point));
-        r[ci] = json!(e.map(|e| e.ci));
-    }
-    r
+    let text = if a.run.out.json {
+        to_json(&answer)?
+    } else {
+        table(&answer, a)
+    };
+    finish(&text, &answer.ran, out)
 }
 
-fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> String {
-    let t = &run.tally;
+fn table(r: &BlastAnswer, a: &BlastArgs) -> String {
+    let s = &r.summary;
     let mut out = s.header.clone();
     out.push_str(&format!(
         "trials {}   seed {}   ({})   aim {}{}\n\n",
-        run.trials,
-        a.run.out.seed,
-        ended(run.ended),
+        r.ran.trials,
+        r.ran.seed,
+        r.ran.ended,
         name(a.aim),
         if a.weapon.arc_fire() {
             String::new()
@@ -285,17 +69,21 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
             format!(", scatter {}, duds {}", name(a.scatter), name(a.dud))
         }
     ));
-    let m = t.mean_kills();
+    let (m, mci) = (
+        r.mean_kills.unwrap_or(f64::NAN),
+        r.ci_mean_kills.unwrap_or([f64::NAN; 2]),
+    );
     let per = s.per;
     out.push_str(&format!(
-        "  mean kills a {per:<6}      {:>8.4}  95% CI [{:.4}, {:.4}]\n",
-        m.point, m.ci[0], m.ci[1]
+        "  mean kills a {per:<6}      {m:>8.4}  95% CI [{:.4}, {:.4}]\n",
+        mci[0], mci[1]
     ));
-    if let Some(k) = t.kills_per_shot() {
-        let shots = t.shots.mean(t.trials);
+    if let (Some(k), Some(ci)) = (r.kills_per_shot, r.ci_kills_per_shot) {
         out.push_str(&format!(
-            "  per shot                 {:>8.4}  95% CI [{:.4}, {:.4}]   ({:.3} shots a {per})\n",
-            k.point, k.ci[0], k.ci[1], shots.point
+            "  per shot                 {k:>8.4}  95% CI [{:.4}, {:.4}]   ({:.3} shots a {per})\n",
+            ci[0],
+            ci[1],
+            r.shots_per_trial.unwrap_or(f64::NAN)
         ));
     }
     match s.cp_weapon {
@@ -303,9 +91,9 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
             let c = (w + s.cp_ammo).as_f64();
             out.push_str(&format!(
                 "  per CP of weapon + ammo  {:>8.4}  95% CI [{:.4}, {:.4}]   ({w} CP weapon, {} CP ammo a {per})\n",
-                m.point / c,
-                m.ci[0] / c,
-                m.ci[1] / c,
+                m / c,
+                mci[0] / c,
+                mci[1] / c,
                 s.cp_ammo
             ))
         }
@@ -314,72 +102,81 @@ fn table(s: &Summary, run: &Run<BlastTally>, a: &BlastArgs, threads: usize) -> S
             "  per CP                        -   (the texts give this weapon no price)\n",
         ),
     }
-    if t.shots.sum == 0 {
-        out.push_str("  no shot was fired: the target is out of Range\n");
-    } else {
-        let hit = Estimate::proportion(t.hits, t.shots.sum, 0.95);
+    match (r.p_hit, r.ci_hit) {
+        (Some(p), Some(ci)) => out.push_str(&format!(
+            "  P(a shot hits)           {p:>8.4}  95% CI [{:.4}, {:.4}]\n",
+            ci[0], ci[1]
+        )),
+        _ => out.push_str("  no shot was fired: the target is out of Range\n"),
+    }
+    if let (Some(p), Some(ci)) = (r.p_wall_destroyed, r.ci_wall_destroyed) {
         out.push_str(&format!(
-            "  P(a shot hits)           {:>8.4}  95% CI [{:.4}, {:.4}]\n",
-            hit.point, hit.ci[0], hit.ci[1]
+            "  P(the wall falls)        {p:>8.4}  95% CI [{:.4}, {:.4}]\n",
+            ci[0], ci[1]
         ));
     }
-    if s.wall {
-        let w = Estimate::proportion(t.walls, t.trials, 0.95);
-        out.push_str(&format!(
-            "  P(the wall falls)        {:>8.4}  95% CI [{:.4}, {:.4}]\n",
-            w.point, w.ci[0], w.ci[1]
-        ));
-    }
-    // Only what happened at all: a mean over turns, with its CI.
-    let seen = |m: Moments| (m.sum > 0).then(|| m.mean(t.trials));
-    for (label, e) in [
-        ("Knocked Back (survivors)", seen(t.knocked_back)),
-        ("Fire hits on survivors", seen(t.on_fire)),
-        ("duds", seen(t.duds)),
+    // Only what happened at all (counts never fall below 0, so a mean above 0 saw one).
+    for (label, point, ci) in [
         (
-            "P(a MachineGun jams)",
-            (t.jams > 0).then(|| Estimate::proportion(t.jams, t.trials, 0.95)),
+            "Knocked Back (survivors)",
+            r.knocked_back_per_trial,
+            r.ci_knocked_back_per_trial,
         ),
-        ("carried Explosives set off", seen(t.chain)),
-        ("wounded (lost Size)", seen(t.wounded)),
+        (
+            "Fire hits on survivors",
+            r.on_fire_per_trial,
+            r.ci_on_fire_per_trial,
+        ),
+        ("duds", r.duds_per_trial, r.ci_duds_per_trial),
+        ("P(a MachineGun jams)", r.p_jam, r.ci_jam),
+        (
+            "carried Explosives set off",
+            r.chain_detonations_per_trial,
+            r.ci_chain_detonations_per_trial,
+        ),
+        (
+            "wounded (lost Size)",
+            r.wounded_per_trial,
+            r.ci_wounded_per_trial,
+        ),
     ] {
-        if let Some(e) = e {
+        if let (Some(p), Some(ci)) = (point, ci)
+            && p > 0.0
+        {
             out.push_str(&format!(
-                "  {label:<26} {:>6.4}  95% CI [{:.4}, {:.4}]\n",
-                e.point, e.ci[0], e.ci[1]
+                "  {label:<26} {p:>6.4}  95% CI [{:.4}, {:.4}]\n",
+                ci[0], ci[1]
             ));
         }
     }
-    if t.on_fire.sum > 0 {
+    if let Some(b) = &r.burning {
+        let limbs: f64 = b
+            .limbs_lost_in_3_turns
+            .iter()
+            .map(|(k, p)| *k as f64 * p)
+            .sum();
         out.push_str(&format!(
             "  a figure set on fire makes a Burning Roll each turn: out on a 1 on 1d4, else a \
-             limb lost\n  (Ch. 8.3): {} Burning Rolls on average until the fire goes out, {:.4} limbs lost over the \
+             limb lost\n  (Ch. 8.3): {} Burning Rolls on average until the fire goes out, {limbs:.4} limbs lost over the \
              next 3 turns\n",
-            crate::rules::fire::mean_turns_alight(),
-            crate::rules::fire::limbs_lost(3).mean()
+            b.mean_turns_alight
         ));
     }
-    if t.rings_used() > 0 {
+    if !r.by_ring.is_empty() {
         out.push_str("\n  kills by ring (mean a trial, 95% CI)\n");
-        for r in 0..t.rings_used() {
-            let ring = format!("{}\"-{}\"", 2 * r, 2 * r + 2);
-            let e = t.by_ring[r].mean(t.trials);
+        for ring in &r.by_ring {
+            let label = format!("{}\"-{}\"", ring.inches[0], ring.inches[1]);
             out.push_str(&format!(
-                "    {ring:<8} {:.4}  [{:.4}, {:.4}]\n",
-                e.point, e.ci[0], e.ci[1]
+                "    {label:<8} {:.4}  [{:.4}, {:.4}]\n",
+                ring.mean_kills, ring.ci_mean_kills[0], ring.ci_mean_kills[1]
             ));
         }
     }
     out.push_str("\n  kills  P\n");
-    for (k, p) in t.kills_hist() {
+    for (k, p) in &r.kills_hist {
         out.push_str(&format!("  {k:>5}  {p:.6}\n"));
     }
-    out.push_str(&format!(
-        "\n{:.3} M turns of fire/s on {threads} thread{} ({:.2} s)\n",
-        run.trials_per_sec() / 1e6,
-        if threads == 1 { "" } else { "s" },
-        run.elapsed.as_secs_f64()
-    ));
+    out.push_str(&format!("\n{}\n", r.ran.speed("turns of fire", 3)));
     out
 }
 

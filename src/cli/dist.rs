@@ -6,7 +6,6 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::runs::finish;
 use super::table::{bar, prob, stdout_is_terminal};
 use super::{Failure, bad_expr, io};
 use crate::analysis::Estimate;
@@ -136,7 +135,9 @@ pub fn run(
                 replay: None,
                 silent: a.quiet || a.json,
             };
-            Some(super::runs::execute(&flags, &flags.engine(), &rolls, "rolls", cancel)?.0)
+            let _guard = super::interrupt::Guard::new();
+            let bar = super::runs::bar(&flags, "rolls");
+            Some(flags.ran(&rolls, &*bar, cancel)?.0)
         }
     };
     let mc = run.as_ref().map(|r| &r.tally);
@@ -159,10 +160,13 @@ pub fn run(
     } else {
         report.table(stdout_is_terminal())
     };
+    io(out.write_all(text.as_bytes()))?;
     match &run {
         // Interrupted: the figures of the rolls finished, then exit 130.
-        Some(r) => finish(&text, r, out),
-        None => io(out.write_all(text.as_bytes())),
+        Some(r) if r.ended == crate::sim::engine::Ended::Interrupted => {
+            Err(super::interrupted(r.trials))
+        }
+        _ => Ok(()),
     }
 }
 

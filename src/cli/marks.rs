@@ -3,56 +3,13 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use serde_json::json;
-
-use super::runs::execute;
+use super::runs::{bar, to_json};
 use super::{Failure, io};
-use crate::analysis::Estimate;
-use crate::analysis::gof::chi_squared;
 use crate::dice::Pmf;
-use crate::marks::exact;
 use crate::marks::levels::{LEVELS, contest, exactly};
 use crate::marks::pool::Pool;
-use crate::marks::roll::{MarksRoll, MarksTally};
-use crate::marks::tries::Question;
-use crate::question::marks::{MarksArgs, asked, flags};
-use crate::rules::RuleOptions;
-use crate::sim::engine::{Ended, Run};
-
-/// What `--trials` rolls: the question the flags ask.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Rolled {
-    Roll,
-    Tries,
-    Extended,
-}
-
-impl Rolled {
-    /// As the JSON names it.
-    fn name(self) -> &'static str {
-        match self {
-            Rolled::Roll => "roll",
-            Rolled::Tries => "tries",
-            Rolled::Extended => "extended",
-        }
-    }
-
-    /// The chance the check estimates.
-    fn chance(self) -> &'static str {
-        match self {
-            Rolled::Roll => "P(at least 1 Mark)",
-            Rolled::Tries => "P(success within the tries)",
-            Rolled::Extended => "P(done by the last period)",
-        }
-    }
-}
-
-/// A Monte Carlo check: what was rolled, the run, and the exact table it is tested against.
-struct Check {
-    question: Rolled,
-    run: Run<MarksTally>,
-    exact: Pmf,
-}
+use crate::options::RuleOptions;
+use crate::question::marks::{MarksArgs, McCheck, Rolled, against_marks, ask, flags};
 
 pub fn run(
     a: &MarksArgs,
@@ -60,133 +17,25 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let asked = asked(a, opts)?;
-    let pool = asked.pool;
-    let marks = exact::marks(&pool, opts, a.tail);
-    let tries = asked.tries.as_ref().map(|q| q.done(a.tail));
-    let extended = asked
-        .extended
-        .as_ref()
-        .map(|(p, min, max, q)| (*p, *min, *max, q.done(a.tail)));
-    let opponent = asked.opponent.map(|p| (p, exact::marks(&p, opts, a.tail)));
-    let check = match a.mc {
-        None => None,
-        Some(_) => {
-            let f = flags(a);
-            Some(
-                match asked
-                    .tries
-                    .as_ref()
-                    .or(asked.extended.as_ref().map(|e| &e.3))
-                {
-                    Some(q) => {
-                        let (run, _) = execute(&f, &f.engine(), q, "tries", cancel)?;
-                        let question = match q.question() {
-                            Question::TryingAgain { .. } => Rolled::Tries,
-                            Question::Extended { .. } => Rolled::Extended,
-                        };
-                        Check {
-                            question,
-                            run,
-                            exact: q.exact(a.tail),
-                        }
-                    }
-                    None => {
-                        let s = MarksRoll { pool, opts: *opts };
-                        let (run, _) = execute(&f, &f.engine(), &s, "rolls", cancel)?;
-                        Check {
-                            question: Rolled::Roll,
-                            run,
-                            exact: marks.clone(),
-                        }
-                    }
-                },
-            )
-        }
-    };
-    let mean = marks.mean();
-    let levels = exactly(&marks);
-    let text = if a.out.json {
-        let mut o = json!({
-            "pool": pool.describe(),
-            "d6": pool.d6(),
-            "d10": pool.d10(),
-            "keep": pool.keep(),
-            "pmf": marks.iter().filter(|&(_, p)| p > 0.0).map(|(v, p)| json!([v, p])).collect::<Vec<_>>(),
-            "mean": mean,
-            "truncated_mass": marks.truncated(),
-            "p_levels": levels.iter().map(|(n, p)| (n.to_string(), json!(p))).collect::<serde_json::Map<_, _>>(),
-            "p_at_least": LEVELS.iter().map(|(n, k)| (n.to_string(), json!(marks.p_at_least(*k)))).collect::<serde_json::Map<_, _>>(),
-            "options": opts,
-        });
-        // Each level's P(at least) as a number of its own: a column of a sweep's summary.
-        for (n, k) in LEVELS {
-            o[format!("p_{n}")] = json!(marks.p_at_least(k));
-        }
-        if let Some(n) = a.vs_marks {
-            let (w, t, l) = against_marks(&marks, n, opts);
-            o["vs_marks"] = json!(n);
-            o["p_wins"] = json!(w);
-            o["p_tie"] = json!(t);
-            o["p_loses"] = json!(l);
-        }
-        if let Some((p, m)) = &opponent {
-            let (w, t, l) = contest(&marks, m, opts);
-            o["vs"] = json!(p.describe());
-            o["p_wins"] = json!(w);
-            o["p_tie"] = json!(t);
-            o["p_loses"] = json!(l);
-        }
-        if let Some(t) = &tries {
-            o["level"] = json!(a.level);
-            o["p_first_success_at_try"] = json!(t);
-            o["p_success_within_tries"] = json!(t.iter().sum::<f64>());
-            o["done_at_hist"] = json!(outcome_pairs(t));
-        }
-        if let Some((p, min, max, done)) = &extended {
-            o["plateau"] = json!(p);
-            o["periods"] = json!([min, max]);
-            o["p_done_at_period"] = json!(done);
-            o["p_done"] = json!(done.iter().sum::<f64>());
-            if tries.is_none() {
-                o["done_at_hist"] = json!(outcome_pairs(done));
-            }
-        }
-        if let Some(c) = &check {
-            let t = &c.run.tally;
-            let fit = chi_squared(&t.marks, &c.exact);
-            let key = check_estimate(c);
-            let mut m = json!({
-                "question": c.question.name(),
-                "trials": t.trials,
-                "seed": a.out.seed,
-                "p": key.point,
-                "ci_p": key.ci,
-                "p_exact": check_exact(c),
-                "chi_squared": {"statistic": fit.statistic, "dof": fit.dof, "p_value": fit.p_value},
-                "agrees": fit.p_value >= 0.001 && fit.impossible == 0,
-            });
-            if c.question == Rolled::Roll {
-                let (s, q) = t.marks.moments();
-                let e = Estimate::mean(s, q, t.trials, 0.95);
-                m["mean"] = json!(e.point);
-                m["ci_mean"] = json!(e.ci);
-            }
-            o["mc"] = m;
-            // Flat copies for a sweep's summary columns (p_mc with its CI, the fit's p).
-            o["p_mc"] = json!(key.point);
-            o["ci_mc"] = json!(key.ci);
-            o["mc_p_value"] = json!(fit.p_value);
-            o["trials"] = json!(t.trials);
-        }
-        let none = empty_run();
-        super::runs::json(&flags(a), o, check.as_ref().map_or(&none, |c| &c.run))?
+    let what = if a.tries.is_some() || a.plateau.is_some() {
+        "tries"
     } else {
-        let mut t = table(a, &pool, &marks, &levels, opponent.as_ref(), opts);
-        if let Some(tr) = &tries {
+        "rolls"
+    };
+    let r = {
+        let _guard = super::interrupt::Guard::new();
+        ask(a, opts, &*bar(&flags(a), what), cancel)?
+    };
+    let text = if a.out.json {
+        to_json(&r)?
+    } else {
+        let x = &r.exact;
+        let levels = exactly(&x.marks);
+        let mut t = table(a, &x.pool, &x.marks, &levels, x.opponent.as_ref(), opts);
+        if let Some(tr) = &r.p_first_success_at_try {
             t.push_str(&format!(
                 "\n  trying again for {} ({}+ Marks), a die fewer after each failure:\n",
-                a.level, asked.need
+                a.level, x.need
             ));
             let mut cum = 0.0;
             for (i, p) in tr.iter().enumerate() {
@@ -194,7 +43,8 @@ pub fn run(
                 t.push_str(&format!("    by try {:>3}: {cum:.6}\n", i + 1));
             }
         }
-        if let Some((p, min, max, done)) = &extended {
+        if let (Some(p), Some([min, max]), Some(done)) = (r.plateau, r.periods, &r.p_done_at_period)
+        {
             t.push_str(&format!(
                 "\n  extended roll: {p} Marks, periods {min} to {max}: done within {max} periods \
                  {:.6}\n",
@@ -204,81 +54,44 @@ pub fn run(
                 t.push_str(&format!("    done at period {:>3}: {d:.6}\n", k + 1));
             }
         }
-        if let Some(c) = &check {
-            t.push_str(&check_lines(c, a.out.seed));
+        if let Some(c) = &r.mc {
+            t.push_str(&check_lines(c));
         }
         t
     };
     io(out.write_all(text.as_bytes()))?;
-    match &check {
-        Some(c) if c.run.ended == Ended::Interrupted => Err(super::interrupted(c.run.trials)),
-        _ => Ok(()),
+    match r.interrupted {
+        Some(trials) => Err(super::interrupted(trials)),
+        None => Ok(()),
     }
 }
 
-/// No run: for the JSON of a command that rolled nothing.
-fn empty_run() -> Run<MarksTally> {
-    Run {
-        tally: MarksTally::default(),
-        trials: 0,
-        ended: Ended::Complete,
-        elapsed: std::time::Duration::ZERO,
-    }
-}
-
-/// `(k, P(done at k))` pairs with `(0, P(never))` first: the outcome of a question over time.
-fn outcome_pairs(done: &[f64]) -> Vec<(u32, f64)> {
-    let never = (1.0 - done.iter().sum::<f64>()).max(0.0);
-    std::iter::once((0, never))
-        .chain(done.iter().enumerate().map(|(k, &p)| (k as u32 + 1, p)))
-        .collect()
-}
-
-/// The checked chance, estimated: P(at least 1 Mark) for a roll, P(done) over time.
-fn check_estimate(c: &Check) -> Estimate {
-    let t = &c.run.tally;
-    let zero = t.marks.count(0);
-    Estimate::proportion(t.trials - zero, t.trials, 0.95)
-}
-
-/// The same chance, exactly.
-fn check_exact(c: &Check) -> f64 {
-    1.0 - c.exact.prob(0)
-}
-
-/// The Monte Carlo check as lines of the table.
-fn check_lines(c: &Check, seed: u64) -> String {
-    let t = &c.run.tally;
-    let fit = chi_squared(&t.marks, &c.exact);
-    let key = check_estimate(c);
-    let what = c.question.chance();
+/// The Monte Carlo check in words.
+fn check_lines(c: &McCheck) -> String {
     format!(
-        "\n  Monte Carlo: {} {} (seed {seed}): {what} {:.4} [{:.4}, {:.4}] (95% CI), exact \
+        "\n  Monte Carlo: {} {} (seed {}): {} {:.4} [{:.4}, {:.4}] (95% CI), exact \
          {:.4}; chi-squared {:.1} on {} df, p = {:.3}: {}\n",
-        t.trials,
-        if c.question == Rolled::Roll {
+        c.trials,
+        if c.rolled == Rolled::Roll {
             "rolls"
         } else {
             "trials"
         },
-        key.point,
-        key.ci[0],
-        key.ci[1],
-        check_exact(c),
-        fit.statistic,
-        fit.dof,
-        fit.p_value,
-        if fit.p_value >= 0.001 && fit.impossible == 0 {
+        c.seed,
+        c.chance,
+        c.p,
+        c.ci_p[0],
+        c.ci_p[1],
+        c.p_exact,
+        c.chi_squared.statistic,
+        c.chi_squared.dof,
+        c.chi_squared.p_value,
+        if c.agrees {
             "agrees with the exact table (alpha 0.001)"
         } else {
             "DISAGREES with the exact table (alpha 0.001)"
         }
     )
-}
-
-/// A static roll against `n` Marks a GM assigns: more Marks wins, a tie as `marks_tie`.
-fn against_marks(marks: &Pmf, n: u32, opts: &RuleOptions) -> (f64, f64, f64) {
-    contest(marks, &Pmf::point(n as i64), opts)
 }
 
 fn table(

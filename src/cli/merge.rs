@@ -208,13 +208,7 @@ pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<()
         a.quiet,
         cancel,
         &mut said,
-        |i, cell| {
-            let mut part = vec!["--with-tally".to_string()];
-            for t in &tallies[i] {
-                part.extend(["--tally".into(), t.clone()]);
-            }
-            run_cell(&e, i, cell, Some(1), &part)
-        },
+        |i, cell| run_cell(&e, i, cell, Some(1), None, tallies[i].clone(), cancel),
     );
     // What the sweep said names the temporary folder; the reader gets the final one.
     let said = String::from_utf8_lossy(&said)

@@ -317,50 +317,6 @@ fn misplaced<'a>(c: &Command, options: &'a [String]) -> Option<&'a str> {
         .map(String::as_str)
 }
 
-/// Runs one experiment cell: `command args`, seeded, quiet, as JSON. `part` adds the hidden
-/// cell flags (`--shard I/N`, `--with-tally`, `--tally JSON`...).
-#[allow(clippy::too_many_arguments)]
-pub fn run_cell(
-    command: &str,
-    args: &[String],
-    opts: &RuleOptions,
-    seed: u64,
-    cell: u64,
-    trials: u64,
-    threads: Option<usize>,
-    part: &[String],
-) -> Result<serde_json::Value, String> {
-    let mut argv: Vec<String> = vec!["diemon".into(), command.into()];
-    // The experiment's options first: a cell's own `-o` (a swept option) comes after and wins.
-    // Only those the command uses: it refuses the others (the Marks options are Marks' own).
-    for (k, v) in opts.pairs() {
-        if k.starts_with("marks_") == (command == "marks") {
-            argv.extend(["-o".into(), format!("{k}={v}")]);
-        }
-    }
-    argv.extend(args.iter().cloned());
-    argv.extend([
-        "--json".into(),
-        "--seed".into(),
-        seed.to_string(),
-        "--cell".into(),
-        cell.to_string(),
-        "--trials".into(),
-        trials.to_string(),
-    ]);
-    if let Some(t) = threads {
-        argv.extend(["--threads".into(), t.to_string()]);
-    }
-    argv.extend(part.iter().cloned());
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = run_with(argv, &mut out, &mut err);
-    if code != 0 {
-        return Err(String::from_utf8_lossy(&err).trim().to_string());
-    }
-    serde_json::from_slice(&out).map_err(|e| format!("unreadable cell output: {e}"))
-}
-
 fn rule_options(assignments: &[String]) -> Result<RuleOptions, Failure> {
     let mut o = RuleOptions::default();
     for a in assignments {

@@ -13,7 +13,9 @@ use crate::experiment::{self, Experiment};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic, write_text_atomic};
+use crate::question::CellRun;
 use crate::sim::engine::Shard;
+use crate::sim::progress::Silent;
 use crate::sim::seed::BATCH;
 
 #[derive(Args, Debug)]
@@ -77,10 +79,6 @@ pub fn run(
             None => e.name.clone(),
         })
     });
-    let mut part = vec!["--with-tally".to_string()];
-    if let Some(s) = a.shard {
-        part.extend(["--shard".into(), s.to_string()]);
-    }
     io(writeln!(
         out,
         "{}: {} cell{} of {}, seed {}{}",
@@ -106,29 +104,37 @@ pub fn run(
         a.quiet,
         cancel,
         out,
-        |i, cell| run_cell(&e, i, cell, a.threads, &part),
+        |i, cell| run_cell(&e, i, cell, a.threads, a.shard, Vec::new(), cancel),
     )
 }
 
-/// Runs cell `i` of `e` with the hidden cell flags `part`.
+/// Asks cell `i` of `e`: its typed question with the experiment's seed, trials and
+/// `threads`, as `shard` of the run, or the sum of the shards' `tallies` (a merge).
 pub(super) fn run_cell(
     e: &Experiment,
     i: usize,
     cell: &experiment::Cell,
     threads: Option<usize>,
-    part: &[String],
+    shard: Option<Shard>,
+    tallies: Vec<String>,
+    cancel: &AtomicBool,
 ) -> Result<serde_json::Value, Failure> {
-    crate::cli::run_cell(
-        e.kind.command(),
-        &cell.args,
-        &e.opts,
-        e.seed,
-        i as u64,
-        e.trials,
+    let q = cell.question.for_cell(&CellRun {
+        seed: e.seed,
+        cell: i as u64,
+        trials: e.trials,
         threads,
-        part,
-    )
-    .map_err(|m| Failure::other(format!("cell {}: {m}", i + 1)))
+        shard,
+        tallies,
+    });
+    let failed = |m: &dyn std::fmt::Display| Failure::other(format!("cell {}: {m}", i + 1));
+    let answer = q
+        .ask(&cell.opts, &Silent, cancel)
+        .map_err(|err| failed(&err))?;
+    // Through the text the cell file keeps: a fresh run and a resumed one build their frames
+    // from the same bytes, to the last digit.
+    let text = serde_json::to_string(&answer).map_err(|err| failed(&err))?;
+    serde_json::from_str(&text).map_err(|err| failed(&err))
 }
 
 /// An experiment's errors, one per line, as a bad-input failure.

@@ -25,7 +25,8 @@ pub mod spec;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::rules::RuleOptions;
+use crate::options::RuleOptions;
+use crate::question::Asked;
 use spec::{ExperimentSpec, line_column};
 
 /// What an experiment is: a sweep of one command, or an analysis built on duels.
@@ -86,10 +87,15 @@ pub enum Analysis {
 }
 
 /// One cell of the sweep: its parameter values and the command's arguments.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Cell {
     pub params: Vec<(String, String)>,
+    /// The cell's flags as the sweep wrote them (what `diemon COMMAND` would take).
     pub args: Vec<String>,
+    /// Those flags read and checked: the question the cell asks.
+    pub question: Asked,
+    /// The options it runs under: the experiment's, with the cell's own `-o` on top.
+    pub opts: RuleOptions,
 }
 
 /// A resolved experiment.
@@ -390,12 +396,13 @@ pub fn parse(
         .chain(spec.sweep.keys())
         .find(|k| k.get_ref() == "catalog")
         .map_or(0, |k| k.span().start);
-    let mut with_catalog = |mut args: Vec<String>| -> Result<Vec<String>, ExperimentError> {
+    // The text of the `--catalog` a cell names, read once for the whole run.
+    let mut catalog_of = |args: &[String]| -> Result<Option<String>, ExperimentError> {
         let Some(i) = args.iter().position(|a| a == "--catalog") else {
-            return Ok(args);
+            return Ok(None);
         };
         let Some(path) = args.get(i + 1).cloned() else {
-            return Ok(args);
+            return Ok(None);
         };
         if !texts.contains_key(&path) {
             let text = catalogs.read(&path).map_err(|m| {
@@ -407,8 +414,7 @@ pub fn parse(
             })?;
             texts.insert(path.clone(), text);
         }
-        args.extend(["--catalog-text".into(), texts[&path].clone()]);
-        Ok(args)
+        Ok(Some(texts[&path].clone()))
     };
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
@@ -419,47 +425,57 @@ pub fn parse(
             .collect();
         let mut args = base.clone();
         args.extend(picked.iter().flat_map(|c| c.args.iter().cloned()));
-        let args = with_catalog(args).map_err(|e| vec![e])?;
-        // The command's own parser checks every cell before anything runs.
-        let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
-        probe.extend(args.iter().cloned());
-        if let Err(e) = crate::question::check(&probe, &opts) {
-            // Point at the axis whose value is refused: the one that, put back to its first
-            // value, makes the cell acceptable (else the first axis).
-            let culprit = (0..axes.len())
-                .find(|&k| {
-                    let mut args = base.clone();
-                    for (j, c) in picked.iter().enumerate() {
-                        let c = if j == k { &axes[k].choices[0] } else { c };
-                        args.extend(c.args.iter().cloned());
-                    }
-                    let Ok(args) = with_catalog(args) else {
-                        return false;
-                    };
-                    let mut probe = vec!["diemon".to_string(), kind.command().to_string()];
-                    probe.extend(args);
-                    crate::question::check(&probe, &opts).is_ok()
-                })
-                .unwrap_or(0);
-            let offset = match &spec.target_ci {
-                Some(t) if e.message().starts_with("--target-ci") => t.span().start,
-                _ => axes.get(culprit).map_or(0, |a| a.offset),
-            };
-            return Err(vec![at(
-                offset,
-                format!(
-                    "cell {} ({}): {e}",
-                    index + 1,
-                    params
-                        .iter()
-                        .map(|(k, v)| format!("{k} = {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                "every value must be one the command accepts: try it with `diemon duel`, `diemon blast` or `diemon marks`",
-            )]);
-        }
-        cells.push(Cell { params, args });
+        let catalog_text = catalog_of(&args).map_err(|e| vec![e])?;
+        // The command's own parser reads every cell into its typed question, and checks
+        // it, before anything runs.
+        let line = |args: &[String], text: Option<String>| {
+            let mut probe = vec![kind.command().to_string()];
+            probe.extend(args.iter().cloned());
+            Asked::parse(&probe, &opts, text)
+        };
+        let (question, cell_opts) = match line(&args, catalog_text) {
+            Ok(q) => q,
+            Err(e) => {
+                // Point at the axis whose value is refused: the one that, put back to its first
+                // value, makes the cell acceptable (else the first axis).
+                let culprit = (0..axes.len())
+                    .find(|&k| {
+                        let mut args = base.clone();
+                        for (j, c) in picked.iter().enumerate() {
+                            let c = if j == k { &axes[k].choices[0] } else { c };
+                            args.extend(c.args.iter().cloned());
+                        }
+                        let Ok(text) = catalog_of(&args) else {
+                            return false;
+                        };
+                        line(&args, text).is_ok()
+                    })
+                    .unwrap_or(0);
+                let offset = match &spec.target_ci {
+                    Some(t) if e.message().starts_with("--target-ci") => t.span().start,
+                    _ => axes.get(culprit).map_or(0, |a| a.offset),
+                };
+                return Err(vec![at(
+                    offset,
+                    format!(
+                        "cell {} ({}): {e}",
+                        index + 1,
+                        params
+                            .iter()
+                            .map(|(k, v)| format!("{k} = {v}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    "every value must be one the command accepts: try it with `diemon duel`, `diemon blast` or `diemon marks`",
+                )]);
+            }
+        };
+        cells.push(Cell {
+            params,
+            args,
+            question,
+            opts: cell_opts,
+        });
     }
     Ok(Experiment {
         name,

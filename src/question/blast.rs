@@ -4,22 +4,27 @@
 
 use std::path::PathBuf;
 
+use std::sync::atomic::AtomicBool;
+
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::Error;
-use super::run::{RunArgs, RunFlags};
-use crate::catalog::Unit;
+use super::run::{Ran, RunArgs, RunFlags};
 use crate::catalog::cost::breakdown;
 use crate::catalog::weapon::WeaponKind;
+use crate::catalog::{Cp, Unit};
 use crate::dice::Expr;
 use crate::dice::SkillRoll;
 use crate::options::RuleOptions;
 use crate::rules::combat;
 use crate::scenario::blast::arc::{ArcFire, ArcSpec, Weapon, WeaponError};
 use crate::scenario::blast::{
-    Aim, Delivery, Dud, Formation, Launch, Scatter, Stability, Target, Variant, Volley, VolleySpec,
-    Wall,
+    Aim, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Stability, Target, Variant, Volley,
+    VolleySpec, Wall,
 };
+use crate::sim::Estimate;
+use crate::sim::progress::Progress;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum WeaponArg {
@@ -46,7 +51,7 @@ impl WeaponArg {
     }
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 #[command(mut_arg("trials", |a| a
     .default_value("200000")
     .help("Trials (turns of fire) to run (accepts 1e7, 10M, 10_000_000)")))]
@@ -345,4 +350,332 @@ pub fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Error> {
         *opts,
     )
     .map_err(Error::input)
+}
+
+/// What the report says about the weapon and the targets, beyond the tally.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub header: String,
+    pub weapon: String,
+    pub action_die: String,
+    pub target: String,
+    pub target_cp: f64,
+    pub figures: usize,
+    pub formation: String,
+    pub distance: f64,
+    pub out_of_range: i64,
+    /// "turn" or "volley".
+    pub per: &'static str,
+    pub cp_weapon: Option<Cp>,
+    pub cp_ammo: Cp,
+    /// A wall stands among the targets.
+    pub wall: bool,
+}
+
+/// A policy's command-line name.
+pub fn name<T: ValueEnum>(v: T) -> String {
+    v.to_possible_value()
+        .map_or_else(String::new, |p| p.get_name().to_string())
+}
+
+pub fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
+    let d = v.delivery();
+    let mut header = format!(
+        "{} fired by {} (Action 1{}{})\n  at {} x {} ({}) {}\" away",
+        d,
+        a.shooter,
+        v.skill().die(),
+        if v.support() > 0 {
+            format!(", Gunnery Support +{}", v.support())
+        } else {
+            String::new()
+        },
+        v.formation().len(),
+        v.target().key,
+        v.formation(),
+        v.distance()
+    );
+    if let Some((st, x)) = v.carried() {
+        header.push_str(&format!(
+            ", each carrying an XSize {x} {} Explosive",
+            name(st)
+        ));
+    }
+    if let Some(w) = v.wall() {
+        header.push_str(&format!(
+            " and a wall (Armor {}) {}\" across, {}\" behind the centre",
+            w.armor, w.at.0, w.at.1
+        ));
+    }
+    if v.out_of_range() > 0 {
+        header.push_str(&format!(
+            " ({}\" Out of Range: -{} Action and Damage)",
+            v.out_of_range(),
+            v.out_of_range()
+        ));
+    }
+    header.push('\n');
+    Summary {
+        header,
+        weapon: d.to_string(),
+        action_die: v.skill().die().to_string(),
+        target: v.target().key.clone(),
+        target_cp: v.target().cp.as_f64(),
+        figures: v.formation().len(),
+        formation: v.formation().to_string(),
+        distance: v.distance(),
+        out_of_range: v.out_of_range(),
+        per: if d.turns == 1 { "turn" } else { "volley" },
+        cp_weapon: Some(d.weapon_cp),
+        cp_ammo: d.ammo_cp,
+        wall: v.wall().is_some(),
+    }
+}
+
+pub fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
+    let s = f.spec();
+    let w = &s.weapon;
+    let header = format!(
+        "{} (Use {}, Range {}\", Damage {}) sweeping {} point{} of Firing Arc ({} degrees), \
+         Auto Penalty -{}\n  fired by {} (Action 1{}) at {} x {} ({}) {}\" away\n",
+        w.name,
+        w.use_rating,
+        w.range,
+        w.damage,
+        s.arc,
+        if s.arc == 1 { "" } else { "s" },
+        s.arc as f64 * f.opts().arc_point.degrees(),
+        f.penalty(),
+        a.shooter,
+        s.skill.die(),
+        s.formation.len(),
+        s.target.key,
+        s.formation,
+        s.distance
+    );
+    Summary {
+        header,
+        weapon: w.name.clone(),
+        action_die: s.skill.die().to_string(),
+        target: s.target.key.clone(),
+        target_cp: s.target.cp.as_f64(),
+        figures: s.formation.len(),
+        formation: s.formation.to_string(),
+        distance: s.distance,
+        out_of_range: 0,
+        per: "turn",
+        cp_weapon: w.cost,
+        cp_ammo: Cp::ZERO,
+        wall: false,
+    }
+}
+
+/// Kills in one 2" ring of the Explosions, a trial.
+#[derive(Debug, Clone, Serialize)]
+pub struct RingRow {
+    pub ring: usize,
+    pub inches: [usize; 2],
+    pub mean_kills: f64,
+    pub ci_mean_kills: [f64; 2],
+}
+
+/// What burning does to a figure set on fire (Ch. 8.3), when the fire caught one.
+#[derive(Debug, Clone, Serialize)]
+pub struct Burning {
+    pub p_out_per_burning_roll: f64,
+    pub mean_turns_alight: f64,
+    pub limbs_lost_in_3_turns: Vec<(i64, f64)>,
+}
+
+/// What a turn of fire answers. Every Monte Carlo figure comes with its CI as `key` and
+/// `ci_key` (`ci_hit` for `p_hit`); a figure that does not apply is null.
+#[derive(Debug, Clone, Serialize)]
+pub struct BlastAnswer {
+    pub weapon: String,
+    pub shooter: String,
+    pub action_die: String,
+    pub target: String,
+    pub figures: usize,
+    pub formation: String,
+    pub distance: f64,
+    pub out_of_range: i64,
+    /// "turn" or "volley" (a Cannon's fire and reload).
+    pub per: &'static str,
+    #[serde(flatten)]
+    pub ran: Ran,
+    pub cp_weapon: Option<Cp>,
+    pub cp_ammo_per_trial: Cp,
+    /// `[kills, share]` pairs.
+    pub kills_hist: Vec<(usize, f64)>,
+    pub by_ring: Vec<RingRow>,
+    pub burning: Option<Burning>,
+    pub armor_ties: u64,
+    pub aim: Aim,
+    pub scatter: Scatter,
+    pub dud: Dud,
+    pub options: RuleOptions,
+    pub mean_kills: Option<f64>,
+    pub ci_mean_kills: Option<[f64; 2]>,
+    pub shots_per_trial: Option<f64>,
+    pub ci_shots_per_trial: Option<[f64; 2]>,
+    pub kills_per_shot: Option<f64>,
+    pub ci_kills_per_shot: Option<[f64; 2]>,
+    pub kills_per_cp: Option<f64>,
+    pub ci_kills_per_cp: Option<[f64; 2]>,
+    pub cp_killed: Option<f64>,
+    pub ci_cp_killed: Option<[f64; 2]>,
+    pub p_hit: Option<f64>,
+    pub ci_hit: Option<[f64; 2]>,
+    pub duds_per_trial: Option<f64>,
+    pub ci_duds_per_trial: Option<[f64; 2]>,
+    pub knocked_back_per_trial: Option<f64>,
+    pub ci_knocked_back_per_trial: Option<[f64; 2]>,
+    pub on_fire_per_trial: Option<f64>,
+    pub ci_on_fire_per_trial: Option<[f64; 2]>,
+    pub p_jam: Option<f64>,
+    pub ci_jam: Option<[f64; 2]>,
+    pub chain_detonations_per_trial: Option<f64>,
+    pub ci_chain_detonations_per_trial: Option<[f64; 2]>,
+    pub wounded_per_trial: Option<f64>,
+    pub ci_wounded_per_trial: Option<[f64; 2]>,
+    pub p_wall_destroyed: Option<f64>,
+    pub ci_wall_destroyed: Option<[f64; 2]>,
+    /// What the weapon and the targets are, for the text.
+    #[serde(skip)]
+    pub summary: Summary,
+}
+
+impl BlastAnswer {
+    pub fn new(
+        s: Summary,
+        a: &BlastArgs,
+        opts: &RuleOptions,
+        ran: Ran,
+        t: &BlastTally,
+    ) -> BlastAnswer {
+        let m = t.mean_kills();
+        let cp = s
+            .cp_weapon
+            .map(|w| (w + s.cp_ammo).as_f64())
+            .filter(|c| *c > 0.0);
+        let scaled = |e: Estimate, k: f64| Estimate {
+            point: e.point * k,
+            standard_error: e.standard_error * k,
+            ci: [e.ci[0] * k, e.ci[1] * k],
+            level: e.level,
+        };
+        let point = |e: Option<Estimate>| e.map(|e| e.point);
+        let ci = |e: Option<Estimate>| e.map(|e| e.ci);
+        let shots = Some(t.shots.mean(t.trials));
+        let per_shot = t.kills_per_shot();
+        let per_cp = cp.map(|c| scaled(m, 1.0 / c));
+        let killed = Some(scaled(m, s.target_cp));
+        let hit = (t.shots.sum > 0).then(|| Estimate::proportion(t.hits, t.shots.sum, 0.95));
+        let duds = Some(t.duds.mean(t.trials));
+        let knocked = Some(t.knocked_back.mean(t.trials));
+        let fire = Some(t.on_fire.mean(t.trials));
+        let jam = Some(Estimate::proportion(t.jams, t.trials, 0.95));
+        let chain = Some(t.chain.mean(t.trials));
+        let wounded = Some(t.wounded.mean(t.trials));
+        let wall = s
+            .wall
+            .then(|| Estimate::proportion(t.walls, t.trials, 0.95));
+        BlastAnswer {
+            weapon: s.weapon.clone(),
+            shooter: a.shooter.clone(),
+            action_die: s.action_die.clone(),
+            target: s.target.clone(),
+            figures: s.figures,
+            formation: s.formation.clone(),
+            distance: s.distance,
+            out_of_range: s.out_of_range,
+            per: s.per,
+            ran,
+            cp_weapon: s.cp_weapon,
+            cp_ammo_per_trial: s.cp_ammo,
+            kills_hist: t.kills_hist(),
+            by_ring: (0..t.rings_used())
+                .map(|r| {
+                    let e = t.by_ring[r].mean(t.trials);
+                    RingRow {
+                        ring: r,
+                        inches: [2 * r, 2 * r + 2],
+                        mean_kills: e.point,
+                        ci_mean_kills: e.ci,
+                    }
+                })
+                .collect(),
+            burning: (t.on_fire.sum > 0).then(|| Burning {
+                p_out_per_burning_roll: crate::rules::fire::P_OUT,
+                mean_turns_alight: crate::rules::fire::mean_turns_alight(),
+                limbs_lost_in_3_turns: crate::rules::fire::limbs_lost(3).iter().collect(),
+            }),
+            armor_ties: t.ties,
+            aim: a.aim,
+            scatter: a.scatter,
+            dud: a.dud,
+            options: *opts,
+            mean_kills: Some(m.point),
+            ci_mean_kills: Some(m.ci),
+            shots_per_trial: point(shots),
+            ci_shots_per_trial: ci(shots),
+            kills_per_shot: point(per_shot),
+            ci_kills_per_shot: ci(per_shot),
+            kills_per_cp: point(per_cp),
+            ci_kills_per_cp: ci(per_cp),
+            cp_killed: point(killed),
+            ci_cp_killed: ci(killed),
+            p_hit: point(hit),
+            ci_hit: ci(hit),
+            duds_per_trial: point(duds),
+            ci_duds_per_trial: ci(duds),
+            knocked_back_per_trial: point(knocked),
+            ci_knocked_back_per_trial: ci(knocked),
+            on_fire_per_trial: point(fire),
+            ci_on_fire_per_trial: ci(fire),
+            p_jam: point(jam),
+            ci_jam: ci(jam),
+            chain_detonations_per_trial: point(chain),
+            ci_chain_detonations_per_trial: ci(chain),
+            wounded_per_trial: point(wounded),
+            ci_wounded_per_trial: ci(wounded),
+            p_wall_destroyed: point(wall),
+            ci_wall_destroyed: ci(wall),
+            summary: s,
+        }
+    }
+}
+
+/// Asks a turn of fire: checks the flags, builds the Explosive or automatic fire, runs it on
+/// its own pool and answers.
+pub fn ask(
+    a: &BlastArgs,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<BlastAnswer, Error> {
+    let flags = flags(a);
+    flags.check()?;
+    if a.weapon.arc_fire() {
+        let fire = build_arc(a, opts)?;
+        let (run, ran) = flags.ran(&fire, progress, cancel)?;
+        Ok(BlastAnswer::new(
+            arc_summary(&fire, a),
+            a,
+            opts,
+            ran,
+            &run.tally,
+        ))
+    } else {
+        explosive_flags(a)?;
+        let volley = build(a, opts)?;
+        let (run, ran) = flags.ran(&volley, progress, cancel)?;
+        Ok(BlastAnswer::new(
+            volley_summary(&volley, a),
+            a,
+            opts,
+            ran,
+            &run.tally,
+        ))
+    }
 }

@@ -2,16 +2,21 @@
 //! two squads of catalog units ([`super::squad`], which reads the same [`DuelArgs`]).
 //! [`build`] checks the flags of a stat-line duel and builds the [`Duel`] they ask about.
 
+use std::sync::atomic::AtomicBool;
+
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::Error;
-use super::run::{RunArgs, RunFlags};
+use super::outcomes::Outcomes;
+use super::run::{Ran, RunArgs, RunFlags};
 use crate::options::RuleOptions;
 use crate::rules::medik::Amputate;
-use crate::scenario::duel::{Duel, Fighter, FighterError, First};
+use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
 use crate::scenario::squad::{
     AreaAim, AutoFire, Bail, Formation, Position, Response, Spacing, Spend, Sprint, Targeting,
 };
+use crate::sim::progress::Progress;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstArg {
@@ -20,7 +25,7 @@ pub enum FirstArg {
     Random,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 #[command(mut_arg("target_ci", |a| a.help(
     "Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials)"
 )))]
@@ -268,4 +273,70 @@ pub fn first(a: &DuelArgs) -> First {
         FirstArg::B => First::B,
         FirstArg::Random => First::Random,
     }
+}
+
+/// A stat-line fighter as the answer names it: "A (Skill d6, Use 2, Damage 1d6, Armor 4)".
+pub fn describe(f: &Fighter) -> String {
+    format!(
+        "{} (Skill {}, Use {}, Damage {}, Armor {})",
+        f.name,
+        f.attacker.skill.die(),
+        f.attacker.use_rating,
+        f.attacker.damage,
+        f.armor
+    )
+}
+
+/// What a stat-line duel answers: who won how often, and how long it took.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelAnswer {
+    /// Side A as fielded ([`describe`]).
+    pub a: String,
+    pub b: String,
+    /// Who attacks first: `a`, `b` or `random` (a d6 roll-off).
+    pub first: String,
+    #[serde(flatten)]
+    pub ran: Ran,
+    #[serde(flatten)]
+    pub outcomes: Outcomes,
+    pub mean_attacks: f64,
+    pub ci_mean_attacks: [f64; 2],
+    /// Hits whose Damage exactly equalled Armor, over all trials (option `armor_tie`).
+    pub armor_ties: u64,
+    pub options: RuleOptions,
+}
+
+impl DuelAnswer {
+    pub fn new(duel: &Duel, a: &DuelArgs, ran: Ran, t: &DuelTally) -> DuelAnswer {
+        let m = t.mean_attacks();
+        DuelAnswer {
+            a: describe(duel.a()),
+            b: describe(duel.b()),
+            first: format!("{:?}", a.first).to_lowercase(),
+            ran,
+            outcomes: Outcomes {
+                trials: t.trials,
+                a_wins: t.a_wins,
+                b_wins: t.b_wins,
+                draws: t.draws,
+                first_wins: t.first_wins,
+            },
+            mean_attacks: m.point,
+            ci_mean_attacks: m.ci,
+            armor_ties: t.ties,
+            options: *duel.opts(),
+        }
+    }
+}
+
+/// Asks a stat-line duel: builds it, runs it on its own pool and answers.
+pub fn ask(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<DuelAnswer, Error> {
+    let duel = build(a, opts)?;
+    let (run, ran) = a.flags().ran(&duel, progress, cancel)?;
+    Ok(DuelAnswer::new(&duel, a, ran, &run.tally))
 }

@@ -2,16 +2,27 @@
 //! extended roll, against Marks a GM assigns or a contested pool. [`MarksArgs`] are the
 //! flags; [`asked`] checks them and builds what they ask.
 
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+
 use clap::Args;
+use serde::Serialize;
 
 use super::Error;
 use super::run::{RunFlags, Seeded, parse_trials};
-use crate::marks::levels::LEVELS;
+use crate::analysis::gof::chi_squared;
+use crate::dice::Pmf;
+use crate::marks::exact;
+use crate::marks::levels::{LEVELS, contest, exactly};
 use crate::marks::pool::{Pool, Sheet};
-use crate::marks::tries::OverTime;
+use crate::marks::roll::{MarksRoll, MarksTally};
+use crate::marks::tries::{OverTime, Question};
 use crate::options::RuleOptions;
+use crate::sim::Estimate;
+use crate::sim::engine::Ended;
+use crate::sim::progress::Progress;
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 #[command(after_help = "Examples:
   diemon marks --attr 4,2 --super-attr 3                 Marshall: 3d6 + 3d10, keep 6
   diemon marks --attr 3,3 --skill 3                      Adam's Intimidation: 6d6, keep 3
@@ -272,4 +283,308 @@ pub fn parse_whole(s: &str) -> Result<u32, String> {
             crate::marks::pool::MAX_DICE
         )
     })
+}
+
+/// What `--trials` rolls: the question the flags ask.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rolled {
+    Roll,
+    Tries,
+    Extended,
+}
+
+impl Rolled {
+    /// As the JSON names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rolled::Roll => "roll",
+            Rolled::Tries => "tries",
+            Rolled::Extended => "extended",
+        }
+    }
+
+    /// The chance the check estimates.
+    pub fn chance(self) -> &'static str {
+        match self {
+            Rolled::Roll => "P(at least 1 Mark)",
+            Rolled::Tries => "P(success within the tries)",
+            Rolled::Extended => "P(done by the last period)",
+        }
+    }
+}
+
+/// The Monte Carlo check of `--trials`: the question rolled, its key chance with a CI, the
+/// exact chance, and Pearson's chi-squared of the rolled Marks against the exact table.
+#[derive(Debug, Clone, Serialize)]
+pub struct McCheck {
+    pub question: &'static str,
+    pub trials: u64,
+    pub seed: u64,
+    pub p: f64,
+    pub ci_p: [f64; 2],
+    pub p_exact: f64,
+    pub chi_squared: ChiSquared,
+    /// The fit's p-value is at least alpha 0.001, and nothing impossible was rolled.
+    pub agrees: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_mean: Option<[f64; 2]>,
+    /// What the key chance is, in words.
+    #[serde(skip)]
+    pub chance: &'static str,
+    #[serde(skip)]
+    pub rolled: Rolled,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ChiSquared {
+    pub statistic: f64,
+    pub dof: u32,
+    pub p_value: f64,
+}
+
+/// What a Marks roll answers, exactly; with `--trials`, also its Monte Carlo check.
+#[derive(Debug, Clone, Serialize)]
+pub struct MarksAnswer {
+    pub pool: String,
+    pub d6: u32,
+    pub d10: u32,
+    pub keep: u32,
+    /// `[marks, probability]` pairs of positive probability.
+    pub pmf: Vec<(i64, f64)>,
+    pub mean: f64,
+    pub truncated_mass: f64,
+    pub p_levels: BTreeMap<String, f64>,
+    pub p_at_least: BTreeMap<String, f64>,
+    /// Each level's P(at least) as a number of its own (`p_basic`, ...): a sweep's columns.
+    #[serde(flatten)]
+    pub p_level: BTreeMap<String, f64>,
+    pub options: RuleOptions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs_marks: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_wins: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_tie: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_loses: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_first_success_at_try: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_success_within_tries: Option<f64>,
+    /// `[period or try, probability]`, 0 for never.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub done_at_hist: Option<Vec<(u32, f64)>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plateau: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub periods: Option<[u32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_done_at_period: Option<Vec<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_done: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mc: Option<McCheck>,
+    /// Flat copies of the check for a sweep's summary columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_mc: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_mc: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mc_p_value: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trials: Option<u64>,
+    /// The check's raw tally (empty without one), when an experiment asks for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tally: Option<String>,
+    /// For the text: the pool, its exact Marks, the opponent's, the Marks --level needs.
+    #[serde(skip)]
+    pub exact: Exact,
+    /// Trials finished when Ctrl-C stopped the check.
+    #[serde(skip)]
+    pub interrupted: Option<u64>,
+}
+
+/// The exact tables behind a [`MarksAnswer`], for its text.
+#[derive(Debug, Clone)]
+pub struct Exact {
+    pub pool: Pool,
+    pub marks: Pmf,
+    pub opponent: Option<(Pool, Pmf)>,
+    pub need: u32,
+}
+
+/// `(k, P(done at k))` pairs with `(0, P(never))` first: the outcome of a question over time.
+pub fn outcome_pairs(done: &[f64]) -> Vec<(u32, f64)> {
+    let never = (1.0 - done.iter().sum::<f64>()).max(0.0);
+    std::iter::once((0, never))
+        .chain(done.iter().enumerate().map(|(k, &p)| (k as u32 + 1, p)))
+        .collect()
+}
+
+/// A static roll against `n` Marks a GM assigns: more Marks wins, a tie as `marks_tie`.
+pub fn against_marks(marks: &Pmf, n: u32, opts: &RuleOptions) -> (f64, f64, f64) {
+    contest(marks, &Pmf::point(n as i64), opts)
+}
+
+/// Asks a Marks question: the exact tables, and with `--trials` the seeded check, run on
+/// its own pool.
+pub fn ask(
+    a: &MarksArgs,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<MarksAnswer, Error> {
+    let asked = asked(a, opts)?;
+    let pool = asked.pool;
+    let marks = exact::marks(&pool, opts, a.tail);
+    let tries = asked.tries.as_ref().map(|q| q.done(a.tail));
+    let extended = asked
+        .extended
+        .as_ref()
+        .map(|(p, min, max, q)| (*p, *min, *max, q.done(a.tail)));
+    let opponent = asked.opponent.map(|p| (p, exact::marks(&p, opts, a.tail)));
+    let f = flags(a);
+    // The check: what was rolled, the run, and the exact table it is tested against.
+    let check = match a.mc {
+        None => None,
+        Some(_) => Some(
+            match asked
+                .tries
+                .as_ref()
+                .or(asked.extended.as_ref().map(|e| &e.3))
+            {
+                Some(q) => {
+                    let (run, _) = f.ran(q, progress, cancel)?;
+                    let rolled = match q.question() {
+                        Question::TryingAgain { .. } => Rolled::Tries,
+                        Question::Extended { .. } => Rolled::Extended,
+                    };
+                    (rolled, run, q.exact(a.tail))
+                }
+                None => {
+                    let s = MarksRoll { pool, opts: *opts };
+                    let (run, _) = f.ran(&s, progress, cancel)?;
+                    (Rolled::Roll, run, marks.clone())
+                }
+            },
+        ),
+    };
+    let levels = exactly(&marks);
+    let mut r = MarksAnswer {
+        pool: pool.describe(),
+        d6: pool.d6(),
+        d10: pool.d10(),
+        keep: pool.keep(),
+        pmf: marks.iter().filter(|&(_, p)| p > 0.0).collect(),
+        mean: marks.mean(),
+        truncated_mass: marks.truncated(),
+        p_levels: levels.iter().map(|(n, p)| (n.to_string(), *p)).collect(),
+        p_at_least: LEVELS
+            .iter()
+            .map(|(n, k)| (n.to_string(), marks.p_at_least(*k)))
+            .collect(),
+        p_level: LEVELS
+            .iter()
+            .map(|(n, k)| (format!("p_{n}"), marks.p_at_least(*k)))
+            .collect(),
+        options: *opts,
+        vs_marks: None,
+        vs: None,
+        p_wins: None,
+        p_tie: None,
+        p_loses: None,
+        level: None,
+        p_first_success_at_try: None,
+        p_success_within_tries: None,
+        done_at_hist: None,
+        plateau: None,
+        periods: None,
+        p_done_at_period: None,
+        p_done: None,
+        mc: None,
+        p_mc: None,
+        ci_mc: None,
+        mc_p_value: None,
+        trials: None,
+        tally: None,
+        exact: Exact {
+            pool,
+            marks: marks.clone(),
+            opponent: opponent.clone(),
+            need: asked.need,
+        },
+        interrupted: None,
+    };
+    if let Some(n) = a.vs_marks {
+        let (w, t, l) = against_marks(&marks, n, opts);
+        (r.vs_marks, r.p_wins, r.p_tie, r.p_loses) = (Some(n), Some(w), Some(t), Some(l));
+    }
+    if let Some((p, m)) = &opponent {
+        let (w, t, l) = contest(&marks, m, opts);
+        (r.vs, r.p_wins, r.p_tie, r.p_loses) = (Some(p.describe()), Some(w), Some(t), Some(l));
+    }
+    if let Some(t) = &tries {
+        r.level = Some(a.level.clone());
+        r.p_first_success_at_try = Some(t.clone());
+        r.p_success_within_tries = Some(t.iter().sum::<f64>());
+        r.done_at_hist = Some(outcome_pairs(t));
+    }
+    if let Some((p, min, max, done)) = &extended {
+        r.plateau = Some(*p);
+        r.periods = Some([*min, *max]);
+        r.p_done_at_period = Some(done.clone());
+        r.p_done = Some(done.iter().sum::<f64>());
+        if tries.is_none() {
+            r.done_at_hist = Some(outcome_pairs(done));
+        }
+    }
+    let empty = MarksTally::default();
+    if f.part.with_tally {
+        let t = check.as_ref().map_or(&empty, |c| &c.1.tally);
+        r.tally = Some(
+            serde_json::to_string(t)
+                .map_err(|e| Error::other(format!("cannot write the tally: {e}")))?,
+        );
+    }
+    if let Some((rolled, run, exact)) = &check {
+        let t = &run.tally;
+        let fit = chi_squared(&t.marks, exact);
+        let key = Estimate::proportion(t.trials - t.marks.count(0), t.trials, 0.95);
+        let moments = (*rolled == Rolled::Roll).then(|| {
+            let (s, q) = t.marks.moments();
+            Estimate::mean(s, q, t.trials, 0.95)
+        });
+        r.mc = Some(McCheck {
+            question: rolled.name(),
+            trials: t.trials,
+            seed: f.seed,
+            p: key.point,
+            ci_p: key.ci,
+            p_exact: 1.0 - exact.prob(0),
+            chi_squared: ChiSquared {
+                statistic: fit.statistic,
+                dof: fit.dof,
+                p_value: fit.p_value,
+            },
+            agrees: fit.p_value >= 0.001 && fit.impossible == 0,
+            mean: moments.map(|e| e.point),
+            ci_mean: moments.map(|e| e.ci),
+            chance: rolled.chance(),
+            rolled: *rolled,
+        });
+        r.p_mc = Some(key.point);
+        r.ci_mc = Some(key.ci);
+        r.mc_p_value = Some(fit.p_value);
+        r.trials = Some(t.trials);
+        if run.ended == Ended::Interrupted {
+            r.interrupted = Some(run.trials);
+        }
+    }
+    Ok(r)
 }

@@ -3,29 +3,32 @@
 //! its shard, the tallies it resumes from). Each command flattens [`RunFlags`]' inputs in
 //! its own `Args`; the checks here are the only ones.
 
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
 use clap::Args;
+use serde::Serialize;
 
 use super::Error;
-use crate::sim::engine::{Engine, Shard, Stop};
+pub use crate::sim::engine::Shard;
+use crate::sim::engine::{Ended, Engine, Run, Stop};
+use crate::sim::progress::Progress;
+use crate::sim::{Scenario, Tally};
 
-/// What `diemon run` and `diemon merge` tell a command about the experiment cell it runs.
-/// Hidden: a person runs a cell with the command's own flags.
-#[derive(Args, Debug, Clone, Default)]
+/// What `diemon run` and `diemon merge` tell a question about the experiment cell it is:
+/// set in the typed question, never on a command line (a person runs a cell with the
+/// command's own flags).
+#[derive(Debug, Clone, Default)]
 pub struct CellArgs {
     /// The experiment cell: each cell of a sweep draws its own streams.
-    #[arg(long, hide = true, default_value_t = 0)]
     pub cell: u64,
     /// Run only shard I/N of the cell's batches.
-    #[arg(long, hide = true, value_name = "I/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,
-    /// Put the raw tally in the JSON report (what a merge adds up).
-    #[arg(long, hide = true)]
+    /// Put the raw tally in the answer (what a merge adds up).
     pub with_tally: bool,
-    /// Run nothing: add up these tallies (JSON, one per flag) and report their sum.
-    #[arg(long = "tally", hide = true, value_name = "JSON")]
+    /// Run nothing: add up these tallies (each a shard's, as JSON) and answer their sum.
     pub tallies: Vec<String>,
     /// The text of the `--catalog` file as the experiment read it (kept in its manifest).
-    #[arg(long = "catalog-text", hide = true, value_name = "TOML")]
     pub catalog_text: Option<String>,
 }
 
@@ -56,8 +59,8 @@ pub struct Seeded {
     /// Worker threads (default: all cores). Never changes a result.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// What `diemon run` tells the command about the cell it runs (hidden flags).
-    #[command(flatten)]
+    /// What `diemon run` tells the question about the cell it is (never a flag).
+    #[arg(skip)]
     pub part: CellArgs,
     /// No progress bar.
     #[arg(long, short)]
@@ -201,6 +204,143 @@ pub fn parse_trials(s: &str) -> Result<u64, String> {
         )),
         Ok(n) => Ok(n),
     }
+}
+
+/// How a run went: the part every Monte Carlo answer opens with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ran {
+    pub trials: u64,
+    pub seed: u64,
+    /// How the run ended, in words ("complete", "precision target met", ...).
+    pub ended: &'static str,
+    /// Trials a second of wall time: a measurement, not a seeded figure; none for a merge,
+    /// whose shards' machines did the work.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trials_per_sec: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
+    /// The raw tally as JSON text (its 128-bit sums fit no JSON number), when an
+    /// experiment asks for it: what a merge adds up and an analysis counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tally: Option<String>,
+    #[serde(skip)]
+    pub elapsed: Duration,
+    #[serde(skip)]
+    pub interrupted: bool,
+}
+
+impl Ran {
+    pub fn new<T: Serialize>(flags: &RunFlags, run: &Run<T>, threads: usize) -> Result<Ran, Error> {
+        let merged = !flags.part.tallies.is_empty();
+        let tally = if flags.part.with_tally {
+            Some(
+                serde_json::to_string(&run.tally)
+                    .map_err(|e| Error::other(format!("cannot write the tally: {e}")))?,
+            )
+        } else {
+            None
+        };
+        Ok(Ran {
+            trials: run.trials,
+            seed: flags.seed,
+            ended: ended(run.ended),
+            trials_per_sec: (!merged).then(|| run.trials_per_sec()),
+            threads: (!merged).then_some(threads),
+            tally,
+            elapsed: run.elapsed,
+            interrupted: run.ended == Ended::Interrupted,
+        })
+    }
+
+    /// "14.63 M duels/s on 2 threads (0.00 s)", or what a merge says instead.
+    pub fn speed(&self, what: &str, decimals: usize) -> String {
+        match (self.trials_per_sec, self.threads) {
+            (Some(r), Some(t)) => format!(
+                "{:.decimals$} M {what}/s on {t} thread{} ({:.2} s)",
+                r / 1e6,
+                if t == 1 { "" } else { "s" },
+                self.elapsed.as_secs_f64()
+            ),
+            _ => "added up from the shards' tallies".to_string(),
+        }
+    }
+}
+
+impl RunFlags {
+    /// The worker pool of `--threads` (all cores by default) a run goes on.
+    pub fn pool(&self) -> Result<rayon::ThreadPool, Error> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| Error::other(format!("cannot start worker threads: {e}")))
+    }
+
+    /// Runs `scenario` on its own pool and says how it went: [`execute`] with the pool's
+    /// thread count.
+    pub fn ran<S: Scenario>(
+        &self,
+        scenario: &S,
+        progress: &dyn Progress,
+        cancel: &AtomicBool,
+    ) -> Result<(Run<S::Tally>, Ran), Error> {
+        let pool = self.pool()?;
+        let run = pool.install(|| execute(self, scenario, progress, cancel))?;
+        let ran = Ran::new(self, &run, pool.current_num_threads())?;
+        Ok((run, ran))
+    }
+}
+
+/// How a run ended, in words.
+pub fn ended(e: Ended) -> &'static str {
+    match e {
+        Ended::Complete => "complete",
+        Ended::Precise => "precision target met",
+        Ended::Cap => "trial cap reached before the precision target",
+        Ended::Interrupted => "interrupted",
+    }
+}
+
+/// Runs `scenario` as `flags` ask on the current rayon pool, or adds up the tallies a merge
+/// gives instead of running. Ctrl-C (`cancel`) stops it at a batch boundary.
+pub fn execute<S: Scenario>(
+    flags: &RunFlags,
+    scenario: &S,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<Run<S::Tally>, Error> {
+    if flags.part.tallies.is_empty() {
+        Ok(flags.engine().run(scenario, progress, cancel))
+    } else {
+        merged::<S>(flags)
+    }
+}
+
+/// The sum of the `--tally` inputs: what the run that made them all would have counted.
+fn merged<S: Scenario>(flags: &RunFlags) -> Result<Run<S::Tally>, Error> {
+    let mut tally = S::Tally::default();
+    for (i, t) in flags.part.tallies.iter().enumerate() {
+        let t: S::Tally = serde_json::from_str(t).map_err(|e| {
+            Error::input(format!(
+                "shard tally {}: not a tally of this question: {e}",
+                i + 1
+            ))
+        })?;
+        tally = tally + t;
+    }
+    let trials = tally.trials();
+    if trials != flags.trials {
+        return Err(Error::input(format!(
+            "the tallies hold {trials} trials, the cell asks for {}\n\
+             hint: every shard must have finished the cell",
+            flags.trials
+        )));
+    }
+    Ok(Run {
+        tally,
+        trials,
+        ended: Ended::Complete,
+        elapsed: Duration::ZERO,
+    })
 }
 
 #[cfg(test)]

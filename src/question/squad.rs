@@ -1,13 +1,22 @@
 //! `diemon duel`'s squad question: two squads of catalog units, each with its policies,
 //! filled to a CP budget when one is given.
 
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
 use super::Error;
 use super::duel::{DuelArgs, first};
+use super::outcomes::Outcomes;
+use super::run::Ran;
 use crate::catalog::Catalog;
 use crate::catalog::cp::Cp;
 use crate::options::RuleOptions;
+use crate::scenario::duel::First;
 use crate::scenario::squad::roster::{self, MAX_PER_SIDE};
-use crate::scenario::squad::{Policy, SideSpec, Squad};
+use crate::scenario::squad::tally::TRACK;
+use crate::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
+use crate::sim::progress::Progress;
 
 /// Whether the arguments ask for squads rather than the shorthand duel.
 pub fn wanted(a: &DuelArgs) -> bool {
@@ -132,4 +141,254 @@ fn side(
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
+}
+
+/// A side's CP as fielded.
+pub fn side_cp(squad: &Squad, side: u8) -> Cp {
+    (0..squad.kinds().len())
+        .filter(|&i| squad.kind_side(i) == side)
+        .map(|i| squad.kinds()[i].cp * squad.units_of(i) as i64)
+        .fold(Cp::ZERO, |a, b| a + b)
+}
+
+pub fn describe(squad: &Squad, side: u8) -> String {
+    let kinds = squad.kinds();
+    let mut parts = Vec::new();
+    let mut total = Cp::ZERO;
+    for (i, k) in kinds.iter().enumerate() {
+        if squad.kind_side(i) != side {
+            continue;
+        }
+        let n = squad.units_of(i);
+        total = total + k.cp * n as i64;
+        parts.push(format!("{n} x {} ({} CP each)", k.key, k.cp));
+    }
+    format!("{}  = {total} CP", parts.join(" + "))
+}
+
+/// Side `side`'s parts that cost CP and do nothing in this battle, one line each.
+pub fn inert(squad: &Squad, side: u8) -> Vec<String> {
+    let mut v = Vec::new();
+    for (key, x) in squad.inert(side) {
+        let line = format!("{key}: {x}");
+        if !v.contains(&line) {
+            v.push(line);
+        }
+    }
+    v
+}
+
+pub fn first_name(a: &DuelArgs) -> &'static str {
+    match first(a) {
+        First::A => "A",
+        First::B => "B",
+        First::Random => "random",
+    }
+}
+
+/// One player turn of [`SquadAnswer::by_turn`]: units standing after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnRow {
+    pub turn: usize,
+    pub standing_a: f64,
+    pub ci_standing_a: [f64; 2],
+    pub standing_b: f64,
+    pub ci_standing_b: [f64; 2],
+    /// Minds converted by then; only with a Contagious unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub converted: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_converted: Option<[f64; 2]>,
+}
+
+/// What a squad duel answers. Columns: docs/columns.md.
+#[derive(Debug, Clone, Serialize)]
+pub struct SquadAnswer {
+    /// Side A as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
+    pub a: String,
+    pub b: String,
+    pub units_a: usize,
+    pub units_b: usize,
+    pub cp_a: Cp,
+    pub cp_b: Cp,
+    /// `cp_a - cp_b`: how far from even the sides are (whole units only).
+    pub cp_gap: Cp,
+    /// A float as in `blast`, so the column has one type in every experiment.
+    pub distance: f64,
+    pub room: u32,
+    /// Who moves first: `A`, `B` or `random`.
+    pub first: &'static str,
+    pub policy_a: Policy,
+    pub policy_b: Policy,
+    #[serde(flatten)]
+    pub ran: Ran,
+    #[serde(flatten)]
+    pub outcomes: Outcomes,
+    pub mean_turns: f64,
+    pub ci_mean_turns: [f64; 2],
+    pub survivors_a: f64,
+    pub ci_survivors_a: [f64; 2],
+    pub survivors_b: f64,
+    pub ci_survivors_b: [f64; 2],
+    pub cp_left_a: f64,
+    pub ci_cp_left_a: [f64; 2],
+    pub cp_left_b: f64,
+    pub ci_cp_left_b: [f64; 2],
+    pub armor_ties: u64,
+    /// `[turns, share]` pairs; the same for survivors.
+    pub turns_hist: Vec<(usize, f64)>,
+    pub survivors_a_hist: Vec<(usize, f64)>,
+    pub survivors_b_hist: Vec<(usize, f64)>,
+    pub max_turns: u32,
+    pub options: RuleOptions,
+    pub by_turn: Vec<TurnRow>,
+    /// What a side pays CP for and never uses in this battle, with why (issue 21).
+    pub inert_a: Vec<String>,
+    pub inert_b: Vec<String>,
+    pub inert_cp_a: Cp,
+    pub inert_cp_b: Cp,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub converted: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_converted: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revived: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_revived: Option<[f64; 2]>,
+    /// Per side A, B: enemies its Explosives felled, and its own units they felled.
+    #[serde(flatten)]
+    pub explosives: Option<Blasted>,
+    /// Per side A, B: enemies its automatic weapons felled.
+    #[serde(flatten)]
+    pub automatic: Option<Swept>,
+    /// Which sides carry Explosives, and automatic weapons (for the table).
+    #[serde(skip)]
+    pub explosives_on: [bool; 2],
+    #[serde(skip)]
+    pub automatic_on: [bool; 2],
+}
+
+/// What the Explosives of each side felled (a squad with Explosives).
+#[derive(Debug, Clone, Serialize)]
+pub struct Blasted {
+    pub blasted_a: f64,
+    pub ci_blasted_a: [f64; 2],
+    pub blasted_own_a: f64,
+    pub ci_blasted_own_a: [f64; 2],
+    pub blasted_b: f64,
+    pub ci_blasted_b: [f64; 2],
+    pub blasted_own_b: f64,
+    pub ci_blasted_own_b: [f64; 2],
+}
+
+/// What the automatic weapons of each side felled (a squad with one).
+#[derive(Debug, Clone, Serialize)]
+pub struct Swept {
+    pub swept_a: f64,
+    pub ci_swept_a: [f64; 2],
+    pub swept_b: f64,
+    pub ci_swept_b: [f64; 2],
+}
+
+impl SquadAnswer {
+    pub fn new(squad: &Squad, a: &DuelArgs, ran: Ran, t: &SquadTally) -> SquadAnswer {
+        let turns = t.mean_turns();
+        let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
+        let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
+        let converted = squad.contagious().then(|| t.mean_converted());
+        let revived = squad.mediks().then(|| t.mean_revived());
+        let by_turn = (0..(squad.max_turns() as usize).min(TRACK))
+            .map(|k| {
+                let (a, b) = (t.standing_after(0, k), t.standing_after(1, k));
+                let c = squad.contagious().then(|| t.converted_after(k));
+                TurnRow {
+                    turn: k + 1,
+                    standing_a: a.point,
+                    ci_standing_a: a.ci,
+                    standing_b: b.point,
+                    ci_standing_b: b.ci,
+                    converted: c.map(|c| c.point),
+                    ci_converted: c.map(|c| c.ci),
+                }
+            })
+            .collect();
+        let blasted = |side, own| t.mean_blasted(side, own);
+        SquadAnswer {
+            a: describe(squad, 0),
+            b: describe(squad, 1),
+            units_a: squad.count()[0],
+            units_b: squad.count()[1],
+            cp_a: side_cp(squad, 0),
+            cp_b: side_cp(squad, 1),
+            cp_gap: side_cp(squad, 0) - side_cp(squad, 1),
+            distance: a.distance as f64,
+            room: a.room,
+            first: first_name(a),
+            policy_a: *squad.policy(0),
+            policy_b: *squad.policy(1),
+            ran,
+            outcomes: Outcomes {
+                trials: t.trials,
+                a_wins: t.a_wins,
+                b_wins: t.b_wins,
+                draws: t.draws,
+                first_wins: t.first_wins,
+            },
+            mean_turns: turns.point,
+            ci_mean_turns: turns.ci,
+            survivors_a: sa.point,
+            ci_survivors_a: sa.ci,
+            survivors_b: sb.point,
+            ci_survivors_b: sb.ci,
+            cp_left_a: ca.point,
+            ci_cp_left_a: ca.ci,
+            cp_left_b: cb.point,
+            ci_cp_left_b: cb.ci,
+            armor_ties: t.ties,
+            turns_hist: t.shares(&t.turns_hist),
+            survivors_a_hist: t.shares(&t.survivors_a_hist),
+            survivors_b_hist: t.shares(&t.survivors_b_hist),
+            max_turns: a.max_turns,
+            options: *squad.opts(),
+            by_turn,
+            inert_a: inert(squad, 0),
+            inert_b: inert(squad, 1),
+            inert_cp_a: squad.inert_cp(0),
+            inert_cp_b: squad.inert_cp(1),
+            converted: converted.map(|c| c.point),
+            ci_converted: converted.map(|c| c.ci),
+            revived: revived.map(|r| r.point),
+            ci_revived: revived.map(|r| r.ci),
+            explosives: squad.explosives().then(|| Blasted {
+                blasted_a: blasted(0, false).point,
+                ci_blasted_a: blasted(0, false).ci,
+                blasted_own_a: blasted(0, true).point,
+                ci_blasted_own_a: blasted(0, true).ci,
+                blasted_b: blasted(1, false).point,
+                ci_blasted_b: blasted(1, false).ci,
+                blasted_own_b: blasted(1, true).point,
+                ci_blasted_own_b: blasted(1, true).ci,
+            }),
+            automatic: squad.automatic().then(|| Swept {
+                swept_a: t.mean_swept(0).point,
+                ci_swept_a: t.mean_swept(0).ci,
+                swept_b: t.mean_swept(1).point,
+                ci_swept_b: t.mean_swept(1).ci,
+            }),
+            explosives_on: [squad.explosives_on(0), squad.explosives_on(1)],
+            automatic_on: [squad.automatic_on(0), squad.automatic_on(1)],
+        }
+    }
+}
+
+/// Asks a squad duel: builds it, runs it on its own pool and answers.
+pub fn ask(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<SquadAnswer, Error> {
+    let squad = build(a, opts)?;
+    let (run, ran) = a.flags().ran(&squad, progress, cancel)?;
+    Ok(SquadAnswer::new(&squad, a, ran, &run.tally))
 }
