@@ -4,13 +4,11 @@
 //! expression, an option, an argument), 1 when something else failed (writing output), 130
 //! after Ctrl-C (the `interrupt` module). The library never prints; only this module does.
 
-mod analyses;
 mod blast;
 mod burst;
 mod dist;
 mod duel;
 mod interrupt;
-mod lock;
 mod marks;
 mod merge;
 mod options;
@@ -156,6 +154,20 @@ impl From<crate::question::Error> for Failure {
         match e {
             crate::question::Error::Input(m) => Failure::input(m),
             crate::question::Error::Other(m) => Failure::other(m),
+        }
+    }
+}
+
+impl From<crate::experiment::error::RunError> for Failure {
+    fn from(e: crate::experiment::error::RunError) -> Failure {
+        use crate::experiment::error::RunError;
+        match e {
+            RunError::Input(m) => Failure::input(m),
+            RunError::Other(m) => Failure::other(m),
+            RunError::Interrupted(message) => Failure {
+                code: EXIT_INTERRUPTED,
+                message,
+            },
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::io::IsTerminal;
 
+use crate::experiment::error::Watch;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::sim::progress::Progress;
@@ -83,5 +84,47 @@ impl CellBar {
 
     pub fn finish(&self) {
         self.0.finish_and_clear();
+    }
+}
+
+/// The cells of a sweep on the terminal: a [`CellBar`] once the sweep begins, unless quiet.
+pub struct Cells {
+    quiet: bool,
+    bar: std::sync::OnceLock<CellBar>,
+}
+
+impl Cells {
+    pub fn new(quiet: bool) -> Cells {
+        Cells {
+            quiet,
+            bar: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl Watch for Cells {
+    fn begin(&self, total: u64, kept: u64) {
+        let _ = self.bar.set(CellBar::new(total, kept, self.quiet));
+    }
+    fn cell(&self, params: &[(String, String)]) {
+        if let Some(b) = self.bar.get() {
+            b.cell(params);
+        }
+    }
+    fn done(&self) {
+        if let Some(b) = self.bar.get() {
+            b.done();
+        }
+    }
+    fn suspend(&self, f: &mut dyn FnMut()) {
+        match self.bar.get() {
+            Some(b) => b.suspend(f),
+            None => f(),
+        }
+    }
+    fn finish(&self) {
+        if let Some(b) = self.bar.get() {
+            b.finish();
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! `diemon report DIR`: a run's report, redrawn from its Parquet files alone.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
@@ -29,7 +29,7 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
             a.dir.display()
         )));
     }
-    let _lock = super::lock::lock(&a.dir)?;
+    let _lock = crate::experiment::lock::lock(&a.dir)?;
     // A run killed halfway has frames of fewer cells than its manifest names.
     let frames = crate::report::frames::Frames::load(&a.dir).map_err(Failure::input)?;
     let have = frames.summary.height() as i64;
@@ -52,26 +52,5 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         io(writeln!(out, "{line}: a partial report"))?;
     }
-    write(&a.dir, out)
-}
-
-/// Writes the report of `dir` and says where it is.
-pub(super) fn write(dir: &Path, out: &mut dyn Write) -> Result<(), Failure> {
-    let files = crate::report::write(dir).map_err(|m| {
-        if m.contains("no summary") || m.contains("no manifest") || m.contains("not TOML") {
-            Failure::input(m)
-        } else {
-            Failure::other(m)
-        }
-    })?;
-    let charts = files
-        .iter()
-        .filter(|f| f.extension().is_some_and(|e| e == "svg"))
-        .count();
-    let d = dir.display();
-    let s = if charts == 1 { "" } else { "s" };
-    io(writeln!(
-        out,
-        "report: {d}/report.html (self-contained) and {d}/report.md, {charts} chart{s} in {d}/charts/"
-    ))
+    Ok(crate::experiment::sweep::write_report(&a.dir, out)?)
 }

@@ -6,6 +6,13 @@
 //! the file (`deny_unknown_fields`, positions kept), [`load`] resolves it into an
 //! [`Experiment`]: every cell's arguments checked by the command's own parser, so a sweep
 //! value that would fail fails before anything runs, with the file, line and column.
+//! Each cell holds its typed question ([`crate::question::Asked`]).
+//!
+//! - [`sweep`]: a run: the cells asked in turn and kept as they finish, then the frames,
+//!   the [`analyses`] (fair CP, matchups) and the report; resumed when run again.
+//! - [`merge`]: the shards of a run, added up into one machine's frames.
+//! - [`lock`]: one writer per output folder. [`error`]: what can go wrong, and the
+//!   [`error::Watch`] a sweep reports its cells to.
 //!
 //! ```toml
 //! name = "launcher-vs-swarm"
@@ -19,8 +26,13 @@
 //! spacing = [1.0, 1.5, 2.0]
 //! ```
 
-pub mod axes;
+pub mod analyses;
+mod axes;
+pub mod error;
+pub mod lock;
+pub mod merge;
 pub mod spec;
+pub mod sweep;
 
 use std::collections::BTreeMap;
 use std::path::Path;

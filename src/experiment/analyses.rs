@@ -7,11 +7,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{Failure, io};
+use super::error::{RunError, io};
+use super::{Analysis, Experiment};
 use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
-use crate::experiment::{Analysis, Experiment};
 use crate::export::{Exporter, write_atomic};
 
 /// Prints and writes the analysis of `e` over `reports` into `dir` (nothing for a plain
@@ -23,7 +23,7 @@ pub fn report(
     exporters: &[&dyn Exporter],
     shard: bool,
     out: &mut dyn Write,
-) -> Result<(), Failure> {
+) -> Result<(), RunError> {
     if e.analysis != Analysis::None && shard {
         return io(writeln!(
             out,
@@ -72,7 +72,7 @@ pub fn report(
             frame::matchups(&all)
         }
     }
-    .map_err(|err| Failure::other(format!("cannot build the analysis frame: {err}")))?;
+    .map_err(|err| RunError::other(format!("cannot build the analysis frame: {err}")))?;
     // A price must be a price of the rules: name what the units pay for and never use.
     let mut inert: Vec<String> = Vec::new();
     for r in reports {
@@ -101,7 +101,7 @@ pub fn report(
         _ => "matchups",
     };
     for exporter in exporters {
-        write_atomic(*exporter, &mut df, dir, name).map_err(Failure::other)?;
+        write_atomic(*exporter, &mut df, dir, name).map_err(RunError::other)?;
     }
     io(writeln!(
         out,
@@ -150,13 +150,13 @@ struct Wins {
 }
 
 /// Wins of a report's side A, B and trials, as the integers they were counted as.
-fn counts(r: &Value) -> Result<(u64, u64, u64), Failure> {
+fn counts(r: &Value) -> Result<(u64, u64, u64), RunError> {
     let w: Wins = r
         .get("tally")
         .and_then(Value::as_str)
         .and_then(|t| serde_json::from_str(t).ok())
         .ok_or_else(|| {
-            Failure::other(
+            RunError::other(
                 "a cell holds no win counts (its tally is missing or not a duel's)\nhint: a \
                  cell written by an older diemon lacks them: delete the run's cells/ folder and \
                  run again",
@@ -165,7 +165,7 @@ fn counts(r: &Value) -> Result<(u64, u64, u64), Failure> {
     Ok((w.a_wins, w.b_wins, w.trials))
 }
 
-fn pair(r: &Value) -> Result<Pair, Failure> {
+fn pair(r: &Value) -> Result<Pair, RunError> {
     let (a_wins, b_wins, trials) = counts(r)?;
     Ok(Pair {
         a_wins,
@@ -181,7 +181,7 @@ fn worth(
     counts_: &[u64],
     group: &[(String, String)],
     chunk: &[Value],
-) -> Result<WorthRow, Failure> {
+) -> Result<WorthRow, RunError> {
     let points: Vec<Point> = chunk
         .iter()
         .zip(counts_)
@@ -193,7 +193,7 @@ fn worth(
                 score: a as f64 + (t - a - b) as f64 / 2.0,
             })
         })
-        .collect::<Result<_, Failure>>()?;
+        .collect::<Result<_, RunError>>()?;
     let fit = fair_cp::worth(&points, fair_cp::WINDOW, 0.95);
     Ok(WorthRow {
         group: group.to_vec(),

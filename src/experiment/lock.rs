@@ -6,7 +6,7 @@
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::Path;
 
-use super::Failure;
+use super::error::RunError;
 
 /// The lock on a folder; dropping it releases the folder.
 #[derive(Debug)]
@@ -19,24 +19,24 @@ pub struct FolderLock {
 pub const LOCK_FILE: &str = ".diemon.lock";
 
 /// Takes the lock on `dir` (created if need be), or says who holds it.
-pub fn lock(dir: &Path) -> Result<FolderLock, Failure> {
+pub fn lock(dir: &Path) -> Result<FolderLock, RunError> {
     std::fs::create_dir_all(dir)
-        .map_err(|e| Failure::other(format!("cannot create {}: {e}", dir.display())))?;
+        .map_err(|e| RunError::other(format!("cannot create {}: {e}", dir.display())))?;
     let path = dir.join(LOCK_FILE);
     let file = OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|e| Failure::other(format!("cannot open {}: {e}", path.display())))?;
+        .map_err(|e| RunError::other(format!("cannot open {}: {e}", path.display())))?;
     match file.try_lock() {
         Ok(()) => Ok(FolderLock { _file: file }),
-        Err(TryLockError::WouldBlock) => Err(Failure::input(format!(
+        Err(TryLockError::WouldBlock) => Err(RunError::input(format!(
             "{} is being written by another diemon command right now\nhint: wait for it to \
              finish, or write elsewhere with --out",
             dir.display()
         ))),
-        Err(TryLockError::Error(e)) => Err(Failure::other(format!(
+        Err(TryLockError::Error(e)) => Err(RunError::other(format!(
             "cannot lock {}: {e}",
             path.display()
         ))),
@@ -52,11 +52,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("diemon-lock-{}", std::process::id()));
         let first = lock(&dir).unwrap();
         let second = lock(&dir).unwrap_err();
-        assert_eq!(second.code, super::super::EXIT_INPUT);
-        assert!(
-            second.message.contains("another diemon command"),
-            "{second:?}"
-        );
+        let RunError::Input(message) = &second else {
+            panic!("a held folder is bad input (exit 2): {second:?}");
+        };
+        assert!(message.contains("another diemon command"), "{second:?}");
         drop(first);
         assert!(lock(&dir).is_ok(), "released with the first");
         std::fs::remove_dir_all(&dir).unwrap();

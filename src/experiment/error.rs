@@ -1,0 +1,63 @@
+//! Why a run, a merge or a report of an experiment failed.
+
+/// The CLI picks the exit code from the kind.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// Bad input: the file, a folder that is not a run's, shards that do not belong together.
+    #[error("{0}")]
+    Input(String),
+    /// Something else failed: writing a file, a full disk.
+    #[error("{0}")]
+    Other(String),
+    /// Ctrl-C stopped it; what it finished is kept, and the message says where.
+    #[error("{0}")]
+    Interrupted(String),
+}
+
+impl RunError {
+    pub fn input(message: impl Into<String>) -> RunError {
+        RunError::Input(message.into())
+    }
+    pub fn other(message: impl Into<String>) -> RunError {
+        RunError::Other(message.into())
+    }
+}
+
+impl From<crate::question::Error> for RunError {
+    fn from(e: crate::question::Error) -> RunError {
+        match e {
+            crate::question::Error::Input(m) => RunError::Input(m),
+            crate::question::Error::Other(m) => RunError::Other(m),
+        }
+    }
+}
+
+/// Writes, mapping an I/O error (a closed pipe, a full disk) to a failure.
+pub fn io(r: std::io::Result<()>) -> Result<(), RunError> {
+    match r {
+        Ok(()) => Ok(()),
+        // `diemon run ... | head` closes the pipe early: that is not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(RunError::other(format!("cannot write output: {e}"))),
+    }
+}
+
+/// Whoever watches a sweep's cells: the CLI draws a bar on a terminal.
+pub trait Watch {
+    /// `kept` of `total` cells are done already (a resumed run).
+    fn begin(&self, _total: u64, _kept: u64) {}
+    /// A cell with these parameters starts.
+    fn cell(&self, _params: &[(String, String)]) {}
+    /// The cell finished.
+    fn done(&self) {}
+    /// Runs `f`, which writes a line, beside the bar (they share the terminal).
+    fn suspend(&self, f: &mut dyn FnMut()) {
+        f()
+    }
+    fn finish(&self) {}
+}
+
+/// Watches nothing.
+pub struct Unwatched;
+
+impl Watch for Unwatched {}

@@ -1,0 +1,249 @@
+//! Merging the shards of a run: each shard's DIR holds its manifest (the experiment,
+//! options, version and `shard = "I/N"`) and every cell's answer with its raw tally. The
+//! merge checks the shards belong together and cover 1..N once each, adds each cell's
+//! tallies, and has the cell's question answer the sum, so the frames are exactly those of
+//! the unsharded run.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+use super::error::{RunError, Watch, io};
+use super::sweep::{input_errors, manifest, run_cell, sweep};
+use crate::sim::engine::Shard;
+
+/// Adds up the shards in `dirs` into `out_dir` (default reports/NAME), as one machine's
+/// run would have written it.
+pub fn merge(
+    dirs: &[PathBuf],
+    out_dir: Option<&PathBuf>,
+    quiet: bool,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    // Each shard's manifest, without its `shard` line: they must all be the same.
+    let mut shards: Vec<(Shard, PathBuf)> = Vec::new();
+    let mut common: Option<(toml::Table, PathBuf)> = None;
+    for dir in dirs {
+        let path = dir.join("manifest.toml");
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            RunError::input(format!(
+                "{}: cannot read it: {e}\nhint: give the folders `diemon run --shard I/N --out DIR` wrote",
+                path.display()
+            ))
+        })?;
+        let mut table: toml::Table = text.parse().map_err(|e| {
+            RunError::input(format!("{}: not a diemon manifest: {e}", path.display()))
+        })?;
+        let shard = match table.remove("shard") {
+            None => Shard::WHOLE,
+            Some(toml::Value::String(s)) => Shard::parse(&s)
+                .map_err(|e| RunError::input(format!("{}: shard {e}", path.display())))?,
+            Some(v) => {
+                return Err(RunError::input(format!(
+                    "{}: shard = {v}: expected \"I/N\"",
+                    path.display()
+                )));
+            }
+        };
+        match &common {
+            None => common = Some((table, path.clone())),
+            Some((first, first_path)) if *first != table => {
+                return Err(RunError::input(format!(
+                    "{} and {} come from different experiments (or options, seeds, versions)\n\
+                     hint: merge only the shards of one `diemon run FILE --shard I/N`",
+                    first_path.display(),
+                    path.display()
+                )));
+            }
+            Some(_) => {}
+        }
+        shards.push((shard, dir.clone()));
+    }
+    let Some((table, first_path)) = common else {
+        return Err(RunError::input(
+            "no shard folders to merge\nhint: give the folders `diemon run --shard I/N --out DIR` wrote",
+        ));
+    };
+    let n = shards[0].0.count;
+    if let Some((s, d)) = shards.iter().find(|(s, _)| s.count != n) {
+        return Err(RunError::input(format!(
+            "{} is shard {s}, but {} is shard {}: the shards of one run share N",
+            d.display(),
+            shards[0].1.display(),
+            shards[0].0
+        )));
+    }
+    shards.sort_by_key(|(s, _)| s.index);
+    for w in shards.windows(2) {
+        if w[0].0 == w[1].0 {
+            return Err(RunError::input(format!(
+                "shard {} is given twice ({} and {})",
+                w[0].0,
+                w[0].1.display(),
+                w[1].1.display()
+            )));
+        }
+    }
+    let missing: Vec<String> = (0..n)
+        .filter(|&i| !shards.iter().any(|(s, _)| s.index == i))
+        .map(|i| format!("{}/{n}", i + 1))
+        .collect();
+    if !missing.is_empty() {
+        return Err(RunError::input(format!(
+            "shard{} {} {} missing\nhint: merge needs the folder of every shard",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" },
+        )));
+    }
+    let version = table.get("diemon_version").and_then(|v| v.as_str());
+    if version != Some(env!("CARGO_PKG_VERSION")) {
+        return Err(RunError::input(format!(
+            "{}: written by diemon {}, this is {}\nhint: merge with the version that ran the shards",
+            first_path.display(),
+            version.unwrap_or("(unknown)"),
+            env!("CARGO_PKG_VERSION")
+        )));
+    }
+    let source = table
+        .get("source")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| RunError::input(format!("{}: no source", first_path.display())))?;
+    // The cells run from the catalogs the shards ran, as their manifests keep them.
+    let kept: BTreeMap<String, String> = table
+        .get("catalogs")
+        .and_then(|c| c.as_table())
+        .map(|c| {
+            c.iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
+    let e = super::parse(
+        &format!("{} (source)", first_path.display()),
+        source,
+        &super::Catalogs::Kept(&kept),
+    )
+    .map_err(input_errors)?;
+    let merged = manifest(&e, None)?;
+    let dir = out_dir
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
+    // Inputs are never touched: no writing into a shard's folder or anything inside one.
+    let target = absolute(&dir);
+    for (s, d) in &shards {
+        let input = absolute(d);
+        if target == input || target.starts_with(&input) {
+            return Err(RunError::input(format!(
+                "--out {} is shard {s}'s own folder {}: a merge never writes into its inputs
+                 hint: merge into a new folder, e.g. --out reports/{}",
+                dir.display(),
+                d.display(),
+                e.name
+            )));
+        }
+    }
+    // Every shard must have finished every cell before anything is written.
+    let mut tallies: Vec<Vec<String>> = Vec::with_capacity(e.cells.len());
+    for i in 0..e.cells.len() {
+        let mut row = Vec::with_capacity(shards.len());
+        for (s, d) in &shards {
+            let path = d.join("cells").join(format!("{i:05}.json"));
+            let tally = std::fs::read(&path)
+                .ok()
+                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+                .and_then(|r| r.get("tally").and_then(|t| t.as_str()).map(String::from))
+                .ok_or_else(|| {
+                    RunError::input(format!(
+                        "{} (shard {s}) has not finished cell {} of {}\n\
+                         hint: run that shard's command again; it resumes. Nothing was written.",
+                        d.display(),
+                        i + 1,
+                        e.cells.len()
+                    ))
+                })?;
+            row.push(tally);
+        }
+        tallies.push(row);
+    }
+    io(writeln!(
+        out,
+        "{}: {} cell{}, {n} shard{} added up",
+        e.name,
+        e.cells.len(),
+        if e.cells.len() == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" }
+    ))?;
+    // Written in a folder beside --out, renamed into place once whole: a merge that fails
+    // halfway leaves --out as it was. The lock keeps other writers out of --out meanwhile.
+    let existed = dir.exists();
+    let _lock = super::lock::lock(&dir)?;
+    let name = dir
+        .file_name()
+        .map_or("merge".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.with_file_name(format!(".{name}.merging-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let mut said = Vec::new();
+    let done = sweep(
+        &e,
+        &tmp,
+        &merged,
+        false,
+        quiet,
+        watch,
+        cancel,
+        &mut said,
+        |i, cell| run_cell(&e, i, cell, Some(1), None, tallies[i].clone(), cancel),
+    );
+    // What the sweep said names the temporary folder; the reader gets the final one.
+    let said = String::from_utf8_lossy(&said)
+        .replace(&tmp.display().to_string(), &dir.display().to_string());
+    if let Err(f) = done {
+        let _ = std::fs::remove_dir_all(&tmp);
+        if !existed {
+            // Only the lock was ever there.
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        io(out.write_all(said.as_bytes()))?;
+        return Err(f);
+    }
+    let old = dir.with_file_name(format!(".{name}.replaced-{}", std::process::id()));
+    let had = dir.exists();
+    if had {
+        std::fs::rename(&dir, &old)
+            .map_err(|err| RunError::other(format!("cannot replace {}: {err}", dir.display())))?;
+    }
+    std::fs::rename(&tmp, &dir)
+        .map_err(|err| RunError::other(format!("cannot write {}: {err}", dir.display())))?;
+    if had {
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    io(out.write_all(said.as_bytes()))
+}
+
+/// `p` as an absolute path with `.` and `..` resolved, whether or not it exists yet (the
+/// longest existing ancestor is canonicalised, so symbolic links resolve as well).
+fn absolute(p: &std::path::Path) -> PathBuf {
+    let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut rest = Vec::new();
+    let mut head = p.as_path();
+    loop {
+        if let Ok(c) = head.canonicalize() {
+            let mut out = c;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (head.parent(), head.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                head = parent;
+            }
+            _ => return p,
+        }
+    }
+}
