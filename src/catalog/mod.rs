@@ -83,6 +83,12 @@ pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<Catal
     }
 }
 
+/// A unit name, or an armory item added to it, that the catalog does not have or that does
+/// not fit the unit (hands, Armor): bad input, in words, with a hint.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct EquipError(pub String);
+
 impl Catalog {
     /// The units of the rule texts.
     pub fn builtin() -> Catalog {
@@ -126,7 +132,12 @@ impl Catalog {
 
     /// A unit with extra armory items: `hero+hand-weapon`, `minifig+hand-weapon+body-armor`.
     /// Validated like a catalog entry (hands, Armor bonuses) and priced by the calculator.
-    pub fn equipped(&self, name: &str) -> Result<Unit, String> {
+    pub fn equipped(&self, name: &str) -> Result<Unit, EquipError> {
+        self.checked_equipped(name).map_err(EquipError)
+    }
+
+    /// The checks of [`Self::equipped`], in words.
+    fn checked_equipped(&self, name: &str) -> Result<Unit, String> {
         let mut parts = name.split('+').map(str::trim);
         let base = parts.next().unwrap_or_default();
         let u = self.get(base).ok_or_else(|| self.unknown(base))?;
@@ -281,16 +292,18 @@ mod tests {
         assert!(
             c.equipped("hero+laser")
                 .unwrap_err()
+                .0
                 .contains("no weapon or item")
         );
         assert!(
             c.equipped("nobody+hand-weapon")
                 .unwrap_err()
+                .0
                 .contains("no unit called")
         );
         // Validation still runs: a Horse has no hands for a Two-Handed Weapon.
         let e = c.equipped("horse+two-handed-weapon").unwrap_err();
-        assert!(e.contains("takes 2 hands"), "{e}");
+        assert!(e.0.contains("takes 2 hands"), "{e}");
     }
 
     #[test]

@@ -224,7 +224,9 @@ fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
             probability: false,
         },
     };
-    let bad = |m: String| Failure::other(format!("cannot draw {}: {m}", path.display()));
+    let bad = |m: crate::report::chart::DrawError| {
+        Failure::other(format!("cannot draw {}: {m}", path.display()))
+    };
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -235,10 +237,12 @@ fn plot(r: &Report, path: &std::path::Path, svg: bool) -> Result<(), Failure> {
         .ok_or_else(|| Failure::input(format!("--plot {}: not a file name", path.display())))?;
     if svg {
         let text = chart.svg().map_err(bad)?;
-        crate::export::write_text_atomic(dir, &name, &text).map_err(Failure::other)?;
+        crate::export::write_text_atomic(dir, &name, &text)
+            .map_err(|e| Failure::other(e.to_string()))?;
     } else {
         let png = chart.png().map_err(bad)?;
-        crate::export::write_bytes_atomic(dir, &name, &png).map_err(Failure::other)?;
+        crate::export::write_bytes_atomic(dir, &name, &png)
+            .map_err(|e| Failure::other(e.to_string()))?;
     }
     Ok(())
 }

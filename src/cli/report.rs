@@ -31,7 +31,7 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let _lock = crate::experiment::lock::lock(&a.dir)?;
     // A run killed halfway has frames of fewer cells than its manifest names.
-    let frames = crate::report::frames::Frames::load(&a.dir).map_err(Failure::input)?;
+    let frames = crate::report::frames::Frames::load(&a.dir).map_err(|e| Failure::input(e.0))?;
     let have = frames.summary.height() as i64;
     let want = frames
         .manifest

@@ -101,7 +101,7 @@ pub fn report(
         _ => "matchups",
     };
     for exporter in exporters {
-        write_atomic(*exporter, &mut df, dir, name).map_err(RunError::other)?;
+        write_atomic(*exporter, &mut df, dir, name)?;
     }
     io(writeln!(
         out,

@@ -32,6 +32,12 @@ impl From<crate::question::Error> for RunError {
     }
 }
 
+impl From<crate::export::ExportError> for RunError {
+    fn from(e: crate::export::ExportError) -> RunError {
+        RunError::Other(e.to_string())
+    }
+}
+
 /// Writes, mapping an I/O error (a closed pipe, a full disk) to a failure.
 pub fn io(r: std::io::Result<()>) -> Result<(), RunError> {
     match r {

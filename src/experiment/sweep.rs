@@ -62,12 +62,9 @@ pub fn run(
 
 /// Writes the report of `dir` and says where it is.
 pub fn write_report(dir: &Path, out: &mut dyn Write) -> Result<(), RunError> {
-    let files = crate::report::write(dir).map_err(|m| {
-        if m.contains("no summary") || m.contains("no manifest") || m.contains("not TOML") {
-            RunError::input(m)
-        } else {
-            RunError::other(m)
-        }
+    let files = crate::report::write(dir).map_err(|e| match e {
+        crate::report::ReportError::Folder(f) => RunError::input(f.0),
+        other => RunError::other(other.to_string()),
     })?;
     let charts = files
         .iter()
@@ -199,7 +196,7 @@ pub fn sweep(
     }
     std::fs::create_dir_all(&cells_dir)
         .map_err(|err| RunError::other(format!("cannot create {}: {err}", cells_dir.display())))?;
-    write_text_atomic(dir, "manifest.toml", manifest).map_err(RunError::other)?;
+    write_text_atomic(dir, "manifest.toml", manifest)?;
     let bar = watch;
     bar.begin(e.cells.len() as u64, n_kept as u64);
     for (i, (c, kept)) in e.cells.iter().zip(kept).enumerate() {
@@ -218,8 +215,7 @@ pub fn sweep(
                     r => r?,
                 };
                 r["stamp"] = stamp(i);
-                write_text_atomic(&cells_dir, &cell_file(i), &r.to_string())
-                    .map_err(RunError::other)?;
+                write_text_atomic(&cells_dir, &cell_file(i), &r.to_string())?;
                 bar.done();
                 r
             }
@@ -294,7 +290,7 @@ pub fn write_frames(
         .chain(more.into_iter().map(|(_, t)| t));
     for (name, mut f) in written.iter().zip(frames) {
         for exporter in exporters {
-            write_atomic(*exporter, &mut f, dir, name).map_err(RunError::other)?;
+            write_atomic(*exporter, &mut f, dir, name)?;
         }
     }
     Ok(written)

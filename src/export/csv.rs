@@ -2,7 +2,7 @@
 
 use polars::prelude::{CsvWriter, DataFrame, SerWriter};
 
-use super::Exporter;
+use super::{ExportError, Exporter};
 
 pub struct Csv;
 
@@ -11,11 +11,14 @@ impl Exporter for Csv {
         "csv"
     }
 
-    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String> {
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, ExportError> {
         let mut bytes = Vec::new();
         CsvWriter::new(&mut bytes)
             .finish(frame)
-            .map_err(|e| format!("cannot encode the frame as CSV: {e}"))?;
+            .map_err(|e| ExportError::Encode {
+                format: "CSV",
+                message: e.to_string(),
+            })?;
         Ok(bytes)
     }
 }

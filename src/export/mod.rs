@@ -16,7 +16,7 @@ pub trait Exporter {
     /// The file extension: `csv`, `parquet`.
     fn extension(&self) -> &'static str;
     /// The frame as the file's bytes.
-    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String>;
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, ExportError>;
 }
 
 /// Writes `frame` to `dir/stem.EXT` through `exporter`: into `.stem.EXT.tmp`, then renamed.
@@ -25,18 +25,18 @@ pub fn write_atomic(
     frame: &mut DataFrame,
     dir: &Path,
     stem: &str,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, ExportError> {
     let name = format!("{stem}.{}", exporter.extension());
     write_bytes_atomic(dir, &name, &exporter.encode(frame)?)
 }
 
 /// Writes text atomically (the manifest, the report pages).
-pub fn write_text_atomic(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
+pub fn write_text_atomic(dir: &Path, name: &str, text: &str) -> Result<PathBuf, ExportError> {
     write_bytes_atomic(dir, name, text.as_bytes())
 }
 
 /// Writes bytes atomically (a PNG chart).
-pub fn write_bytes_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+pub fn write_bytes_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, ExportError> {
     let target = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
     let written = std::fs::write(&tmp, bytes).map_err(|e| io_error(&target, e));
@@ -45,7 +45,11 @@ pub fn write_bytes_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBu
 
 /// Renames a written temporary file into place, or removes it when writing failed (a full
 /// disk): never a half file, and never a stray temporary one.
-fn settle(tmp: &Path, target: &Path, written: Result<(), String>) -> Result<PathBuf, String> {
+fn settle(
+    tmp: &Path,
+    target: &Path,
+    written: Result<(), ExportError>,
+) -> Result<PathBuf, ExportError> {
     match written.and_then(|()| std::fs::rename(tmp, target).map_err(|e| io_error(target, e))) {
         Ok(()) => Ok(target.to_path_buf()),
         Err(e) => {
@@ -55,6 +59,27 @@ fn settle(tmp: &Path, target: &Path, written: Result<(), String>) -> Result<Path
     }
 }
 
-pub(crate) fn io_error(path: &Path, e: io::Error) -> String {
-    format!("cannot write {}: {e}", path.display())
+fn io_error(path: &Path, source: io::Error) -> ExportError {
+    ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Why a file was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The encoder refused the frame: a bug, since frames are built to encode.
+    #[error("cannot encode the frame as {format}: {message}")]
+    Encode {
+        format: &'static str,
+        message: String,
+    },
+    /// The disk refused the file (full, read-only, gone), in the OS's words.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
 }

@@ -3,7 +3,7 @@
 use polars::io::parquet::write::KeyValueMetadata;
 use polars::prelude::{DataFrame, ParquetWriter};
 
-use super::Exporter;
+use super::{ExportError, Exporter};
 
 /// Parquet with `(key, value)` file metadata (read in Python with
 /// `pl.read_parquet_metadata`).
@@ -16,13 +16,16 @@ impl Exporter for Parquet {
         "parquet"
     }
 
-    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, String> {
+    fn encode(&self, frame: &mut DataFrame) -> Result<Vec<u8>, ExportError> {
         let mut bytes = Vec::new();
         let kv = KeyValueMetadata::from_static(self.metadata.clone());
         ParquetWriter::new(&mut bytes)
             .with_key_value_metadata(Some(kv))
             .finish(frame)
-            .map_err(|e| format!("cannot encode the frame as Parquet: {e}"))?;
+            .map_err(|e| ExportError::Encode {
+                format: "Parquet",
+                message: e.to_string(),
+            })?;
         Ok(bytes)
     }
 }

@@ -36,9 +36,19 @@ pub struct Pool {
 /// Most dice one pool may roll (far beyond any sheet; keeps exact maths instant).
 pub const MAX_DICE: u32 = 60;
 
+/// A sheet whose pool cannot be rolled (more dice than a pool holds): bad input, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PoolError(pub String);
+
 impl Pool {
     /// The pool a sheet rolls, after difficulty (removed in `opts.marks_penalty` order).
-    pub fn new(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, String> {
+    pub fn new(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, PoolError> {
+        Pool::checked(sheet, opts).map_err(PoolError)
+    }
+
+    /// The checks of [`Self::new`], in words.
+    fn checked(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, String> {
         // Sums in 64 bits, checked against MAX_DICE before they become a pool: a sheet of
         // 4294967295 Skill dice is refused, never wrapped round to a small pool.
         let attr6 = match sheet.tempo {

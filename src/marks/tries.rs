@@ -12,7 +12,7 @@
 //! side, whose agreement with the exact tables the tests check.
 
 use super::exact;
-use super::pool::{Pool, Sheet};
+use super::pool::{Pool, PoolError, Sheet};
 use super::roll::{MarksTally, roll};
 use crate::dice::{Faces, Pmf};
 use crate::rules::RuleOptions;
@@ -24,7 +24,7 @@ pub fn trying_again(
     tries: u32,
     opts: &RuleOptions,
     tail: f64,
-) -> Result<Vec<f64>, String> {
+) -> Result<Vec<f64>, PoolError> {
     Ok(OverTime::trying_again(sheet, need, tries, opts)?.done(tail))
 }
 
@@ -83,7 +83,7 @@ impl OverTime {
         need: u32,
         tries: u32,
         opts: &RuleOptions,
-    ) -> Result<OverTime, String> {
+    ) -> Result<OverTime, PoolError> {
         let pools = (0..tries)
             .map(|t| {
                 Pool::new(

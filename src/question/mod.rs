@@ -41,11 +41,12 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn input(message: impl Into<String>) -> Error {
-        Error::Input(message.into())
+    /// Bad input, in the words of `message` (text, or a room's own error).
+    pub fn input(message: impl std::fmt::Display) -> Error {
+        Error::Input(message.to_string())
     }
-    pub fn other(message: impl Into<String>) -> Error {
-        Error::Other(message.into())
+    pub fn other(message: impl std::fmt::Display) -> Error {
+        Error::Other(message.to_string())
     }
     /// A dice expression's parse error, pointing at its column.
     pub fn expr(name: &str, text: &str, e: &ParseError) -> Error {

@@ -93,12 +93,12 @@ fn side(
                  counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
             )));
         };
-        let u = catalog.equipped(key).map_err(bad)?;
+        let u = catalog.equipped(key).map_err(|e| bad(e.0))?;
         let each = crate::catalog::cost::breakdown(&u).total();
         let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
             bad(format!(
                 "{key}: {m}{}",
-                if m.contains("at most") {
+                if matches!(m, roster::FillError::TooMany { .. }) {
                     format!(" (lower --budget; {MAX_PER_SIDE} units a side at most)")
                 } else {
                     String::new()

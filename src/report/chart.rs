@@ -14,11 +14,17 @@ use plotters::prelude::*;
 pub const SIZE: (u32, u32) = (900, 540);
 
 const FONT: &str = "sans-serif";
-static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
+static REGISTERED: OnceLock<Result<(), DrawError>> = OnceLock::new();
+
+/// A chart that could not be drawn, in plotters' or the encoder's words: a bug or a broken
+/// build, never the input's fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DrawError(pub String);
 
 /// Registers the bundled font under "sans-serif" (once per process). It is compiled in, so
 /// a failure is a broken build, reported rather than drawing charts without text.
-fn font() -> Result<(), String> {
+fn font() -> Result<(), DrawError> {
     REGISTERED
         .get_or_init(|| {
             plotters::style::register_font(
@@ -26,7 +32,9 @@ fn font() -> Result<(), String> {
                 FontStyle::Normal,
                 include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
             )
-            .map_err(|_| "the bundled font assets/fonts/DejaVuSans.ttf does not load".to_string())
+            .map_err(|_| {
+                DrawError("the bundled font assets/fonts/DejaVuSans.ttf does not load".into())
+            })
         })
         .clone()
 }
@@ -191,13 +199,13 @@ const PALETTE: [RGBColor; 8] = [
 
 impl Chart {
     /// The chart as an SVG document.
-    pub fn svg(&self) -> Result<String, String> {
+    pub fn svg(&self) -> Result<String, DrawError> {
         font()?;
         let mut s = String::new();
         {
             let root = SVGBackend::with_string(&mut s, SIZE).into_drawing_area();
             self.draw(&root)?;
-            root.present().map_err(|e| e.to_string())?;
+            root.present().map_err(|e| DrawError(e.to_string()))?;
         }
         Ok(match &self.body {
             Body::Lines { series, .. } => with_tooltips(&s, &tooltips(series)),
@@ -207,26 +215,26 @@ impl Chart {
 
     /// The chart as PNG bytes. Drawn into memory and encoded here, so that writing the
     /// file is the caller's plain (atomic) write with a plain message on a full disk.
-    pub fn png(&self) -> Result<Vec<u8>, String> {
+    pub fn png(&self) -> Result<Vec<u8>, DrawError> {
         font()?;
         let (w, h) = SIZE;
         let mut pixels = vec![0u8; w as usize * h as usize * 3];
         {
             let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
             self.draw(&root)?;
-            root.present().map_err(|e| e.to_string())?;
+            root.present().map_err(|e| DrawError(e.to_string()))?;
         }
         let image = image::RgbImage::from_raw(w, h, pixels)
-            .ok_or_else(|| "the chart's pixels do not fill its size".to_string())?;
+            .ok_or_else(|| DrawError("the chart's pixels do not fill its size".into()))?;
         let mut png = std::io::Cursor::new(Vec::new());
         image
             .write_to(&mut png, image::ImageOutputFormat::Png)
-            .map_err(|e| format!("cannot encode the chart as PNG: {e}"))?;
+            .map_err(|e| DrawError(format!("cannot encode the chart as PNG: {e}")))?;
         Ok(png.into_inner())
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         root.fill(&WHITE).map_err(err)?;
         match &self.body {
             Body::Lines {
@@ -249,8 +257,8 @@ impl Chart {
         root: &DrawingArea<DB, Shift>,
         series: &[Series],
         probability: bool,
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    ) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let all = series.iter().flat_map(|s| s.points.iter());
         let (x0, x1) = span(all.clone().map(|p| p.0));
         // Steps reach half a unit either side of their first and last counts.
@@ -363,8 +371,8 @@ impl Chart {
         root: &DrawingArea<DB, Shift>,
         bars: &[(String, f64, f64, f64)],
         probability: bool,
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    ) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = bars.len().max(1);
         let top = if probability {
             1.0
@@ -431,8 +439,8 @@ impl Chart {
         &self,
         area: &DrawingArea<DB, Shift>,
         diverging: bool,
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    ) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let mut c = ChartBuilder::on(area)
             .margin_top(60)
             .margin_bottom(70)
@@ -475,8 +483,8 @@ impl Chart {
         columns: &[String],
         values: &[Vec<Option<f64>>],
         diverging: bool,
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    ) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = rows.len().max(1);
         let m = columns.len().max(1);
         let longest = rows.iter().map(String::len).max().unwrap_or(4) as u32;
@@ -555,8 +563,8 @@ impl Chart {
         points: &[(f64, f64, f64, f64)],
         curve: &[(f64, f64)],
         at: (f64, f64, f64),
-    ) -> Result<(), String> {
-        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    ) -> Result<(), DrawError> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let (x0, x1) = span(points.iter().map(|p| p.0).chain([at.1, at.2]));
         let pad = (x1 - x0) * 0.05;
         let mut c = ChartBuilder::on(root)
@@ -623,14 +631,14 @@ impl Chart {
 fn legend<'a, DB: DrawingBackend + 'a>(
     c: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     at: SeriesLabelPosition,
-) -> Result<(), String> {
+) -> Result<(), DrawError> {
     c.configure_series_labels()
         .position(at)
         .background_style(WHITE.mix(0.85))
         .border_style(RGBColor(180, 180, 180))
         .label_font((FONT, 14))
         .draw()
-        .map_err(|e| e.to_string())
+        .map_err(|e| DrawError(e.to_string()))
 }
 
 /// The corner whose quarter of the plot holds the fewest points (ties: upper right), so the

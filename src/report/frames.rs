@@ -18,29 +18,41 @@ pub struct Frames {
     pub matchups: Option<DataFrame>,
 }
 
+/// A folder whose frames cannot be read back: not a run's folder (no summary frame, no
+/// manifest, a manifest that is not TOML), or a frame file that does not open or parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct FolderError(pub String);
+
+impl FolderError {
+    fn at(message: String) -> FolderError {
+        FolderError(message)
+    }
+}
+
 impl Frames {
     /// Reads `dir`'s frames. The manifest comes from `summary.parquet`'s metadata (else
     /// `manifest.toml`), so a folder of Parquet files alone is enough.
-    pub fn load(dir: &Path) -> Result<Frames, String> {
+    pub fn load(dir: &Path) -> Result<Frames, FolderError> {
         let summary = read(dir, "summary")?.ok_or_else(|| {
-            format!(
+            FolderError::at(format!(
                 "{}: no summary.parquet or summary.csv\nhint: give the folder `diemon run` wrote \
                  (reports/NAME)",
                 dir.display()
-            )
+            ))
         })?;
         let manifest_text = match parquet_manifest(&dir.join("summary.parquet"))? {
             Some(m) => m,
             None => std::fs::read_to_string(dir.join("manifest.toml")).map_err(|e| {
-                format!(
+                FolderError::at(format!(
                     "{}: no manifest in summary.parquet and no manifest.toml ({e})",
                     dir.display()
-                )
+                ))
             })?,
         };
-        let manifest = manifest_text
-            .parse::<toml::Table>()
-            .map_err(|e| format!("{}: the manifest is not TOML: {e}", dir.display()))?;
+        let manifest = manifest_text.parse::<toml::Table>().map_err(|e| {
+            FolderError::at(format!("{}: the manifest is not TOML: {e}", dir.display()))
+        })?;
         Ok(Frames {
             manifest,
             summary,
@@ -75,13 +87,14 @@ impl Frames {
 }
 
 /// `dir/stem.parquet`, else `dir/stem.csv`, else None.
-fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, String> {
+fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, FolderError> {
     let parquet = dir.join(format!("{stem}.parquet"));
     let csv = dir.join(format!("{stem}.csv"));
-    let bad = |p: &Path, e: PolarsError| format!("cannot read {}: {e}", p.display());
+    let bad =
+        |p: &Path, e: PolarsError| FolderError::at(format!("cannot read {}: {e}", p.display()));
     if parquet.exists() {
-        let f =
-            File::open(&parquet).map_err(|e| format!("cannot open {}: {e}", parquet.display()))?;
+        let f = File::open(&parquet)
+            .map_err(|e| FolderError::at(format!("cannot open {}: {e}", parquet.display())))?;
         return ParquetReader::new(f)
             .finish()
             .map(Some)
@@ -99,15 +112,16 @@ fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, String> {
 }
 
 /// The `diemon_manifest` key-value metadata of a Parquet file, if the file exists.
-fn parquet_manifest(file: &Path) -> Result<Option<String>, String> {
+fn parquet_manifest(file: &Path) -> Result<Option<String>, FolderError> {
     if !file.exists() {
         return Ok(None);
     }
-    let f = File::open(file).map_err(|e| format!("cannot open {}: {e}", file.display()))?;
+    let f = File::open(file)
+        .map_err(|e| FolderError::at(format!("cannot open {}: {e}", file.display())))?;
     let mut r = ParquetReader::new(f);
     let meta = r
         .get_metadata()
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        .map_err(|e| FolderError::at(format!("cannot read {}: {e}", file.display())))?;
     Ok(meta.key_value_metadata().as_ref().and_then(|kv| {
         kv.iter()
             .find(|k| k.key == "diemon_manifest")

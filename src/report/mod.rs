@@ -14,15 +14,37 @@ pub mod page;
 
 use std::path::{Path, PathBuf};
 
-use crate::export::{write_bytes_atomic, write_text_atomic};
+use crate::export::{ExportError, write_bytes_atomic, write_text_atomic};
+
+/// Why a report was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The folder is not a run's, or its frames do not read: the input's fault.
+    #[error(transparent)]
+    Folder(#[from] frames::FolderError),
+    /// A chart did not draw: a bug or a broken build.
+    #[error(transparent)]
+    Draw(#[from] chart::DrawError),
+    /// A file was not written (a full disk).
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    #[error("cannot create {}: {source}", path.display())]
+    Create {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
 
 /// Writes `dir/report.md`, `dir/report.html` and `dir/charts/*`; returns the files written.
-pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
+pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let frames = frames::Frames::load(dir)?;
     let figures = build::figures(&frames);
     let charts = dir.join("charts");
-    std::fs::create_dir_all(&charts)
-        .map_err(|e| format!("cannot create {}: {e}", charts.display()))?;
+    std::fs::create_dir_all(&charts).map_err(|source| ReportError::Create {
+        path: charts.clone(),
+        source,
+    })?;
     let mut svgs = Vec::new();
     let mut written = Vec::new();
     for f in &figures {

@@ -10,6 +10,7 @@
 //! Fire damage is set on fire (Ch. 8.3 Catching On Fire; its later Burning Rolls are not part
 //! of this one turn).
 
+use super::BlastError;
 use std::f64::consts::PI;
 
 use super::formation::{self, Formation, MAX_FIGURES};
@@ -152,7 +153,12 @@ pub struct ArcFire {
 }
 
 impl ArcFire {
-    pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, String> {
+    pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, BlastError> {
+        ArcFire::checked(spec, opts).map_err(BlastError)
+    }
+
+    /// The checks of [`Self::new`], in words.
+    fn checked(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, String> {
         if let Some(b) = spec.burst {
             if spec.weapon.gun != Gun::MachineGun {
                 return Err("only a MachineGun fires bursts (Ch. 8.3)".into());

@@ -1,5 +1,6 @@
 //! How an Explosive gets there (Ch. 8.4): Launchers, Cannons, Rockets and thrown grenades.
 
+use super::BlastError;
 use std::fmt;
 
 use crate::catalog::cp::Cp;
@@ -93,11 +94,20 @@ pub struct Delivery {
 }
 
 impl Delivery {
-    pub fn new(launch: Launch, xsize: u32) -> Result<Delivery, String> {
+    pub fn new(launch: Launch, xsize: u32) -> Result<Delivery, BlastError> {
         Self::with_variant(launch, xsize, Variant::Explosive)
     }
 
-    pub fn with_variant(launch: Launch, xsize: u32, variant: Variant) -> Result<Delivery, String> {
+    pub fn with_variant(
+        launch: Launch,
+        xsize: u32,
+        variant: Variant,
+    ) -> Result<Delivery, BlastError> {
+        Delivery::checked_variant(launch, xsize, variant).map_err(BlastError)
+    }
+
+    /// The checks of [`Self::with_variant`], in words.
+    fn checked_variant(launch: Launch, xsize: u32, variant: Variant) -> Result<Delivery, String> {
         if xsize == 0 {
             return Err("an Explosive has an XSize of at least 1 brick".into());
         }

@@ -1,6 +1,7 @@
 //! Target formations in the plane. The shooter stands at the origin and fires along +y; a
 //! formation's centre is `distance` inches away at `(0, distance)`.
 
+use super::BlastError;
 use std::fmt;
 
 use crate::dice::{Die, DieEvent, Faces, Log, Role};
@@ -80,7 +81,12 @@ pub struct Formation {
 impl Formation {
     /// Parses `grid:5x5`, `line:8`, `column:6`, `cluster:12`, `scatter:20:10` (20 figures in a
     /// 10" square).
-    pub fn parse(text: &str, spacing: f64) -> Result<Formation, String> {
+    pub fn parse(text: &str, spacing: f64) -> Result<Formation, BlastError> {
+        Formation::checked(text, spacing).map_err(BlastError)
+    }
+
+    /// The checks of [`Self::parse`], in words.
+    fn checked(text: &str, spacing: f64) -> Result<Formation, String> {
         let bad = || {
             format!(
                 "formation {text:?}: expected grid:ROWSxCOLS, line:N, column:N, cluster:N or \

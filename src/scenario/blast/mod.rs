@@ -128,8 +128,19 @@ pub struct Volley {
     carried: Option<Carried>,
 }
 
+/// A turn of fire the rules or the table do not allow (an Explosive Size out of range, a
+/// formation that does not parse or fit, a distance off the table): bad input, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BlastError(pub String);
+
 impl Volley {
-    pub fn new(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, String> {
+    pub fn new(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, BlastError> {
+        Volley::checked(spec, opts).map_err(BlastError)
+    }
+
+    /// The checks of [`Self::new`], in words.
+    fn checked(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, String> {
         let VolleySpec {
             delivery,
             skill,

@@ -708,7 +708,7 @@ fn explosives_of(
         Ok(d) => d,
         Err(why) => {
             for (name, cp, _) in &parts {
-                out(name, *cp, why.clone());
+                out(name, *cp, why.to_string());
             }
             return None;
         }

@@ -99,7 +99,7 @@ impl SideSpec {
                 }
             };
             let key = &key.to_string();
-            let u = catalog.equipped(key)?;
+            let u = catalog.equipped(key).map_err(|e| e.0)?;
             let mut kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
                 let armed: Vec<&str> = catalog
                     .units()
@@ -126,7 +126,7 @@ impl SideSpec {
                 kind.spend = spend;
             }
             if kind.sn.contains(&Die::D4) {
-                let u = catalog.equipped("4pion")?;
+                let u = catalog.equipped("4pion").map_err(|e| e.0)?;
                 let pion = Kind::diemon(&u, opts).map_err(|e| format!("4pion: {}", e.message))?;
                 kind.fourpion = Some(Box::new(pion));
             }
@@ -169,7 +169,9 @@ fn summons(
                     .join(", ")
             )
         })?;
-    let u = catalog.equipped(&format!("{key}+{item}"))?;
+    let u = catalog
+        .equipped(&format!("{key}+{item}"))
+        .map_err(|e| e.0)?;
     let mut armed = Kind::from_unit(&u, kind.cp, opts).map_err(|e| e.message)?;
     armed.key = kind.key.clone();
     armed.spend = kind.spend;

@@ -53,21 +53,29 @@ pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
     Ok(out)
 }
 
+/// A CP budget no whole number of units fills: bad input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FillError {
+    #[error("a unit costing {0} CP cannot fill a budget")]
+    Free(Cp),
+    #[error("one costs {each} CP, more than the budget of {budget} CP")]
+    Dear { each: Cp, budget: Cp },
+    /// More than a side holds ([`MAX_PER_SIDE`]).
+    #[error("{n} would fit in {budget} CP; at most {MAX_PER_SIDE} a side")]
+    TooMany { n: i64, budget: Cp },
+}
+
 /// How many of a unit costing `each` fit in `budget` ("CP-matched"): at least one.
-pub fn fill(each: Cp, budget: Cp) -> Result<u32, String> {
+pub fn fill(each: Cp, budget: Cp) -> Result<u32, FillError> {
     if each <= Cp::ZERO {
-        return Err(format!("a unit costing {each} CP cannot fill a budget"));
+        return Err(FillError::Free(each));
     }
     let n = budget.in_quarters() / each.in_quarters();
     if n < 1 {
-        return Err(format!(
-            "one costs {each} CP, more than the budget of {budget} CP"
-        ));
+        return Err(FillError::Dear { each, budget });
     }
     if n > MAX_PER_SIDE as i64 {
-        return Err(format!(
-            "{n} would fit in {budget} CP; at most {MAX_PER_SIDE} a side"
-        ));
+        return Err(FillError::TooMany { n, budget });
     }
     Ok(n as u32)
 }
@@ -109,6 +117,9 @@ mod tests {
         assert_eq!(fill(Cp::whole(13), Cp::whole(44)), Ok(3));
         assert!(fill(Cp::whole(50), Cp::whole(44)).is_err());
         assert!(fill(Cp::ZERO, Cp::whole(44)).is_err());
-        assert!(fill(Cp::whole(2), Cp::whole(200)).is_err());
+        assert!(matches!(
+            fill(Cp::whole(2), Cp::whole(200)),
+            Err(FillError::TooMany { n: 100, .. })
+        ));
     }
 }
