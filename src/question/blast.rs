@@ -679,3 +679,45 @@ pub fn ask(
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        a: BlastArgs,
+    }
+
+    fn args(line: &str) -> BlastArgs {
+        Line::try_parse_from(std::iter::once("blast").chain(line.split_whitespace()))
+            .unwrap()
+            .a
+    }
+
+    #[test]
+    fn a_gunner_on_a_mounted_launcher_rolls_the_d8_and_a_minifig_its_d6() {
+        let opts = RuleOptions::default();
+        let v = build(&args("--shooter gunner --size 3"), &opts).unwrap();
+        assert_eq!(v.skill().die(), crate::dice::Die::D8);
+        let v = build(&args("--shooter minifig --size 3"), &opts).unwrap();
+        assert_eq!(v.skill().die(), crate::dice::Die::D6);
+    }
+
+    #[test]
+    fn flags_of_the_other_kind_of_fire_are_refused() {
+        let opts = RuleOptions::default();
+        let e = validate(&args("--weapon launcher --arc 2"), &opts).unwrap_err();
+        assert!(e.message().contains("automatic weapons"), "{e}");
+        let e = validate(&args("--weapon machine-gun --xsize 2"), &opts).unwrap_err();
+        assert!(e.message().contains("for Explosives"), "{e}");
+        let e = validate(&args("--weapon thrown"), &opts).unwrap_err();
+        assert!(e.message().contains("needs --use"), "{e}");
+        // A team larger than the Weapon Size (Ch. 8.5).
+        let e = validate(&args("--size 2 --support 2"), &opts).unwrap_err();
+        assert!(e.message().contains("at most the Weapon"), "{e}");
+        assert!(validate(&args("--size 3 --support 2"), &opts).is_ok());
+    }
+}

@@ -314,13 +314,7 @@ impl DuelAnswer {
             b: describe(duel.b()),
             first: format!("{:?}", a.first).to_lowercase(),
             ran,
-            outcomes: Outcomes {
-                trials: t.trials,
-                a_wins: t.a_wins,
-                b_wins: t.b_wins,
-                draws: t.draws,
-                first_wins: t.first_wins,
-            },
+            outcomes: Outcomes::from(t),
             mean_attacks: m.point,
             ci_mean_attacks: m.ci,
             armor_ties: t.ties,
@@ -339,4 +333,54 @@ pub fn ask(
     let duel = build(a, opts)?;
     let (run, ran) = a.flags().ran(&duel, progress, cancel)?;
     Ok(DuelAnswer::new(&duel, a, ran, &run.tally))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        a: DuelArgs,
+    }
+
+    fn args(line: &str) -> DuelArgs {
+        Line::try_parse_from(std::iter::once("duel").chain(line.split_whitespace()))
+            .unwrap()
+            .a
+    }
+
+    #[test]
+    fn single_fields_override_the_stat_line() {
+        let d = build(
+            &args("d6/2/1d6/4 d6/2/1d6/4 --b-skill d10 --b-armor 2d6"),
+            &RuleOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            describe(d.b()),
+            "B (Skill d10, Use 2, Damage 1d6, Armor 2d6)"
+        );
+        assert_eq!(describe(d.a()), "A (Skill d6, Use 2, Damage 1d6, Armor 4)");
+    }
+
+    #[test]
+    fn a_bad_stat_line_names_its_side_and_field() {
+        let opts = RuleOptions::default();
+        let e = build(&args("d6/2/1d6 d6/2/1d6/4"), &opts).unwrap_err();
+        assert!(
+            e.message().contains("side A") && e.message().contains("SKILL/USE"),
+            "{e}"
+        );
+        let e = build(&args("2d6/2/1d6/4 d6/2/1d6/4"), &opts).unwrap_err();
+        assert!(e.message().contains("single Skill die"), "{e}");
+        let e = build(
+            &args("d6/2/1d6/4 d6/2/1d6/4 --trials 10 --replay-trial 10"),
+            &opts,
+        )
+        .unwrap_err();
+        assert!(e.message().contains("trials 0 to 9"), "{e}");
+    }
 }

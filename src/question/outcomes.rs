@@ -4,6 +4,8 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+use crate::scenario::duel::DuelTally;
+use crate::scenario::squad::SquadTally;
 use crate::sim::Estimate;
 
 /// A duel's integer counts. Serialised as `p_X` and `ci_X` (95% Wilson) for `a_wins`,
@@ -26,6 +28,30 @@ impl Outcomes {
     pub fn estimates(&self) -> [Estimate; 4] {
         [self.a_wins, self.b_wins, self.draws, self.first_wins]
             .map(|k| Estimate::proportion(k, self.trials, 0.95))
+    }
+}
+
+impl From<&DuelTally> for Outcomes {
+    fn from(t: &DuelTally) -> Outcomes {
+        Outcomes {
+            trials: t.trials,
+            a_wins: t.a_wins,
+            b_wins: t.b_wins,
+            draws: t.draws,
+            first_wins: t.first_wins,
+        }
+    }
+}
+
+impl From<&SquadTally> for Outcomes {
+    fn from(t: &SquadTally) -> Outcomes {
+        Outcomes {
+            trials: t.trials,
+            a_wins: t.a_wins,
+            b_wins: t.b_wins,
+            draws: t.draws,
+            first_wins: t.first_wins,
+        }
     }
 }
 

@@ -327,13 +327,7 @@ impl SquadAnswer {
             policy_a: *squad.policy(0),
             policy_b: *squad.policy(1),
             ran,
-            outcomes: Outcomes {
-                trials: t.trials,
-                a_wins: t.a_wins,
-                b_wins: t.b_wins,
-                draws: t.draws,
-                first_wins: t.first_wins,
-            },
+            outcomes: Outcomes::from(t),
             mean_turns: turns.point,
             ci_mean_turns: turns.ci,
             survivors_a: sa.point,
@@ -391,4 +385,42 @@ pub fn ask(
     let squad = build(a, opts)?;
     let (run, ran) = a.flags().ran(&squad, progress, cancel)?;
     Ok(SquadAnswer::new(&squad, a, ran, &run.tally))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Line {
+        #[command(flatten)]
+        a: DuelArgs,
+    }
+
+    fn args(line: &str) -> DuelArgs {
+        Line::try_parse_from(std::iter::once("duel").chain(line.split_whitespace()))
+            .unwrap()
+            .a
+    }
+
+    #[test]
+    fn a_budget_fills_each_side_with_whole_units() {
+        let opts = RuleOptions::default();
+        let a = args("--budget 44 minifig-hand-weapon hero-hand-weapon");
+        assert!(wanted(&a));
+        let s = build(&a, &opts).unwrap();
+        // 44 CP: seven 6-CP minifigs against three 13-CP Heroes (Ch. 10 costs).
+        assert_eq!(s.count(), [7, 3]);
+        let e = build(&args("--budget 4000 minifig-hand-weapon minifig"), &opts).unwrap_err();
+        assert!(e.message().contains("lower --budget"), "{e}");
+        let e = build(&args("--budget 44 minifig*2 hero"), &opts).unwrap_err();
+        assert!(e.message().contains("one unit"), "{e}");
+    }
+
+    #[test]
+    fn stat_line_flags_are_refused_on_squads() {
+        let e = build(&args("--a-skill d8 minifig hero"), &RuleOptions::default()).unwrap_err();
+        assert!(e.message().contains("not catalog units"), "{e}");
+    }
 }
