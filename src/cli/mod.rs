@@ -12,6 +12,7 @@ mod interrupt;
 mod marks;
 mod merge;
 mod options;
+mod price;
 mod progress;
 mod report;
 mod roll;
@@ -111,6 +112,9 @@ pub enum Command {
     /// Add up the shards of an experiment run on several machines (`run --shard I/N`) into
     /// the frames one machine would have written.
     Merge(merge::MergeArgs),
+    /// What a unit should cost: its fair CP against several references over several
+    /// starting distances, their spread, and a verdict against its listed CP.
+    Price(price::PriceArgs),
     /// Redraw a run's report (report.md, report.html, charts/) from its Parquet files.
     Report(report::ReportArgs),
     /// Roll a dice expression once, narrated die by die.
@@ -248,6 +252,11 @@ fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), F
             "-o: a merge adds up runs that already chose their options",
         )),
         Command::Merge(a) => merge::run(a, &CANCEL, out),
+        Command::Price(_) if !cli.options.is_empty() => Err(Failure::input(
+            "-o: `diemon price` prices a unit under the default readings for now\nhint: write a \
+             fair-cp experiment with [options] (docs/experiments.md) to price under others",
+        )),
+        Command::Price(a) => price::run(a, &CANCEL, out),
         Command::Report(a) => report::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
@@ -269,6 +278,7 @@ impl Command {
             Command::Marks(_) => "marks",
             Command::Run(_) => "run",
             Command::Merge(_) => "merge",
+            Command::Price(_) => "price",
             Command::Report(_) => "report",
             Command::Roll(_) => "roll",
             Command::Options => "options",
@@ -301,7 +311,7 @@ fn unused_options(cli: &Cli) -> Result<(), Failure> {
     }
     if matches!(
         cli.command,
-        Command::Options | Command::Run(_) | Command::Merge(_)
+        Command::Options | Command::Run(_) | Command::Merge(_) | Command::Price(_)
     ) {
         return Ok(());
     }

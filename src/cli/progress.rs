@@ -87,44 +87,50 @@ impl CellBar {
     }
 }
 
-/// The cells of a sweep on the terminal: a [`CellBar`] once the sweep begins, unless quiet.
+/// The cells of a sweep on the terminal: a fresh [`CellBar`] each time a sweep begins
+/// (`diemon price` runs several), unless quiet.
 pub struct Cells {
     quiet: bool,
-    bar: std::sync::OnceLock<CellBar>,
+    bar: std::sync::Mutex<Option<CellBar>>,
 }
 
 impl Cells {
     pub fn new(quiet: bool) -> Cells {
         Cells {
             quiet,
-            bar: std::sync::OnceLock::new(),
+            bar: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Runs `f` on the bar of the sweep under way, if any.
+    fn with(&self, f: impl FnOnce(&CellBar)) {
+        // A poisoned lock only means a panic elsewhere: the bar is still a bar.
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(b) = bar.as_ref() {
+            f(b);
         }
     }
 }
 
 impl Watch for Cells {
     fn begin(&self, total: u64, kept: u64) {
-        let _ = self.bar.set(CellBar::new(total, kept, self.quiet));
+        let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        *bar = Some(CellBar::new(total, kept, self.quiet));
     }
     fn cell(&self, params: &[(String, String)]) {
-        if let Some(b) = self.bar.get() {
-            b.cell(params);
-        }
+        self.with(|b| b.cell(params));
     }
     fn done(&self) {
-        if let Some(b) = self.bar.get() {
-            b.done();
-        }
+        self.with(|b| b.done());
     }
     fn suspend(&self, f: &mut dyn FnMut()) {
-        match self.bar.get() {
+        let bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        match bar.as_ref() {
             Some(b) => b.suspend(f),
             None => f(),
         }
     }
     fn finish(&self) {
-        if let Some(b) = self.bar.get() {
-            b.finish();
-        }
+        self.with(|b| b.finish());
     }
 }

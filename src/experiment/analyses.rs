@@ -23,16 +23,18 @@ pub fn report(
     exporters: &[&dyn Exporter],
     shard: bool,
     out: &mut dyn Write,
-) -> Result<(), RunError> {
+) -> Result<Vec<WorthRow>, RunError> {
     if e.analysis != Analysis::None && shard {
-        return io(writeln!(
+        io(writeln!(
             out,
             "the {} analysis runs when `diemon merge` has added up every shard",
             e.kind.name()
-        ));
+        ))?;
+        return Ok(Vec::new());
     }
+    let mut fits = Vec::new();
     let mut df = match &e.analysis {
-        Analysis::None => return Ok(()),
+        Analysis::None => return Ok(fits),
         Analysis::FairCp {
             unit,
             reference,
@@ -58,7 +60,9 @@ pub fn report(
                 io(writeln!(out, "  {}", worth_line(&row)))?;
                 rows.push(row);
             }
-            frame::fair_cp(&rows)
+            let df = frame::fair_cp(&rows);
+            fits = rows;
+            df
         }
         Analysis::Matchups { units } => {
             let pairs = units.len() * (units.len() - 1) / 2;
@@ -111,7 +115,8 @@ pub fn report(
             .map(|x| format!("{}/{name}.{}", dir.display(), x.extension()))
             .collect::<Vec<_>>()
             .join(" and ")
-    ))
+    ))?;
+    Ok(fits)
 }
 
 /// A run of cells: the parameters of the other axes, and the cells' reports.

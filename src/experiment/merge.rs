@@ -197,7 +197,8 @@ pub fn merge(
         cancel,
         &mut said,
         |i, cell| run_cell(&e, i, cell, Some(1), None, tallies[i].clone(), cancel),
-    );
+    )
+    .map(|_| ());
     // What the sweep said names the temporary folder; the reader gets the final one.
     let said = String::from_utf8_lossy(&said)
         .replace(&tmp.display().to_string(), &dir.display().to_string());

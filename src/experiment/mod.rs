@@ -31,6 +31,7 @@ mod axes;
 pub mod error;
 pub mod lock;
 pub mod merge;
+pub mod price;
 pub mod spec;
 pub mod sweep;
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::{RunError, Watch, io};
 use super::{Cell, Experiment, ExperimentError};
-use crate::analysis::frame::{distributions, summary, tables};
+use crate::analysis::frame::{WorthRow, distributions, summary, tables};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic, write_text_atomic};
@@ -58,6 +58,7 @@ pub fn run(
         out,
         |i, cell| run_cell(e, i, cell, threads, shard, Vec::new(), cancel),
     )
+    .map(|_| ())
 }
 
 /// Writes the report of `dir` and says where it is.
@@ -121,6 +122,7 @@ pub fn input_errors(es: Vec<ExperimentError>) -> RunError {
 /// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each;
 /// then the experiment's analysis, unless this is one `shard` of the run. Ctrl-C stops it
 /// between cells (or inside one, which is then not kept) with [`RunError::Interrupted`].
+/// Returns the fair-CP fits, if the experiment asks for them.
 #[allow(clippy::too_many_arguments)]
 pub fn sweep(
     e: &Experiment,
@@ -132,7 +134,7 @@ pub fn sweep(
     cancel: &AtomicBool,
     out: &mut dyn Write,
     mut cell: impl FnMut(usize, &Cell) -> Result<serde_json::Value, RunError>,
-) -> Result<(), RunError> {
+) -> Result<Vec<WorthRow>, RunError> {
     // One writer per folder: a second run into it is refused, so cells never mix.
     let _lock = super::lock::lock(dir)?;
     // The Parquet files carry the manifest without its resume key: the key hashes diemon's
@@ -246,13 +248,13 @@ pub fn sweep(
             .collect::<Vec<_>>()
             .join(" and ")
     ))?;
-    super::analyses::report(e, &reports, dir, &exporters, shard, out)?;
+    let fits = super::analyses::report(e, &reports, dir, &exporters, shard, out)?;
     // The report reads the frames back: a shard's are partial, and with no Parquet and no
     // CSV there is nothing to read.
     if !shard {
         write_report(dir, out)?;
     }
-    Ok(())
+    Ok(fits)
 }
 
 /// The stamp each cell file carries: the run's resume key, the shard (from the manifest)

@@ -1037,3 +1037,41 @@ fn completions_and_man_pages_come_from_the_commands() {
     assert_eq!(code, 2);
     assert!(err.contains("the commands are"), "{err}");
 }
+
+#[test]
+fn price_fits_a_unit_against_itself_at_its_own_cost() {
+    // Four Heroes against n Heroes: by symmetry they win half their fights at n = 4, so the
+    // fair price is the listed 13 CP; the fit's 95% CI (fixed seed) must hold it.
+    let dir = std::env::temp_dir().join(format!("diemon-price-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = diemon(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "hero-hand-weapon",
+        "--distance",
+        "12",
+        "--trials",
+        "4000",
+        "--out",
+        d,
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("  against hero-hand-weapon") && l.contains("12\" apart"))
+        .unwrap_or_else(|| panic!("no scenario line in {out}"));
+    let ci: Vec<f64> = line
+        .split(['[', ']', ','])
+        .filter_map(|t| t.trim().parse().ok())
+        .collect();
+    assert!(ci.len() == 2 && ci[0] <= 13.0 && 13.0 <= ci[1], "{line}");
+    assert!(out.contains("verdict: fair"), "{out}");
+    assert!(dir.join("hero-hand-weapon/report.html").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+    // An unknown unit is bad input, named.
+    let (code, _, err) = diemon(&["price", "nobody", "--out", d]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("nobody"), "{err}");
+}
