@@ -69,10 +69,7 @@ fn table(r: &BlastAnswer, a: &BlastArgs) -> String {
             format!(", scatter {}, duds {}", name(a.scatter), name(a.dud))
         }
     ));
-    let (m, mci) = (
-        r.mean_kills.unwrap_or(f64::NAN),
-        r.ci_mean_kills.unwrap_or([f64::NAN; 2]),
-    );
+    let (m, mci) = (r.mean_kills, r.ci_mean_kills);
     let per = s.per;
     out.push_str(&format!(
         "  mean kills a {per:<6}      {m:>8.4}  95% CI [{:.4}, {:.4}]\n",
@@ -81,9 +78,7 @@ fn table(r: &BlastAnswer, a: &BlastArgs) -> String {
     if let (Some(k), Some(ci)) = (r.kills_per_shot, r.ci_kills_per_shot) {
         out.push_str(&format!(
             "  per shot                 {k:>8.4}  95% CI [{:.4}, {:.4}]   ({:.3} shots a {per})\n",
-            ci[0],
-            ci[1],
-            r.shots_per_trial.unwrap_or(f64::NAN)
+            ci[0], ci[1], r.shots_per_trial
         ));
     }
     match s.cp_weapon {

@@ -353,7 +353,7 @@ fn rule_options(assignments: &[String]) -> Result<RuleOptions, Failure> {
 
 /// Turns a parse error into an input failure pointing at the column.
 fn bad_expr(name: &str, text: &str, e: &ParseError) -> Failure {
-    Failure::input(e.render(name, text))
+    crate::question::Error::expr(name, text, e).into()
 }
 
 /// Writes, mapping an I/O error (a closed pipe, a full disk) to a failure.

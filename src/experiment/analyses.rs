@@ -141,8 +141,13 @@ fn groups<'a>(e: &Experiment, reports: &'a [Value], size: usize) -> Vec<Group<'a
         .collect()
 }
 
-fn num(r: &Value, key: &str) -> f64 {
-    r.get(key).and_then(Value::as_f64).unwrap_or(f64::NAN)
+/// A squad duel answer's CP figure (`cp_a`, `cp_b`): said, not read as NaN, when absent.
+fn cp(r: &Value, key: &str) -> Result<f64, RunError> {
+    r.get(key).and_then(Value::as_f64).ok_or_else(|| {
+        RunError::other(format!(
+            "a fair-CP cell holds no {key}: it is not a squad duel's answer"
+        ))
+    })
 }
 
 /// The integer counts a duel's tally holds (stat lines and squads alike), read from the
@@ -205,8 +210,8 @@ fn worth(
         unit: unit.into(),
         reference: reference.into(),
         units,
-        cp_unit: num(&chunk[0], "cp_a") / units as f64,
-        cp_reference: num(&chunk[0], "cp_b") / counts_[0] as f64,
+        cp_unit: cp(&chunk[0], "cp_a")? / units as f64,
+        cp_reference: cp(&chunk[0], "cp_b")? / counts_[0] as f64,
         worth: fit,
     })
 }

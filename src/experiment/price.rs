@@ -242,11 +242,13 @@ pub fn price(
             |i, cell| super::sweep::run_cell(&e, i, cell, threads, None, Vec::new(), cancel),
         )?;
         for row in fits {
+            // Every price experiment sweeps the distance: a row without one is a bug.
             let distance = row
                 .group
                 .iter()
                 .find(|(k, _)| k == "distance")
-                .map_or_else(String::new, |(_, v)| v.clone());
+                .map(|(_, v)| v.clone())
+                .ok_or_else(|| RunError::other("a price scenario lost its distance"))?;
             let (price, cells, p_fit) = match &row.worth {
                 Ok(w) => (
                     Ok([

@@ -514,10 +514,10 @@ pub struct BlastAnswer {
     pub scatter: Scatter,
     pub dud: Dud,
     pub options: RuleOptions,
-    pub mean_kills: Option<f64>,
-    pub ci_mean_kills: Option<[f64; 2]>,
-    pub shots_per_trial: Option<f64>,
-    pub ci_shots_per_trial: Option<[f64; 2]>,
+    pub mean_kills: f64,
+    pub ci_mean_kills: [f64; 2],
+    pub shots_per_trial: f64,
+    pub ci_shots_per_trial: [f64; 2],
     pub kills_per_shot: Option<f64>,
     pub ci_kills_per_shot: Option<[f64; 2]>,
     pub kills_per_cp: Option<f64>,
@@ -566,7 +566,7 @@ impl BlastAnswer {
         };
         let point = |e: Option<Estimate>| e.map(|e| e.point);
         let ci = |e: Option<Estimate>| e.map(|e| e.ci);
-        let shots = Some(t.shots.mean(t.trials));
+        let shots = t.shots.mean(t.trials);
         let per_shot = t.kills_per_shot();
         let per_cp = cp.map(|c| scaled(m, 1.0 / c));
         let killed = Some(scaled(m, s.target_cp));
@@ -615,10 +615,10 @@ impl BlastAnswer {
             scatter: a.scatter,
             dud: a.dud,
             options: *opts,
-            mean_kills: Some(m.point),
-            ci_mean_kills: Some(m.ci),
-            shots_per_trial: point(shots),
-            ci_shots_per_trial: ci(shots),
+            mean_kills: m.point,
+            ci_mean_kills: m.ci,
+            shots_per_trial: shots.point,
+            ci_shots_per_trial: shots.ci,
             kills_per_shot: point(per_shot),
             ci_kills_per_shot: ci(per_shot),
             kills_per_cp: point(per_cp),
@@ -683,18 +683,9 @@ pub fn ask(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Line {
-        #[command(flatten)]
-        a: BlastArgs,
-    }
 
     fn args(line: &str) -> BlastArgs {
-        Line::try_parse_from(std::iter::once("blast").chain(line.split_whitespace()))
-            .unwrap()
-            .a
+        crate::question::tests::parse("blast", line)
     }
 
     #[test]

@@ -338,18 +338,9 @@ pub fn ask(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Line {
-        #[command(flatten)]
-        a: DuelArgs,
-    }
 
     fn args(line: &str) -> DuelArgs {
-        Line::try_parse_from(std::iter::once("duel").chain(line.split_whitespace()))
-            .unwrap()
-            .a
+        crate::question::tests::parse("duel", line)
     }
 
     #[test]

@@ -242,9 +242,21 @@ impl Asked {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::sim::progress::Silent;
+
+    /// A command's flags parsed as typed (`line` split on spaces): the questions' tests.
+    pub(crate) fn parse<T: clap::Args + clap::FromArgMatches>(
+        command: &'static str,
+        line: &str,
+    ) -> T {
+        let cmd = T::augment_args(clap::Command::new(command));
+        let m = cmd
+            .try_get_matches_from(std::iter::once(command).chain(line.split_whitespace()))
+            .unwrap();
+        T::from_arg_matches(&m).unwrap()
+    }
 
     fn line(words: &str) -> Vec<String> {
         words.split_whitespace().map(String::from).collect()
