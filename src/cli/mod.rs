@@ -252,11 +252,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), F
             "-o: a merge adds up runs that already chose their options",
         )),
         Command::Merge(a) => merge::run(a, &CANCEL, out),
-        Command::Price(_) if !cli.options.is_empty() => Err(Failure::input(
-            "-o: `diemon price` prices a unit under the default readings for now\nhint: write a \
-             fair-cp experiment with [options] (docs/experiments.md) to price under others",
-        )),
-        Command::Price(a) => price::run(a, &CANCEL, out),
+        Command::Price(a) => price::run(a, &cli.options, &CANCEL, out),
         Command::Report(a) => report::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),

@@ -9,20 +9,26 @@ use clap::Args;
 
 use super::progress::Cells;
 use super::{Failure, io};
-use crate::experiment::price::{DISTANCES, Priced, Pricing, REFERENCES, Verdict, price};
+use crate::experiment::price::sensitivity::{Sensitivity, rulings, sensitivity};
+use crate::experiment::price::{
+    DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name, page, price,
+};
 use crate::question::run::{check_threads, parse_trials};
+use crate::scenario::squad::policy::Formation;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   diemon price hero-hand-weapon
-  diemon price ogre --catalog catalogs/example.toml --trials 5000
-  diemon price minifig+heavy-weapon --reference minifig-hand-weapon --distance 12
+  diemon price ogre --catalog catalogs/example.toml --target-ci 0.02
+  diemon price minifig+heavy-weapon --reference minifig-hand-weapon --distance 12 --formation line
 
-Each reference is a fair-CP experiment of its own (`kind = \"fair-cp\"`, docs/experiments.md),
-written with its frames and report to DIR/REFERENCE/. A scenario's price is the CP of the
-references the unit is worth where it wins half its fights (draws count half); the spread
-across scenarios is how far the choice of battle moves it, beside the dice's 95% CI.
-docs/pricing.md says what the price means and what the verdict needs.")]
+A scenario is a reference, a formation (both sides) and a starting distance: by default 3 x 2
+x 3 = 18. Each reference and formation is a fair-CP experiment of its own
+(`kind = \"fair-cp\"`, docs/experiments.md), written with its frames and report to
+DIR/REFERENCE/FORMATION/; DIR/report.html puts the whole price on one page. A scenario's
+price is the CP of the references the unit is worth where it wins half its fights (draws
+count half); the spread across scenarios is how far the choice of battle moves it, beside
+the dice's 95% CI. docs/pricing.md says what the price means and what the verdict needs.")]
 pub struct PriceArgs {
     /// The unit to price: a catalog unit, with any armory items (`hero+heavy-weapon`).
     #[arg(value_name = "UNIT")]
@@ -38,8 +44,16 @@ pub struct PriceArgs {
     #[arg(long = "distance", value_name = "INCHES",
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub distances: Vec<u32>,
-    /// Trials a cell (accepts 1e4, 20k).
-    #[arg(long, value_parser = parse_trials, default_value = "20000")]
+    /// How both sides stand: line, column or ranks:N (repeatable; default: line and
+    /// ranks:2).
+    #[arg(long = "formation", value_name = "FORMATION", value_parser = Formation::parse)]
+    pub formations: Vec<Formation>,
+    /// Run each cell until its win chance's 95% CI is within +-X: the trials each cell
+    /// needs, no more.
+    #[arg(long, value_name = "X", default_value_t = TARGET_CI)]
+    pub target_ci: f64,
+    /// The most trials a cell may run (accepts 1e5, 200k).
+    #[arg(long, value_parser = parse_trials, default_value = "200000")]
     pub trials: u64,
     /// Master seed (same seed, same digits, on any thread count).
     #[arg(long, default_value_t = 1)]
@@ -50,13 +64,29 @@ pub struct PriceArgs {
     /// Where to write (default: reports/price-UNIT).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Also re-price under each other reading of every rule option that touches these
+    /// battles, and draw how far each moves the price (a tornado chart, biggest first).
+    #[arg(long)]
+    pub sensitivity: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
 }
 
-pub fn run(a: &PriceArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn run(
+    a: &PriceArgs,
+    options: &[String],
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     check_threads(a.threads)?;
+    if !(a.target_ci > 0.0 && a.target_ci < 0.5) {
+        return Err(Failure::input(format!(
+            "--target-ci {}: expected a half-width of a win chance, above 0 and below 0.5\n\
+             hint: 0.01 (the default) runs about 9,600 trials a cell near an even fight",
+            a.target_ci
+        )));
+    }
     let p = Pricing {
         unit: a.unit.clone(),
         catalog: a.catalog.clone(),
@@ -70,35 +100,130 @@ pub fn run(a: &PriceArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<()
         } else {
             a.distances.clone()
         },
+        formations: if a.formations.is_empty() {
+            FORMATIONS.iter().map(|f| f.to_string()).collect()
+        } else {
+            a.formations.iter().map(Formation::to_string).collect()
+        },
         trials: a.trials,
+        target_ci: Some(a.target_ci),
+        // Checked by the command line already: each is KEY=VALUE.
+        options: options
+            .iter()
+            .filter_map(|o| o.split_once('='))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect(),
+        reports: true,
         seed: a.seed,
     };
-    let dir = a.out.clone().unwrap_or_else(|| {
-        PathBuf::from("reports").join(format!(
-            "price-{}",
-            a.unit
-                .replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
-        ))
-    });
+    let dir = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(format!("price-{}", file_name(&a.unit))));
     io(writeln!(
         out,
-        "pricing {} against {} at {}\" apart, {} trials a cell, seed {}",
+        "pricing {} against {}, in {}, at {}\" apart; each cell until its win chance is \
+         within +-{} (at most {} trials), seed {}",
         p.unit,
         p.references.join(", "),
+        p.formations.join(", "),
         p.distances
             .iter()
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join("\", "),
+        a.target_ci,
         p.trials,
         p.seed
     ))?;
-    let priced = {
-        let _guard = super::interrupt::Guard::new();
-        let watch = Cells::new(a.quiet);
-        price(&p, &dir, a.threads, &watch, cancel, out)?
+    let _guard = super::interrupt::Guard::new();
+    let watch = Cells::new(a.quiet);
+    let priced = price(&p, &dir, a.threads, &watch, cancel, out)?;
+    io(out.write_all(text(&priced).as_bytes()))?;
+    let sensitivity = if a.sensitivity {
+        Some(sensitivity(
+            &p, &priced, &dir, a.threads, &watch, cancel, out,
+        )?)
+    } else {
+        None
     };
-    io(out.write_all(text(&priced).as_bytes()))
+    if let Some(s) = &sensitivity {
+        io(out.write_all(tornado_text(s).as_bytes()))?;
+    }
+    page::write(&dir, &priced, sensitivity.as_ref(), &command(a, options))?;
+    io(writeln!(
+        out,
+        "report: {}",
+        dir.join("report.html").display()
+    ))
+}
+
+/// The command that prices it again, as typed.
+fn command(a: &PriceArgs, options: &[String]) -> String {
+    let mut c = vec!["diemon".to_string(), "price".into(), a.unit.clone()];
+    let mut flag = |f: &str, v: String| c.extend([f.to_string(), v]);
+    if let Some(x) = &a.catalog {
+        flag("--catalog", x.display().to_string());
+    }
+    for r in &a.references {
+        flag("--reference", r.clone());
+    }
+    for d in &a.distances {
+        flag("--distance", d.to_string());
+    }
+    for f in &a.formations {
+        flag("--formation", f.to_string());
+    }
+    flag("--target-ci", a.target_ci.to_string());
+    flag("--trials", a.trials.to_string());
+    flag("--seed", a.seed.to_string());
+    for o in options {
+        flag("-o", o.clone());
+    }
+    if a.sensitivity {
+        c.push("--sensitivity".into());
+    }
+    c.join(" ")
+}
+
+/// The readings that moved the price, biggest first, and those that need a ruling.
+fn tornado_text(s: &Sensitivity) -> String {
+    let mut t = format!(
+        "\nsensitivity: mean scenario price {:.2} CP under the defaults; by reading, biggest \
+         shift first\n",
+        s.base
+    );
+    for r in &s.shifts {
+        t.push_str(&match &r.shift {
+            Ok([at, lo, hi]) => format!(
+                "  {:<32} {:+6.2} CP  [{:+.2}, {:+.2}]\n",
+                format!("{}={}", r.option, r.value),
+                at - s.base,
+                lo - s.base,
+                hi - s.base
+            ),
+            Err(why) => format!("  {:<32} {why}\n", format!("{}={}", r.option, r.value)),
+        });
+    }
+    let need = rulings(s);
+    if need.is_empty() {
+        t.push_str("no reading moves the price beyond its CI\n");
+    } else {
+        t.push_str(&format!(
+            "most in need of a ruling: {}\n",
+            need.iter()
+                .map(|r| format!("{} ({})", r.option, r.source))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    if !s.untouched.is_empty() {
+        t.push_str(&format!(
+            "not re-priced (no probe battle changed): {}\n",
+            s.untouched.join(", ")
+        ));
+    }
+    t
 }
 
 /// The prices, their spread and the verdict.
@@ -108,20 +233,21 @@ fn text(r: &Priced) -> String {
         r.unit, r.listed
     );
     for sc in &r.scenarios {
-        let at = format!("{}\" apart", sc.distance);
+        let at = format!("{}, {}\" apart", sc.formation, sc.distance);
         match &sc.price {
             Ok([p, lo, hi]) => s.push_str(&format!(
-                "  against {:<22} {at:>11}  {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}\n",
+                "  against {:<22} {at:<18} {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}\n",
                 sc.reference,
-                fit_warning(sc.cells, sc.p_fit)
+                page::fit_warning(sc.cells, sc.p_fit)
+                    .map(|w| format!("  ({w})"))
+                    .unwrap_or_default()
             )),
             Err(why) => s.push_str(&format!(
-                "  against {:<22} {at:>11}  no price: {why}\n",
+                "  against {:<22} {at:<18} no price: {why}\n",
                 sc.reference
             )),
         }
     }
-    let listed = r.listed.as_f64();
     match r.spread() {
         Some([lo, hi]) => s.push_str(&format!(
             "\nspread across the scenarios: {lo:.2} to {hi:.2} CP ({:.2} CP that the battle, not \
@@ -130,20 +256,7 @@ fn text(r: &Priced) -> String {
         )),
         None => s.push_str("\nno scenario gave a price\n"),
     }
-    s.push_str(&match &r.verdict {
-        Verdict::Fair => format!(
-            "verdict: fair: the listed {listed} CP lies within the prices of these scenarios\n"
-        ),
-        Verdict::OverPriced { by: [near, far] } => format!(
-            "verdict: over-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is above \
-             every scenario's price and its 95% CI\n"
-        ),
-        Verdict::UnderPriced { by: [near, far] } => format!(
-            "verdict: under-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is below \
-             every scenario's price and its 95% CI\n"
-        ),
-        Verdict::Unknown => "verdict: none: no scenario gave a price\n".to_string(),
-    });
+    s.push_str(&format!("verdict: {}\n", page::verdict_text(r)));
     let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
     if unpriced > 0 {
         s.push_str(&format!(
@@ -153,24 +266,5 @@ fn text(r: &Priced) -> String {
             if unpriced == 1 { "is" } else { "are" }
         ));
     }
-    s.push_str(&format!(
-        "reports: {}\n",
-        r.folders
-            .iter()
-            .map(|f| f.join("report.html").display().to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ));
     s
-}
-
-/// A warning beside a price whose fit rests on few cells or misses them.
-fn fit_warning(cells: usize, p_fit: f64) -> String {
-    if cells < 4 {
-        format!("  (fit to {cells} cells: too few to test the curve)")
-    } else if p_fit < 0.001 {
-        format!("  (the curve misses its cells: p = {p_fit:.1e})")
-    } else {
-        String::new()
-    }
 }

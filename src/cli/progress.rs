@@ -43,13 +43,14 @@ impl Progress for Bar {
 pub struct CellBar(ProgressBar);
 
 impl CellBar {
-    /// `kept` of `total` cells are already done (a resumed run).
-    pub fn new(total: u64, kept: u64, quiet: bool) -> CellBar {
+    /// `kept` of `total` items (`what`: cells, fits, units) are already done (a resumed
+    /// run).
+    pub fn new(total: u64, kept: u64, what: &str, quiet: bool) -> CellBar {
         let bar = ProgressBar::hidden();
-        let style = ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} cells  {elapsed} elapsed, ETA {eta}  {wide_msg}",
-        )
-        .expect("the bar template is a constant");
+        let style = ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed}} elapsed, ETA {{eta}}  {{wide_msg}}"
+        ))
+        .expect("the bar template is a constant but for a word");
         bar.set_style(style);
         bar.set_length(total);
         bar.set_position(kept);
@@ -114,8 +115,11 @@ impl Cells {
 
 impl Watch for Cells {
     fn begin(&self, total: u64, kept: u64) {
+        self.begin_items(total, kept, "cells");
+    }
+    fn begin_items(&self, total: u64, kept: u64, what: &'static str) {
         let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
-        *bar = Some(CellBar::new(total, kept, self.quiet));
+        *bar = Some(CellBar::new(total, kept, what, self.quiet));
     }
     fn cell(&self, params: &[(String, String)]) {
         self.with(|b| b.cell(params));

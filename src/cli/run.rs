@@ -9,6 +9,7 @@ use clap::Args;
 use super::Failure;
 use super::progress::Cells;
 use crate::experiment;
+use crate::experiment::price::roster;
 use crate::sim::engine::Shard;
 
 #[derive(Args, Debug)]
@@ -53,6 +54,12 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
+    if let Some(f) = &a.file
+        && let Ok(text) = std::fs::read_to_string(f)
+        && roster::is_roster(&text)
+    {
+        return run_roster(a, f, &text, cancel, out);
+    }
     let loaded = match &a.file {
         Some(f) => experiment::load(f),
         None => experiment::default_experiment(),
@@ -77,4 +84,31 @@ pub fn run(
     Ok(experiment::sweep::run(
         &e, &dir, a.shard, a.threads, a.quiet, &watch, cancel, out, err,
     )?)
+}
+
+/// An experiment of kind `price`: a roster of units priced and ranked.
+fn run_roster(
+    a: &RunArgs,
+    file: &std::path::Path,
+    text: &str,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let r = roster::parse(&file.display().to_string(), text, file.parent())
+        .map_err(experiment::sweep::input_errors)?;
+    crate::question::run::check_threads(a.threads)?;
+    if a.shard.is_some() {
+        return Err(Failure::input(format!(
+            "--shard: {} prices each cell to a CI target, which needs every batch in order\n\
+             hint: run it on one machine; each unit's cells are kept, so a killed run resumes",
+            r.name
+        )));
+    }
+    let dir = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(&r.name));
+    let _guard = super::interrupt::Guard::new();
+    let watch = Cells::new(a.quiet);
+    Ok(roster::run(&r, &dir, a.threads, &watch, cancel, out)?)
 }

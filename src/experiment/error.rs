@@ -48,10 +48,15 @@ pub fn io(r: std::io::Result<()>) -> Result<(), RunError> {
     }
 }
 
-/// Whoever watches a sweep's cells: the CLI draws a bar on a terminal.
-pub trait Watch {
+/// Whoever watches a sweep's cells (or a price's fits, a roster's units): the CLI draws a
+/// bar on a terminal. Shared by the threads of a price, which run its fits side by side.
+pub trait Watch: Sync {
     /// `kept` of `total` cells are done already (a resumed run).
     fn begin(&self, _total: u64, _kept: u64) {}
+    /// `kept` of `total` items of another kind (`what`: "fits", "units") are done already.
+    fn begin_items(&self, total: u64, kept: u64, _what: &'static str) {
+        self.begin(total, kept)
+    }
     /// A cell with these parameters starts.
     fn cell(&self, _params: &[(String, String)]) {}
     /// The cell finished.

@@ -123,6 +123,9 @@ pub struct Experiment {
     pub target_ci: Option<f64>,
     /// The formats written.
     pub outputs: Outputs,
+    /// Whether a run ends with the report (a price's many fair-CP runs skip theirs: the
+    /// price's own page draws what they found).
+    pub report: bool,
     pub opts: RuleOptions,
     /// The parameter names of the cells, in file order (an analysis's own last).
     pub axes: Vec<String>,
@@ -498,6 +501,7 @@ pub fn parse(
         trials,
         target_ci,
         outputs,
+        report: true,
         opts,
         axes: axes.into_iter().flat_map(|a| a.names).collect(),
         analysis,

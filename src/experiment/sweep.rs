@@ -251,7 +251,7 @@ pub fn sweep(
     let fits = super::analyses::report(e, &reports, dir, &exporters, shard, out)?;
     // The report reads the frames back: a shard's are partial, and with no Parquet and no
     // CSV there is nothing to read.
-    if !shard {
+    if !shard && e.report {
         write_report(dir, out)?;
     }
     Ok(fits)

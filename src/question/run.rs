@@ -169,7 +169,7 @@ pub fn check_threads(threads: Option<usize>) -> Result<(), Error> {
         Some(0) => Err(Error::input("--threads 0: expected at least one thread")),
         Some(n) if n > max_threads() => Err(Error::input(format!(
             "--threads {n}: expected at most {} on this machine (4 a core)
-hint: leave              --threads out to use every core; more threads never change a result",
+hint: leave --threads out to use every core; more threads never change a result",
             max_threads()
         ))),
         _ => Ok(()),

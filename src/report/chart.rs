@@ -4,6 +4,8 @@
 //! font is bundled (DejaVu Sans, `assets/fonts`) and registered with plotters' `ab_glyph`
 //! backend, so charts render the same on a machine without system fonts.
 
+mod ranges;
+
 use std::sync::OnceLock;
 
 use plotters::coord::Shift;
@@ -80,7 +82,18 @@ pub enum Body {
         curve: Vec<(f64, f64)>,
         at: (f64, f64, f64),
     },
+    /// One row per label, top to bottom: a dot with its CI, a bar from where the row starts
+    /// (a tornado), a marked value (labelled) and a shaded band (labelled).
+    Ranges {
+        rows: Vec<Range>,
+        /// What a dot and its whisker are, for the legend ("fair CP (95% CI)").
+        dots: String,
+        line: Option<(String, f64)>,
+        band: Option<(String, [f64; 2])>,
+    },
 }
+
+pub use ranges::Range;
 
 /// A chart: title, axis labels with units, and its body.
 #[derive(Clone, Debug, PartialEq)]
@@ -198,17 +211,42 @@ const PALETTE: [RGBColor; 8] = [
 ];
 
 impl Chart {
+    /// The chart's size: [`SIZE`], taller for a ranges chart of many rows (24 pixels a row).
+    pub fn size(&self) -> (u32, u32) {
+        match &self.body {
+            Body::Ranges { rows, .. } => (SIZE.0, SIZE.1.max(140 + 24 * rows.len() as u32)),
+            _ => SIZE,
+        }
+    }
+
     /// The chart as an SVG document.
     pub fn svg(&self) -> Result<String, DrawError> {
         font()?;
         let mut s = String::new();
         {
-            let root = SVGBackend::with_string(&mut s, SIZE).into_drawing_area();
+            let root = SVGBackend::with_string(&mut s, self.size()).into_drawing_area();
             self.draw(&root)?;
             root.present().map_err(|e| DrawError(e.to_string()))?;
         }
         Ok(match &self.body {
             Body::Lines { series, .. } => with_tooltips(&s, &tooltips(series)),
+            // Each row's dot, then the legend's.
+            Body::Ranges { rows, dots, .. } => {
+                let mut tips: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}: {} [{}, {}]",
+                            r.label,
+                            short(r.to),
+                            short(r.lo),
+                            short(r.hi)
+                        )
+                    })
+                    .collect();
+                tips.push(dots.clone());
+                with_tooltips(&s, &tips)
+            }
             _ => s,
         })
     }
@@ -217,10 +255,10 @@ impl Chart {
     /// file is the caller's plain (atomic) write with a plain message on a full disk.
     pub fn png(&self) -> Result<Vec<u8>, DrawError> {
         font()?;
-        let (w, h) = SIZE;
+        let (w, h) = self.size();
         let mut pixels = vec![0u8; w as usize * h as usize * 3];
         {
-            let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
+            let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
             self.draw(&root)?;
             root.present().map_err(|e| DrawError(e.to_string()))?;
         }
@@ -249,6 +287,12 @@ impl Chart {
                 diverging,
             } => self.heatmap(root, rows, columns, values, *diverging),
             Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at),
+            Body::Ranges {
+                rows,
+                dots,
+                line,
+                band,
+            } => self.ranges(root, rows, dots, line.as_ref(), band.as_ref()),
         }
     }
 

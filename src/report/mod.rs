@@ -11,6 +11,7 @@ pub mod build;
 pub mod chart;
 pub mod frames;
 pub mod page;
+pub mod sheet;
 
 use std::path::{Path, PathBuf};
 

@@ -364,7 +364,7 @@ pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
     s
 }
 
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -372,7 +372,7 @@ fn esc(s: &str) -> String {
 }
 
 /// Escaped text with Markdown's inline code (`like this`) as `<code>`.
-fn inline(s: &str) -> String {
+pub(super) fn inline(s: &str) -> String {
     let parts: Vec<&str> = s.split('`').collect();
     // An odd number of backticks leaves the last one as it is.
     let paired = parts.len() % 2 == 1;
@@ -392,7 +392,7 @@ fn inline(s: &str) -> String {
 
 /// Sorts a results table by the clicked column: numbers (the figure before any "%" or
 /// " ± ") as numbers, else as text; a second click reverses. No external code.
-const SORT: &str = "document.querySelectorAll('table.sortable').forEach(function(t){\
+pub(super) const SORT: &str = "document.querySelectorAll('table.sortable').forEach(function(t){\
 var hs=t.querySelectorAll('th');hs.forEach(function(h,i){var up=true;h.addEventListener('click',\
 function(){var rows=Array.prototype.slice.call(t.querySelectorAll('tr')).slice(1);\
 var key=function(r){var s=r.children[i].textContent;var n=parseFloat(s);return isNaN(n)?s:n;};\
@@ -400,10 +400,10 @@ rows.sort(function(a,b){var x=key(a),y=key(b);var c=(typeof x==='number'&&typeof
 x-y:String(x).localeCompare(String(y));return up?c:-c;});up=!up;\
 rows.forEach(function(r){t.appendChild(r);});});});});";
 
-/// The report as one HTML file: the charts' SVG inlined, no external resources.
-pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
-    let name = esc(&title(frames));
-    let mut s = format!(
+/// An HTML page's head and its `<h1>`, for an escaped `name`: the style every report
+/// shares, no external resources.
+pub(super) fn head(name: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>{name} - \
          diemon report</title>\n<style>\nbody{{font-family:sans-serif;max-width:960px;margin:2em \
          auto;padding:0 1em;color:#222}}\ntable{{border-collapse:collapse;font-size:14px}}\n\
@@ -412,7 +412,16 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
          1em;overflow-x:auto}}\nsvg{{max-width:100%;height:auto}}\n.scroll{{overflow-x:auto;max-width:100%}}\n\
          body{{overflow-wrap:anywhere}}\ncode{{background:#f3f3f3;padding:0 .2em}}\n\
          th.sortable{{cursor:pointer}}\n</style>\n<meta name=\"viewport\" \
-         content=\"width=device-width,initial-scale=1\">\n</head><body>\n<h1>{name}</h1>\n{}<ul>\n",
+         content=\"width=device-width,initial-scale=1\">\n</head><body>\n<h1>{name}</h1>\n"
+    )
+}
+
+/// The report as one HTML file: the charts' SVG inlined, no external resources.
+pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
+    let name = esc(&title(frames));
+    let mut s = format!(
+        "{}{}<ul>\n",
+        head(&name),
         sides(frames)
             .map(|w| format!("<p><strong>{}</strong></p>\n", esc(&w)))
             .unwrap_or_default()

@@ -3,7 +3,9 @@
 //! Trials are cut into batches of [`BATCH`]; batch `b` draws from `stream(seed, cell, b)`.
 //! Batches run in rounds of a few per thread; each round's tallies are merged **in batch
 //! index order**, and every stopping decision (a precision target, a trial cap, an
-//! interruption) is taken at a batch boundary in that order. So the result depends only on
+//! interruption) is taken at a batch boundary in that order, except that a precision run
+//! looks every [`CHECK`] trials through its first batch, run alone (a target met in a few
+//! thousand trials should not cost 65,536). So the result depends only on
 //! the seed and the stopping rule, never on the thread count or on which thread was fast: a
 //! round may compute batches past the stopping point, and those are simply discarded.
 //!
@@ -28,7 +30,8 @@ pub enum Stop {
     /// Exactly this many trials.
     Trials(u64),
     /// Until the 95% CI half-width of the scenario's key metric is at most `half_width`
-    /// (checked after every batch, in index order), but never more than `max_trials`.
+    /// (checked every [`CHECK`] trials through the first batch, then after every batch, in
+    /// index order), but never more than `max_trials`.
     Precision { half_width: f64, max_trials: u64 },
 }
 
@@ -122,9 +125,10 @@ impl std::fmt::Display for Shard {
     }
 }
 
-/// Trials between two looks at the cancel flag inside a batch: a batch of slow trials
-/// (large squads) can take seconds, and Ctrl-C must answer within one.
-const CANCEL_CHECK: u64 = 1 << 10;
+/// Trials between two looks at the cancel flag inside a batch (a batch of slow trials, large
+/// squads, can take seconds, and Ctrl-C must answer within one), and between two looks at
+/// a precision target inside the first batch.
+pub const CHECK: u64 = 1 << 10;
 
 /// Batches per thread in one round: enough to balance uneven batches, few enough that an
 /// early precision stop wastes little.
@@ -137,8 +141,23 @@ impl Engine {
     }
 
     /// Runs batch `b` with its own stream; `None` when `cancel` was set before it ended
-    /// (checked every [`CANCEL_CHECK`] trials, so a slow batch still stops promptly).
+    /// (checked every [`CHECK`] trials, so a slow batch still stops promptly).
     fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64, cancel: &AtomicBool) -> Option<S::Tally> {
+        self.batch_until(s, b, len, cancel, |_| false)
+            .map(|(t, _)| t)
+    }
+
+    /// Runs batch `b` like [`Self::batch`], but ends it early at the first multiple of
+    /// [`CHECK`] trials (or its last trial) whose tally meets `done`. Returns the tally and
+    /// whether `done` was met.
+    fn batch_until<S: Scenario>(
+        &self,
+        s: &S,
+        b: u64,
+        len: u64,
+        cancel: &AtomicBool,
+        done: impl Fn(&S::Tally) -> bool,
+    ) -> Option<(S::Tally, bool)> {
         let mut rng = stream(self.seed, self.cell, b);
         let mut t = S::Tally::default();
         let mut left = len;
@@ -146,14 +165,17 @@ impl Engine {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let n = left.min(CANCEL_CHECK);
+            let n = left.min(CHECK);
             for _ in 0..n {
                 let o = s.trial(&mut rng, &mut NoLog);
                 t.record(&o);
             }
             left -= n;
+            if done(&t) {
+                return Some((t, true));
+            }
         }
-        Some(t)
+        Some((t, false))
     }
 
     /// Runs `s` until the stopping rule or `cancel` says stop.
@@ -178,6 +200,27 @@ impl Engine {
         let mut trials = 0;
         let mut next = 0;
         let ended = 'run: loop {
+            // A precision run's first batch alone, looked at every CHECK trials.
+            if let Stop::Precision { half_width, .. } = self.stop
+                && next == 0
+                && batches > 0
+                && self.shard == Shard::WHOLE
+            {
+                let len = Self::batch_len(max, 0);
+                let Some((t, met)) =
+                    self.batch_until(s, 0, len, cancel, |t| s.key(t).half_width() <= half_width)
+                else {
+                    break 'run Ended::Interrupted;
+                };
+                trials = t.trials();
+                progress.advance(len);
+                tally = t;
+                if met {
+                    break 'run Ended::Precise;
+                }
+                next = 1;
+                continue;
+            }
             if next >= batches {
                 break match self.stop {
                     Stop::Trials(_) => Ended::Complete,

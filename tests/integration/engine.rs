@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use diemon::analysis::Estimate;
 use diemon::dice::{Expr, Pmf};
 use diemon::rules::RuleOptions;
-use diemon::scenario::Tally;
 use diemon::scenario::duel::{Duel, DuelTally, Fighter, First};
+use diemon::scenario::{Scenario, Tally};
 use diemon::sim::BATCH;
-use diemon::sim::engine::{Ended, Engine, Stop};
+use diemon::sim::engine::{CHECK, Ended, Engine, Stop};
 use diemon::sim::progress::{Progress, Silent};
 
 fn duel(a: &str, b: &str, first: First, opts: &[&str]) -> Duel {
@@ -93,6 +93,30 @@ fn precision_stop_is_deterministic_too() {
         max_trials: 2 * BATCH,
     };
     assert_eq!(run(&d, cap, 11, 2).1, Ended::Cap);
+}
+
+#[test]
+fn a_precision_target_met_inside_the_first_batch_stops_at_a_check() {
+    let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::Random, &[]);
+    let stop = Stop::Precision {
+        half_width: 0.01,
+        max_trials: 10_000_000,
+    };
+    let (tally, ended, trials) = run(&d, stop, 5, 1);
+    assert_eq!(ended, Ended::Precise);
+    // About 9,600 trials for a chance near one half: a multiple of CHECK, not a batch.
+    assert!(trials % CHECK == 0 && trials < BATCH, "{trials}");
+    let hw = |t: &DuelTally| d.key(t).half_width();
+    assert!(hw(&tally) <= 0.01);
+    // One check fewer would not have met it: the first check that does.
+    let shorter = Stop::Precision {
+        half_width: 0.01,
+        max_trials: trials - CHECK,
+    };
+    let (fewer, ended, _) = run(&d, shorter, 5, 2);
+    assert_eq!(ended, Ended::Cap);
+    assert!(hw(&fewer) > 0.01);
+    assert_eq!(run(&d, stop, 5, 3), (tally, Ended::Precise, trials));
 }
 
 /// Sets `flag` once `after` trials have been reported done: a Ctrl-C in mid-run.

@@ -13,6 +13,7 @@
 //! - `fuzz`: seeded mutations of `fuzz/corpus/` never panic or hang (stable harness).
 //! - `faults`: runs killed with SIGKILL, and runs on a full disk, end as a clean run.
 //! - `cli`: the commands, their output shapes and exit codes.
+//! - `price`: `diemon price` and experiment kind `price`.
 //! - `terminal`: the binary in a pseudo-terminal: the README tour finishes, Ctrl-C exits 130.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -90,6 +91,7 @@ mod fuzz;
 mod layers;
 mod marks;
 mod monte_carlo;
+mod price;
 mod properties;
 mod report;
 mod squad;

@@ -1,0 +1,300 @@
+//! A price's own page and frame: every scenario's price on one chart beside the listed
+//! cost and the spread, the table, each reference's report linked, and (when asked) the
+//! sensitivity's tornado. The frame `prices.csv`/`.parquet` holds one row a scenario.
+
+use std::path::{Path, PathBuf};
+
+use polars::prelude::{Column, DataFrame};
+
+use super::sensitivity::Sensitivity;
+use super::{Priced, Verdict};
+use crate::experiment::error::RunError;
+use crate::export::csv::Csv;
+use crate::export::parquet::Parquet;
+use crate::export::{Exporter, write_atomic};
+use crate::report::chart::{Body, Chart, Range};
+use crate::report::sheet::{self, Section, Sheet, Table};
+
+/// The scenario's name on a chart row and in a table: `minifig-rifle, line, 12"`.
+pub fn scenario_label(reference: &str, formation: &str, distance: &str) -> String {
+    format!("{reference}, {formation}, {distance}\"")
+}
+
+/// The verdict in a sentence.
+pub fn verdict_text(r: &Priced) -> String {
+    let listed = r.listed;
+    let beyond = r.scenarios.iter().filter(|s| s.beyond.is_some()).count();
+    let at_least = if beyond > 0 {
+        format!(
+            " ({beyond} scenario{} beyond the grid count{} at {} bound, so the gap is at least \
+             this)",
+            if beyond == 1 { "" } else { "s" },
+            if beyond == 1 { "s" } else { "" },
+            if beyond == 1 { "its" } else { "their" }
+        )
+    } else {
+        String::new()
+    };
+    let text = match &r.verdict {
+        Verdict::Fair => {
+            format!("fair: the listed {listed} CP lies within the prices of these scenarios")
+        }
+        Verdict::OverPriced { by: [near, far] } => format!(
+            "over-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is above every \
+             scenario's price and its 95% CI"
+        ),
+        Verdict::UnderPriced { by: [near, far] } => format!(
+            "under-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is below every \
+             scenario's price and its 95% CI"
+        ),
+        Verdict::Unknown => "none: no scenario gave a price or a bound".to_string(),
+    };
+    match r.verdict {
+        Verdict::OverPriced { .. } | Verdict::UnderPriced { .. } => text + &at_least,
+        _ => text,
+    }
+}
+
+/// A warning beside a price whose fit rests on few cells or misses them.
+pub fn fit_warning(cells: usize, p_fit: f64) -> Option<String> {
+    if cells < 4 {
+        Some(format!("fit to {cells} cells: too few to test the curve"))
+    } else if p_fit < 0.001 {
+        Some(format!("the curve misses its cells: p = {p_fit:.1e}"))
+    } else {
+        None
+    }
+}
+
+/// One row a scenario: the unit, the scenario, the price and its CI, the fit.
+pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
+    let n = r.scenarios.len();
+    let price = |i: usize| {
+        r.scenarios
+            .iter()
+            .map(move |s| s.price.as_ref().ok().map(|p| p[i]))
+    };
+    let cols = vec![
+        Column::new("unit".into(), vec![r.unit.clone(); n]),
+        Column::new("listed_cp".into(), vec![r.listed.as_f64(); n]),
+        Column::new(
+            "reference".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.reference.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "formation".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.formation.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "distance".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.distance.parse::<f64>().ok())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("price".into(), price(0).collect::<Vec<_>>()),
+        Column::new("price_lo".into(), price(1).collect::<Vec<_>>()),
+        Column::new("price_hi".into(), price(2).collect::<Vec<_>>()),
+        Column::new(
+            "cells_fitted".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.cells as u64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "p_fit".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.p_fit.is_finite().then_some(s.p_fit))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "price_bound".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.beyond.map(|b| b[0]))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "no_price".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.price.as_ref().err().cloned())
+                .collect::<Vec<_>>(),
+        ),
+    ];
+    DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the prices frame: {e}")))
+}
+
+/// Writes `dir/prices.csv` and `.parquet`, then the page; returns the files written.
+pub fn write(
+    dir: &Path,
+    r: &Priced,
+    sensitivity: Option<&Sensitivity>,
+    command: &str,
+) -> Result<Vec<PathBuf>, RunError> {
+    let mut df = frame(r)?;
+    let parquet = Parquet {
+        metadata: vec![("command".into(), command.into())],
+    };
+    let mut written = Vec::new();
+    for e in [&Csv as &dyn Exporter, &parquet] {
+        written.push(
+            write_atomic(e, &mut df, dir, "prices").map_err(|e| RunError::other(e.to_string()))?,
+        );
+    }
+    let page = sheet_of(r, sensitivity, command, dir);
+    written.extend(sheet::write(dir, &page).map_err(|e| RunError::other(e.to_string()))?);
+    Ok(written)
+}
+
+/// The page of a price.
+pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, dir: &Path) -> Sheet {
+    let listed = r.listed.as_f64();
+    let mut lines = vec![
+        format!(
+            "listed cost: {} CP (`diemon unit show {}`)",
+            r.listed, r.unit
+        ),
+        format!("verdict: {}", verdict_text(r)),
+    ];
+    if let Some([lo, hi]) = r.spread() {
+        lines.push(format!(
+            "spread across the scenarios: {lo:.2} to {hi:.2} CP ({:.2} CP that the battle, not \
+             the dice, decides); each price's own 95% CI covers only the dice",
+            hi - lo
+        ));
+    }
+    let rows: Vec<Range> = r
+        .scenarios
+        .iter()
+        .filter_map(|s| {
+            let [p, lo, hi] = *s.price.as_ref().ok()?;
+            Some(Range {
+                label: scenario_label(&s.reference, &s.formation, &s.distance),
+                from: p,
+                to: p,
+                lo,
+                hi,
+            })
+        })
+        .collect();
+    let chart = Chart {
+        title: format!("The fair CP of {} by scenario", r.unit),
+        x_label: "fair CP (95% CI of the dice)".into(),
+        y_label: String::new(),
+        body: Body::Ranges {
+            rows,
+            dots: "fair CP (95% CI)".into(),
+            line: Some((format!("listed {} CP", r.listed), listed)),
+            band: r.spread().map(|s| ("spread".to_string(), s)),
+        },
+    };
+    let mut table = Table {
+        header: [
+            "reference",
+            "formation",
+            "distance",
+            "fair CP",
+            "95% CI",
+            "cells",
+            "note",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: Vec::new(),
+    };
+    for s in &r.scenarios {
+        let (price, ci) = match &s.price {
+            Ok([p, lo, hi]) => (format!("{p:.2}"), format!("{lo:.2} to {hi:.2}")),
+            Err(_) => ("-".into(), "-".into()),
+        };
+        let note = match &s.price {
+            Ok(_) => fit_warning(s.cells, s.p_fit).unwrap_or_default(),
+            Err(why) => format!("no price: {why}"),
+        };
+        table.rows.push(vec![
+            s.reference.clone(),
+            s.formation.clone(),
+            format!("{}\"", s.distance),
+            price,
+            ci,
+            s.cells.to_string(),
+            note,
+        ]);
+    }
+    let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
+    let mut paragraphs = vec![
+        "A scenario's price is the CP of the references the unit is worth where it wins half \
+         its fights (draws count half), read from a curve fitted to its cells. The grey band \
+         is the spread: how far the choice of battle moves the price. The verdict needs the \
+         listed cost outside every scenario's CI to call a unit over- or under-priced."
+            .to_string(),
+    ];
+    if unpriced > 0 {
+        paragraphs.push(format!(
+            "{unpriced} scenario{} gave no price (see the table) and {} left out of the chart, \
+             the spread and the verdict.",
+            if unpriced == 1 { "" } else { "s" },
+            if unpriced == 1 { "is" } else { "are" }
+        ));
+    }
+    let mut sections = vec![Section {
+        heading: "Price by scenario".into(),
+        figure: Some((
+            "prices".into(),
+            chart,
+            format!(
+                "Each scenario's fair CP for {} with its 95% CI, the listed cost and the spread.",
+                r.unit
+            ),
+        )),
+        paragraphs,
+        table: Some(table),
+        ..Section::default()
+    }];
+    if let Some(s) = sensitivity {
+        sections.push(super::sensitivity::section(s));
+    }
+    sections.push(Section {
+        heading: "Each scenario's experiment".into(),
+        paragraphs: vec![
+            "Each scenario is a fair-CP experiment of its own (`REFERENCE/FORMATION/DISTANCEin/`), \
+             on a grid of counts around the price a first, coarser experiment over every \
+             distance located (`REFERENCE/FORMATION/locate/`): its cells, fit and curve are in \
+             its report, its frames beside it."
+                .into(),
+        ],
+        links: r
+            .folders
+            .iter()
+            .map(|f| {
+                let rel = f.strip_prefix(dir).unwrap_or(f).join("report.html");
+                (rel.display().to_string(), rel.display().to_string())
+            })
+            .collect(),
+        ..Section::default()
+    });
+    sections.push(Section {
+        heading: "Reproduce".into(),
+        paragraphs: vec![
+            "Same seed, same digits, on any thread count; run again into this folder, it \
+             resumes from the cells it kept."
+                .into(),
+        ],
+        code: Some(command.to_string()),
+        ..Section::default()
+    });
+    Sheet {
+        title: format!("The price of {}", r.unit),
+        lines,
+        sections,
+    }
+}

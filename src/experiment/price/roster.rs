@@ -1,0 +1,616 @@
+//! Experiment kind `price`: a roster of units priced in one file, one row a unit (its
+//! price, spread and verdict), and a report that ranks them from the most over-priced to
+//! the most under-priced. Each unit is priced like `diemon price` (the same scenarios and
+//! seeds) into `DIR/units/UNIT/`, where its cells are kept so a killed run resumes.
+//!
+//! ```toml
+//! name = "price-catalog"
+//! kind = "price"
+//! target_ci = 0.01
+//! [price]
+//! units = ["minifig-hand-weapon", "hero-hand-weapon"]
+//! # references, distances, formations and catalog as `diemon price` takes them
+//! ```
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use polars::prelude::{Column, DataFrame};
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::page::frame;
+use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, Verdict, file_name};
+use crate::experiment::ExperimentError;
+use crate::experiment::error::{RunError, Watch, io};
+use crate::experiment::spec::{line_column, value_text};
+use crate::export::csv::Csv;
+use crate::export::parquet::Parquet;
+use crate::export::{Exporter, write_atomic};
+use crate::options::RuleOptions;
+use crate::report::chart::{Body, Chart, Range};
+use crate::report::sheet::{self, Section, Sheet, Table};
+use crate::scenario::squad::policy::Formation;
+
+/// The most trials a cell may run when the file does not say.
+pub const TRIALS: u64 = 200_000;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RosterSpec {
+    name: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    #[allow(dead_code)] // read by `is_roster`; kept so the field is not unknown
+    kind: String,
+    #[serde(default = "one")]
+    seed: u64,
+    trials: Option<Spanned<u64>>,
+    target_ci: Option<Spanned<f64>>,
+    #[serde(default)]
+    options: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    price: PriceSpec,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PriceSpec {
+    units: Spanned<Vec<Spanned<String>>>,
+    references: Option<Vec<Spanned<String>>>,
+    distances: Option<Vec<Spanned<u32>>>,
+    formations: Option<Vec<Spanned<String>>>,
+    catalog: Option<Spanned<String>>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A roster, resolved.
+#[derive(Clone, Debug)]
+pub struct Roster {
+    pub name: String,
+    pub description: String,
+    pub units: Vec<String>,
+    /// How each unit is priced (its `unit` is set per unit).
+    pub pricing: Pricing,
+    /// The file as written.
+    pub text: String,
+    pub file: String,
+}
+
+/// Whether an experiment file's `kind` is `price`.
+pub fn is_roster(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text)
+        .ok()
+        .and_then(|t| t.get("kind").and_then(|k| k.as_str()).map(|k| k == "price"))
+        .unwrap_or(false)
+}
+
+/// Parses a roster file's `text`; a `catalog` is read from `base` (the file's folder).
+pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<ExperimentError>> {
+    let at = |offset: usize, message: String, hint: &str| {
+        let (line, column) = line_column(text, offset);
+        ExperimentError {
+            file: file.into(),
+            line,
+            column,
+            message,
+            hint: hint.into(),
+        }
+    };
+    let spec: RosterSpec = toml::from_str(text).map_err(|e| {
+        vec![at(
+            e.span().map_or(0, |s| s.start),
+            e.message().trim().to_string(),
+            "fields: name, description, kind, seed, trials, target_ci, [options], [price] with \
+             units, references, distances, formations, catalog (see docs/pricing.md)",
+        )]
+    })?;
+    let mut errors = Vec::new();
+    let name = spec.name.get_ref().clone();
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        errors.push(at(
+            spec.name.span().start,
+            format!("name {name:?} names the output folder"),
+            "letters, digits, - and _ only, e.g. \"price-catalog\"",
+        ));
+    }
+    let trials = spec.trials.as_ref().map_or(TRIALS, |t| *t.get_ref());
+    if let Some(t) = &spec.trials
+        && !(1..=1_000_000_000).contains(t.get_ref())
+    {
+        errors.push(at(
+            t.span().start,
+            format!("trials {trials}"),
+            "from 1 to 1e9 trials a cell",
+        ));
+    }
+    let target_ci = spec.target_ci.as_ref().map_or(TARGET_CI, |t| *t.get_ref());
+    if let Some(t) = &spec.target_ci
+        && !(*t.get_ref() > 0.0 && *t.get_ref() < 0.5)
+    {
+        errors.push(at(
+            t.span().start,
+            format!("target_ci {}", t.get_ref()),
+            "a half-width of a win chance, above 0 and below 0.5 (default 0.01)",
+        ));
+    }
+    let mut options = Vec::new();
+    for (k, v) in &spec.options {
+        let value = value_text(v.get_ref());
+        match RuleOptions::default().set(k.get_ref(), &value) {
+            Ok(()) => options.push((k.get_ref().clone(), value)),
+            Err(e) => errors.push(at(
+                k.span().start,
+                e.to_string(),
+                "`diemon options` lists them",
+            )),
+        }
+    }
+    let p = &spec.price;
+    let catalog_path = p.catalog.as_ref().map(|c| match base {
+        Some(b) => b.join(c.get_ref()),
+        None => PathBuf::from(c.get_ref()),
+    });
+    let catalog = match crate::question::catalog(catalog_path.as_ref(), None) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            let offset = p.catalog.as_ref().map_or(0, |c| c.span().start);
+            errors.push(at(
+                offset,
+                e.to_string(),
+                "a catalog file, relative to this one",
+            ));
+            None
+        }
+    };
+    let mut check_unit = |u: &Spanned<String>| {
+        if let Some(c) = &catalog
+            && let Err(e) = c.equipped(u.get_ref())
+        {
+            // The catalog's message carries its own hint.
+            errors.push(at(u.span().start, e.0, ""));
+        }
+        u.get_ref().clone()
+    };
+    let units: Vec<String> = p.units.get_ref().iter().map(&mut check_unit).collect();
+    let references: Vec<String> = match &p.references {
+        Some(r) => r.iter().map(&mut check_unit).collect(),
+        None => REFERENCES.iter().map(|r| r.to_string()).collect(),
+    };
+    if units.is_empty() {
+        errors.push(at(
+            p.units.span().start,
+            "no units".into(),
+            "units = [\"hero-hand-weapon\", ...]",
+        ));
+    }
+    let mut formations = Vec::new();
+    for f in p.formations.iter().flatten() {
+        match Formation::parse(f.get_ref()) {
+            Ok(x) => formations.push(x.to_string()),
+            Err(m) => errors.push(at(f.span().start, m, "line, column or ranks:N")),
+        }
+    }
+    if formations.is_empty() {
+        formations = FORMATIONS.iter().map(|f| f.to_string()).collect();
+    }
+    let mut distances = Vec::new();
+    for d in p.distances.iter().flatten() {
+        if *d.get_ref() > 1000 {
+            errors.push(at(
+                d.span().start,
+                format!("distance {}", d.get_ref()),
+                "0 to 1000 inches",
+            ));
+        }
+        distances.push(*d.get_ref());
+    }
+    if distances.is_empty() {
+        distances = DISTANCES.to_vec();
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Roster {
+        name,
+        description: spec.description,
+        units,
+        pricing: Pricing {
+            unit: String::new(),
+            catalog: catalog_path,
+            references,
+            distances,
+            formations,
+            trials,
+            target_ci: Some(target_ci),
+            seed: spec.seed,
+            options,
+            reports: false,
+        },
+        text: text.to_string(),
+        file: file.to_string(),
+    })
+}
+
+/// Where a unit ranks: its median, lowest and highest scenario price, a scenario beyond
+/// the grid counting at its bound.
+fn worth(r: &Priced) -> Option<[f64; 3]> {
+    let mut points: Vec<f64> = r
+        .scenarios
+        .iter()
+        .filter_map(|s| s.price.as_ref().ok().copied().or(s.beyond).map(|p| p[0]))
+        .collect();
+    if points.is_empty() {
+        return None;
+    }
+    points.sort_by(f64::total_cmp);
+    let n = points.len();
+    let median = if n % 2 == 1 {
+        points[n / 2]
+    } else {
+        (points[n / 2 - 1] + points[n / 2]) / 2.0
+    };
+    Some([median, points[0], points[n - 1]])
+}
+
+/// Prices every unit of `r` into `dir`, then writes the roster's frames and its page.
+pub fn run(
+    r: &Roster,
+    dir: &Path,
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    let _lock = crate::experiment::lock::lock(dir)?;
+    let p = &r.pricing;
+    io(writeln!(
+        out,
+        "{}: {} units against {}, in {}, at {}\" apart; each cell until its win chance is \
+         within +-{} (at most {} trials), seed {}",
+        r.name,
+        r.units.len(),
+        p.references.join(", "),
+        p.formations.join(", "),
+        p.distances
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("\", "),
+        p.target_ci.unwrap_or(TARGET_CI),
+        p.trials,
+        p.seed
+    ))?;
+    // Every unit's experiments read and checked before any runs: a unit that cannot fight
+    // fails the file now, not an hour in.
+    let mut plans = Vec::new();
+    for unit in &r.units {
+        let pu = Pricing {
+            unit: unit.clone(),
+            ..p.clone()
+        };
+        let planned = super::plan(&pu).map_err(|e| match e {
+            RunError::Input(m) => RunError::Input(format!("{}: unit {unit:?}: {m}", r.file)),
+            other => other,
+        })?;
+        plans.push((pu, planned));
+    }
+    let mut priced = Vec::new();
+    for (i, (pu, planned)) in plans.iter().enumerate() {
+        let unit = &pu.unit;
+        let mut said = Vec::new();
+        let got = super::run(
+            pu,
+            planned,
+            &dir.join("units").join(file_name(unit)),
+            threads,
+            watch,
+            cancel,
+            &mut said,
+        )?;
+        let summary = match worth(&got) {
+            Some([m, lo, hi]) => format!(
+                "median {m:.2} CP, {lo:.2} to {hi:.2}{}; {}",
+                beyond_note(&got),
+                verdict_word(&got.verdict)
+            ),
+            None => "no scenario gave a price".into(),
+        };
+        io(writeln!(
+            out,
+            "  {}/{} {unit} (listed {} CP): {summary}",
+            i + 1,
+            r.units.len(),
+            got.listed
+        ))?;
+        priced.push(got);
+    }
+    let ranked = rank(&priced);
+    let command = format!("diemon run {}", r.file);
+    let parquet = Parquet {
+        metadata: vec![("experiment".into(), r.text.clone())],
+    };
+    let mut roster = roster_frame(&ranked)?;
+    let mut prices = priced
+        .iter()
+        .map(frame)
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .reduce(|mut a, b| {
+            // Same columns, same types: the stack cannot fail but for a bug.
+            let _ = a.vstack_mut(&b);
+            a
+        })
+        .unwrap_or_default();
+    for e in [&Csv as &dyn Exporter, &parquet] {
+        write_atomic(e, &mut roster, dir, "summary")?;
+        write_atomic(e, &mut prices, dir, "prices")?;
+    }
+    // What made these files: the experiment as written (each unit's own experiments keep
+    // their resume keys under units/).
+    let mut manifest = toml::Table::new();
+    manifest.insert("name".into(), r.name.clone().into());
+    manifest.insert("kind".into(), "price".into());
+    manifest.insert("diemon".into(), env!("CARGO_PKG_VERSION").into());
+    manifest.insert("axes".into(), toml::Value::Array(Vec::new()));
+    manifest.insert("source".into(), r.text.clone().into());
+    crate::export::write_text_atomic(dir, "manifest.toml", &manifest.to_string())?;
+    sheet::write(dir, &sheet_of(r, &ranked, &command))
+        .map_err(|e| RunError::other(e.to_string()))?;
+    io(writeln!(
+        out,
+        "wrote {0}/summary.csv and .parquet (one row a unit), {0}/prices.csv and .parquet \
+         (one row a scenario) and manifest.toml; report: {0}/report.html",
+        dir.display()
+    ))
+}
+
+/// How many scenarios count at a bound, if any: " (3 at a bound)".
+fn beyond_note(r: &Priced) -> String {
+    let n = r.scenarios.iter().filter(|s| s.beyond.is_some()).count();
+    if n == 0 {
+        String::new()
+    } else {
+        format!(" ({n} at a bound)")
+    }
+}
+
+fn verdict_word(v: &Verdict) -> String {
+    match v {
+        Verdict::Fair => "fair".into(),
+        Verdict::OverPriced { by: [a, b] } => format!("over-priced by {a:.2} to {b:.2} CP"),
+        Verdict::UnderPriced { by: [a, b] } => format!("under-priced by {a:.2} to {b:.2} CP"),
+        Verdict::Unknown => "no verdict".into(),
+    }
+}
+
+/// The units from the most over-priced (the lowest median price for its listed cost) to
+/// the most under-priced; units with no price last, in the file's order.
+fn rank(priced: &[Priced]) -> Vec<&Priced> {
+    let ratio = |r: &Priced| worth(r).map(|w| w[0] / r.listed.as_f64());
+    let mut v: Vec<&Priced> = priced.iter().collect();
+    v.sort_by(|a, b| match (ratio(a), ratio(b)) {
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    v
+}
+
+/// One row a unit, ranked.
+fn roster_frame(ranked: &[&Priced]) -> Result<DataFrame, RunError> {
+    let w: Vec<Option<[f64; 3]>> = ranked.iter().map(|r| worth(r)).collect();
+    let col = |i: usize| w.iter().map(|x| x.map(|v| v[i])).collect::<Vec<_>>();
+    let by = |r: &Priced, i: usize| match &r.verdict {
+        Verdict::OverPriced { by } => Some(by[i]),
+        Verdict::UnderPriced { by } => Some(-by[i]),
+        _ => None,
+    };
+    let cols = vec![
+        Column::new("rank".into(), (1..=ranked.len() as u64).collect::<Vec<_>>()),
+        Column::new(
+            "unit".into(),
+            ranked.iter().map(|r| r.unit.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "listed_cp".into(),
+            ranked.iter().map(|r| r.listed.as_f64()).collect::<Vec<_>>(),
+        ),
+        Column::new("price_median".into(), col(0)),
+        Column::new("price_min".into(), col(1)),
+        Column::new("price_max".into(), col(2)),
+        Column::new(
+            "worth_of_listed".into(),
+            ranked
+                .iter()
+                .zip(&w)
+                .map(|(r, x)| x.map(|v| v[0] / r.listed.as_f64()))
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "verdict".into(),
+            ranked
+                .iter()
+                .map(|r| match r.verdict {
+                    Verdict::Fair => "fair",
+                    Verdict::OverPriced { .. } => "over-priced",
+                    Verdict::UnderPriced { .. } => "under-priced",
+                    Verdict::Unknown => "none",
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "over_by_near".into(),
+            ranked.iter().map(|r| by(r, 0)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "over_by_far".into(),
+            ranked.iter().map(|r| by(r, 1)).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "scenarios_priced".into(),
+            ranked
+                .iter()
+                .map(|r| r.scenarios.iter().filter(|s| s.price.is_ok()).count() as u64)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "scenarios".into(),
+            ranked
+                .iter()
+                .map(|r| r.scenarios.len() as u64)
+                .collect::<Vec<_>>(),
+        ),
+    ];
+    DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the roster frame: {e}")))
+}
+
+/// The roster's page: the ranking chart and table.
+fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
+    let p = &r.pricing;
+    let rows: Vec<Range> = ranked
+        .iter()
+        .filter_map(|u| {
+            let [m, lo, hi] = worth(u)?;
+            let l = u.listed.as_f64();
+            Some(Range {
+                label: format!("{} ({} CP)", u.unit, u.listed),
+                from: 100.0,
+                to: 100.0 * m / l,
+                lo: 100.0 * lo / l,
+                hi: 100.0 * hi / l,
+            })
+        })
+        .collect();
+    let chart = Chart {
+        title: "What each unit is worth, as a share of its listed cost".into(),
+        x_label: "median scenario price, % of listed CP (whisker: the spread)".into(),
+        y_label: String::new(),
+        body: Body::Ranges {
+            rows,
+            dots: "median price (whisker: spread)".into(),
+            line: Some(("listed cost (100%)".into(), 100.0)),
+            band: None,
+        },
+    };
+    let mut table = Table {
+        header: [
+            "rank",
+            "unit",
+            "listed CP",
+            "median price",
+            "spread",
+            "worth",
+            "verdict",
+            "priced",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: Vec::new(),
+    };
+    for (i, u) in ranked.iter().enumerate() {
+        let (m, spread, share) = match worth(u) {
+            Some([m, lo, hi]) => (
+                format!("{m:.2}"),
+                format!("{lo:.2} to {hi:.2}{}", beyond_note(u)),
+                format!("{:.0}%", 100.0 * m / u.listed.as_f64()),
+            ),
+            None => ("-".into(), "-".into(), "-".into()),
+        };
+        table.rows.push(vec![
+            (i + 1).to_string(),
+            u.unit.clone(),
+            u.listed.to_string(),
+            m,
+            spread,
+            share,
+            verdict_word(&u.verdict),
+            format!(
+                "{} of {}",
+                u.scenarios.iter().filter(|s| s.price.is_ok()).count(),
+                u.scenarios.len()
+            ),
+        ]);
+    }
+    let mut lines = vec![
+        format!(
+            "{} units, each priced against {} in {}, at {}\" apart ({} scenarios a unit)",
+            r.units.len(),
+            p.references.join(", "),
+            p.formations.join(", "),
+            p.distances
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("\", "),
+            p.references.len() * p.formations.len() * p.distances.len()
+        ),
+        format!(
+            "each cell until its win chance is within +-{} (95% CI; at most {} trials), seed {}",
+            p.target_ci.unwrap_or(TARGET_CI),
+            p.trials,
+            p.seed
+        ),
+    ];
+    if !p.options.is_empty() {
+        lines.push(format!(
+            "rule options: {}",
+            p.options
+                .iter()
+                .map(|(k, v)| format!("`{k}={v}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Sheet {
+        title: if r.description.is_empty() {
+            r.name.clone()
+        } else {
+            r.description.clone()
+        },
+        lines,
+        sections: vec![
+            Section {
+                heading: "Ranking".into(),
+                figure: Some((
+                    "ranking".into(),
+                    chart,
+                    "Each unit's median scenario price as a share of its listed cost, most \
+                     over-priced at the top; the whisker spans its scenarios."
+                        .into(),
+                )),
+                paragraphs: vec![
+                    "A unit below 100% is worth less in these battles than it costs \
+                     (over-priced), above 100% more (under-priced). The verdict is a unit's \
+                     own: over- or under-priced only when the listed cost lies outside every \
+                     scenario's price and its 95% CI (docs/pricing.md). A scenario whose price \
+                     lies beyond the grid (below a third or above three times the listed cost) \
+                     counts at that bound (\"3 at a bound\"). `prices.csv` holds every \
+                     scenario's price; `diemon price UNIT` prices one unit with its \
+                     own page."
+                        .into(),
+                ],
+                table: Some(table),
+                ..Section::default()
+            },
+            Section {
+                heading: "Reproduce".into(),
+                paragraphs: vec![format!(
+                    "`{command}` (same seed, same digits, on any thread count; run again, it \
+                     resumes from the cells kept under `units/`)."
+                )],
+                code: Some(r.text.clone()),
+                ..Section::default()
+            },
+        ],
+    }
+}

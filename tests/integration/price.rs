@@ -1,0 +1,186 @@
+//! `diemon price` and experiment kind `price`: a unit priced against itself, the page and
+//! frames, the sensitivity's probe and tornado, a roster ranked, and bad input.
+
+use crate::cli::diemon;
+use crate::{ok, temp};
+
+#[test]
+fn a_unit_priced_against_itself_costs_its_listed_cp() {
+    // Eight Heroes against n Heroes: by symmetry they win half their fights at n = 8, so the
+    // fair price is the listed 13 CP, and the fit's 95% CI must hold it (alpha 0.05; the
+    // seed is fixed, so the test is not flaky).
+    let dir = temp("price-self");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "hero-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.02",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("  against hero-hand-weapon") && l.contains("12\" apart"))
+        .unwrap_or_else(|| panic!("no scenario line in {out}"));
+    let ci: Vec<f64> = line
+        .split(['[', ']', ','])
+        .filter_map(|t| t.trim().parse().ok())
+        .collect();
+    assert!(ci.len() == 2 && ci[0] <= 13.0 && 13.0 <= ci[1], "{line}");
+    assert!(out.contains("verdict: fair"), "{out}");
+    // The scenario's own experiment and report, and the price's page and frame.
+    assert!(dir.join("hero-hand-weapon/line/report.html").exists());
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(
+        page.contains("<h1>The price of hero-hand-weapon</h1>"),
+        "{page}"
+    );
+    assert!(page.contains("hero-hand-weapon/line/report.html"));
+    assert!(dir.join("charts/prices.png").exists());
+    let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2, "a header and one scenario: {csv}");
+    assert!(csv.starts_with("unit,listed_cp,reference,formation,distance,price,"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_price_input_is_named_with_exit_2() {
+    let dir = temp("price-bad");
+    let d = dir.to_str().unwrap();
+    for (args, want) in [
+        (vec!["price", "nobody", "--out", d], "nobody"),
+        (
+            vec!["price", "hero", "--target-ci", "0.6", "--out", d],
+            "--target-ci 0.6",
+        ),
+        (
+            vec!["price", "hero", "--formation", "wedge", "--out", d],
+            "ranks:N",
+        ),
+        (
+            vec!["price", "hero", "-o", "shield=maybe", "--out", d],
+            "shield",
+        ),
+    ] {
+        let (code, _, err) = diemon(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sensitivity_reprices_only_the_readings_that_touch_the_battles() {
+    // A Hero against minifigs at 2": the Marks options cannot touch a BrikWars battle, so
+    // their probes end exactly as under the defaults and they are not re-priced; Overskill
+    // spent on Skill changes every fight a Hero's d10 can Overskill in.
+    let dir = temp("price-sensitivity");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "2",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.05",
+        "--sensitivity",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let untouched = out
+        .lines()
+        .find(|l| l.starts_with("not re-priced"))
+        .unwrap_or_else(|| panic!("{out}"));
+    for k in ["marks_ones", "marks_tie", "contagion_rise"] {
+        assert!(untouched.contains(k), "{k}: {untouched}");
+    }
+    assert!(!untouched.contains("overskill,"), "{untouched}");
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("overskill=skill ")),
+        "{out}"
+    );
+    assert!(dir.join("charts/tornado.png").exists());
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("Sensitivity to the rules"), "{page}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_roster_ranks_its_units_from_most_over_priced() {
+    // Cannon Fodder (2 CP) lose every fight to minifigs even at a third of their cost (a
+    // price below 0.75 CP, counted at that bound); an Automaton (16.5 CP) holds its own:
+    // the Fodder rank first (most over-priced).
+    let dir = temp("price-roster");
+    let file = dir.join("r.toml");
+    std::fs::write(
+        &file,
+        "name = \"r\"\nkind = \"price\"\ntarget_ci = 0.05\n[price]\nunits = [\"automaton\", \"cannon-fodder\"]\nreferences = [\"minifig-hand-weapon\"]\ndistances = [2]\nformations = [\"line\"]\n",
+    )
+    .unwrap();
+    let out_dir = dir.join("o");
+    let out = ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(out.contains("2/2 cannon-fodder"), "{out}");
+    let csv = std::fs::read_to_string(out_dir.join("summary.csv")).unwrap();
+    let units: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(units, ["cannon-fodder", "automaton"], "{csv}");
+    assert!(csv.lines().nth(1).unwrap().contains("over-priced"), "{csv}");
+    assert!(out_dir.join("charts/ranking.png").exists());
+    assert!(out_dir.join("prices.parquet").exists());
+    // A bad unit is named at its line and column, exit 2; so is a unit that cannot fight,
+    // before anything runs.
+    std::fs::write(
+        &file,
+        "name = \"r\"\nkind = \"price\"\n[price]\nunits = [\"hero\", \"nobody\"]\n",
+    )
+    .unwrap();
+    let (code, _, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("r.toml:4:18") && err.contains("nobody"),
+        "{err}"
+    );
+    std::fs::write(
+        &file,
+        "name = \"r\"\nkind = \"price\"\n[price]\nunits = [\"hero-hand-weapon\", \"civilian\"]\n",
+    )
+    .unwrap();
+    let (code, out, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("civilian cannot fight"), "{err}");
+    assert!(!out.contains("1/2"), "nothing ran: {out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
