@@ -1,6 +1,8 @@
 //! Throughput of a 6-vs-6 squad duel of minifigs with Hand Weapons, 12" apart (issue 5's
-//! "1e6 trials in seconds"; see docs/performance.md).
+//! "1e6 trials in seconds"; see docs/performance.md), beside the hand-written loop of the
+//! same battle (`baselines/squad_loop.rs`, issue 27), so one run gives the ratio.
 
+use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -11,6 +13,10 @@ use diemon::scenario::squad::{Policy, SideSpec, Squad};
 use diemon::sim::BATCH;
 use diemon::sim::engine::{Engine, Stop};
 use diemon::sim::progress::Silent;
+use diemon::sim::seed::stream;
+
+#[path = "baselines/squad_loop.rs"]
+mod squad_loop;
 
 const DUELS: u64 = 2 * BATCH;
 
@@ -43,6 +49,10 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    g.bench_function("hand_loop_1thread", |b| {
+        let mut rng = stream(1, 0, 0);
+        b.iter(|| black_box(squad_loop::battles(&mut rng, DUELS)))
+    });
     g.finish();
 }
 

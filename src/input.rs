@@ -34,3 +34,18 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
 }
+
+/// A function that places a message at a byte offset of `text` (the file `file`), with a
+/// hint: how a parser reports what it found wrong.
+pub fn at<'a>(file: &'a str, text: &'a str) -> impl Fn(usize, String, &str) -> InputError + 'a {
+    move |offset, message, hint| {
+        let (line, column) = line_column(text, offset);
+        InputError {
+            file: file.into(),
+            line,
+            column,
+            message,
+            hint: hint.into(),
+        }
+    }
+}

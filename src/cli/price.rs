@@ -120,22 +120,7 @@ pub fn run(
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("price-{}", file_name(&a.unit))));
-    io(writeln!(
-        out,
-        "pricing {} against {}, in {}, at {}\" apart; each cell until its win chance is \
-         within +-{} (at most {} trials), seed {}",
-        p.unit,
-        p.references.join(", "),
-        p.formations.join(", "),
-        p.distances
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("\", "),
-        a.target_ci,
-        p.trials,
-        p.seed
-    ))?;
+    io(writeln!(out, "pricing {} {}", p.unit, p.describe()))?;
     let _guard = super::interrupt::Guard::new();
     let watch = Cells::new(a.quiet);
     let priced = price(&p, &dir, a.threads, &watch, cancel, out)?;

@@ -40,7 +40,7 @@ use std::path::Path;
 
 use crate::options::RuleOptions;
 use crate::question::Asked;
-use spec::{ExperimentSpec, line_column};
+use spec::ExperimentSpec;
 
 /// What an experiment is: a sweep of one command, or an analysis built on duels.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -237,16 +237,7 @@ pub fn parse(
     text: &str,
     catalogs: &Catalogs,
 ) -> Result<Experiment, Vec<ExperimentError>> {
-    let at = |offset: usize, message: String, hint: &str| {
-        let (line, column) = line_column(text, offset);
-        ExperimentError {
-            file: file.into(),
-            line,
-            column,
-            message,
-            hint: hint.into(),
-        }
-    };
+    let at = crate::input::at(file, text);
     let spec: ExperimentSpec = toml::from_str(text).map_err(|e| {
         vec![at(
             e.span().map_or(0, |s| s.start),

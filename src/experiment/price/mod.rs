@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 
-use super::error::{RunError, Unwatched, Watch, io};
+use super::error::{RunError, Watch, io};
 use super::{Catalogs, parse};
 use crate::analysis::fair_cp::NoWorth;
 use crate::analysis::frame::WorthRow;
@@ -77,6 +77,32 @@ pub struct Pricing {
     /// Whether each reference's experiment writes its own report (a roster's and a
     /// sensitivity's do not: their pages draw what the runs found).
     pub reports: bool,
+}
+
+impl Pricing {
+    /// Its scenarios and precision in words: "against minifig-rifle, in line, ranks:2, at
+    /// 2\", 12\" apart; each cell until its win chance is within +-0.01 (at most 200000
+    /// trials), seed 1".
+    pub fn describe(&self) -> String {
+        format!(
+            "against {}, in {}, at {}\" apart; each cell {} seed {}",
+            self.references.join(", "),
+            self.formations.join(", "),
+            self.distances
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("\", "),
+            match self.target_ci {
+                Some(t) => format!(
+                    "until its win chance is within +-{t} (at most {} trials),",
+                    self.trials
+                ),
+                None => format!("{} trials,", self.trials),
+            },
+            self.seed
+        )
+    }
 }
 
 /// The unit's price in one scenario: against a reference, at a starting distance.
@@ -265,8 +291,8 @@ impl Priced {
 /// Prices `p.unit` into `dir`, on `threads` workers a cell: one fair-CP experiment for
 /// each reference and formation, over every distance. The experiments run side by side
 /// (a precision run's first batch is one thread's work, and most cells end inside it);
-/// each is seeded on its own, so the prices never depend on which ran first. `watch` sees
-/// each experiment end.
+/// each is seeded on its own, so the prices never depend on which ran first. `watch` counts
+/// their cells.
 pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let cp = |name: &str| -> Result<Cp, RunError> {
@@ -345,8 +371,8 @@ pub struct Planned {
 /// Prices `p.unit` into `dir`, on `threads` workers a cell: one fair-CP experiment for
 /// each reference and formation, over every distance. The experiments run side by side
 /// (a precision run's first batch is one thread's work, and most cells end inside it);
-/// each is seeded on its own, so the prices never depend on which ran first. `watch` sees
-/// each experiment end.
+/// each is seeded on its own, so the prices never depend on which ran first. `watch` counts
+/// their cells.
 pub fn price(
     p: &Pricing,
     dir: &Path,
@@ -387,17 +413,40 @@ pub fn run(
                 .join(", ")
         ))?;
     }
-    watch.begin_items(plan.fits.len() as u64, 0, "fits");
+    let cells = plan.fits.iter().map(|f| f.experiment.cells.len() as u64);
+    watch.begin_items(cells.sum(), 0, "cells");
     let rows: Vec<Result<Vec<WorthRow>, RunError>> = plan
         .fits
         .par_iter()
         .map(|f| {
-            let rows = fit(&f.experiment, &p.distances, &folder(f), threads, cancel);
-            watch.done();
-            rows
+            fit(
+                &f.experiment,
+                &p.distances,
+                &folder(f),
+                threads,
+                &Cells(watch),
+                cancel,
+            )
         })
         .collect();
     watch.finish();
+    // Ctrl-C stops every experiment: say what the whole price kept, not one experiment's.
+    if rows
+        .iter()
+        .any(|r| matches!(r, Err(RunError::Interrupted(_))))
+    {
+        let kept: usize = plan
+            .fits
+            .iter()
+            .map(|f| std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| d.flatten().count()))
+            .sum();
+        let total: usize = plan.fits.iter().map(|f| f.experiment.cells.len()).sum();
+        return Err(RunError::Interrupted(format!(
+            "interrupted: {kept} of {total} cells are kept in {}\n\
+             hint: run the same command again to resume from them",
+            dir.display()
+        )));
+    }
     let listed = plan.listed;
     let mut scenarios = Vec::new();
     let mut folders = Vec::new();
@@ -460,6 +509,7 @@ fn fit(
     distances: &[u32],
     folder: &Path,
     threads: Option<usize>,
+    watch: &dyn Watch,
     cancel: &AtomicBool,
 ) -> Result<Vec<WorthRow>, RunError> {
     // The run's own lines (each cell, the fit, the files) stay in its folder.
@@ -471,7 +521,7 @@ fn fit(
         &manifest,
         false,
         true,
-        &Unwatched,
+        watch,
         cancel,
         &mut said,
         |i, cell| super::sweep::run_cell(e, i, cell, threads, None, Vec::new(), cancel),
@@ -487,6 +537,26 @@ fn fit(
         return Err(RunError::other("a price's fits do not match its distances"));
     }
     Ok(fits)
+}
+
+/// One experiment's cells, counted on the whole price's watch: its cells as they end (and
+/// those a resumed run kept), never a bar of its own.
+struct Cells<'a>(&'a dyn Watch);
+
+impl Watch for Cells<'_> {
+    fn begin(&self, _total: u64, kept: u64) {
+        for _ in 0..kept {
+            self.0.done();
+        }
+    }
+    // A cell's parameters alone would not say which of the experiments side by side it is
+    // in: the bar counts, and names none.
+    fn done(&self) {
+        self.0.done()
+    }
+    fn suspend(&self, f: &mut dyn FnMut()) {
+        self.0.suspend(f)
+    }
 }
 
 /// Why a scenario has no price, in words (`cp_reference` prices the bound).

@@ -25,7 +25,7 @@ use super::page::frame;
 use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, Verdict, file_name};
 use crate::experiment::ExperimentError;
 use crate::experiment::error::{RunError, Watch, io};
-use crate::experiment::spec::{line_column, value_text};
+use crate::experiment::spec::value_text;
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic};
@@ -91,16 +91,7 @@ pub fn is_roster(text: &str) -> bool {
 
 /// Parses a roster file's `text`; a `catalog` is read from `base` (the file's folder).
 pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<ExperimentError>> {
-    let at = |offset: usize, message: String, hint: &str| {
-        let (line, column) = line_column(text, offset);
-        ExperimentError {
-            file: file.into(),
-            line,
-            column,
-            message,
-            hint: hint.into(),
-        }
-    };
+    let at = crate::input::at(file, text);
     let spec: RosterSpec = toml::from_str(text).map_err(|e| {
         vec![at(
             e.span().map_or(0, |s| s.start),
@@ -274,20 +265,10 @@ pub fn run(
     let p = &r.pricing;
     io(writeln!(
         out,
-        "{}: {} units against {}, in {}, at {}\" apart; each cell until its win chance is \
-         within +-{} (at most {} trials), seed {}",
+        "{}: {} units {}",
         r.name,
         r.units.len(),
-        p.references.join(", "),
-        p.formations.join(", "),
-        p.distances
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("\", "),
-        p.target_ci.unwrap_or(TARGET_CI),
-        p.trials,
-        p.seed
+        p.describe()
     ))?;
     // Every unit's experiments read and checked before any runs: a unit that cannot fight
     // fails the file now, not an hour in.
@@ -541,26 +522,12 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             ),
         ]);
     }
-    let mut lines = vec![
-        format!(
-            "{} units, each priced against {} in {}, at {}\" apart ({} scenarios a unit)",
-            r.units.len(),
-            p.references.join(", "),
-            p.formations.join(", "),
-            p.distances
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join("\", "),
-            p.references.len() * p.formations.len() * p.distances.len()
-        ),
-        format!(
-            "each cell until its win chance is within +-{} (95% CI; at most {} trials), seed {}",
-            p.target_ci.unwrap_or(TARGET_CI),
-            p.trials,
-            p.seed
-        ),
-    ];
+    let mut lines = vec![format!(
+        "{} units ({} scenarios each), each priced {}",
+        r.units.len(),
+        p.references.len() * p.formations.len() * p.distances.len(),
+        p.describe()
+    )];
     if !p.options.is_empty() {
         lines.push(format!(
             "rule options: {}",
