@@ -110,7 +110,8 @@ impl Pricing {
 pub struct ScenarioPrice {
     pub reference: String,
     pub formation: String,
-    pub distance: String,
+    /// Inches apart at the start.
+    pub distance: u32,
     /// The fair CP and its 95% CI (the dice of this scenario's cells), or why there is none.
     pub price: Result<[f64; 3], String>,
     /// With no price because it lies beyond the grid: the bound and the range it lies in,
@@ -479,7 +480,7 @@ pub fn run(
             scenarios.push(ScenarioPrice {
                 reference: reference.to_string(),
                 formation: formation.to_string(),
-                distance: distance.to_string(),
+                distance: *distance,
                 price,
                 beyond,
                 cells,

@@ -16,7 +16,7 @@ use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{self, Section, Sheet, Table};
 
 /// The scenario's name on a chart row and in a table: `minifig-rifle, line, 12"`.
-pub fn scenario_label(reference: &str, formation: &str, distance: &str) -> String {
+pub fn scenario_label(reference: &str, formation: &str, distance: u32) -> String {
     format!("{reference}, {formation}, {distance}\"")
 }
 
@@ -95,7 +95,7 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
             "distance".into(),
             r.scenarios
                 .iter()
-                .map(|s| s.distance.parse::<f64>().ok())
+                .map(|s| s.distance as f64)
                 .collect::<Vec<_>>(),
         ),
         Column::new("price".into(), price(0).collect::<Vec<_>>()),
@@ -178,7 +178,7 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
         .filter_map(|s| {
             let [p, lo, hi] = *s.price.as_ref().ok()?;
             Some(Range {
-                label: scenario_label(&s.reference, &s.formation, &s.distance),
+                label: scenario_label(&s.reference, &s.formation, s.distance),
                 from: p,
                 to: p,
                 lo,
@@ -264,12 +264,12 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
         sections.push(super::sensitivity::section(s));
     }
     sections.push(Section {
-        heading: "Each scenario's experiment".into(),
+        heading: "Each reference's experiments".into(),
         paragraphs: vec![
-            "Each scenario is a fair-CP experiment of its own (`REFERENCE/FORMATION/DISTANCEin/`), \
-             on a grid of counts around the price a first, coarser experiment over every \
-             distance located (`REFERENCE/FORMATION/locate/`): its cells, fit and curve are in \
-             its report, its frames beside it."
+            "Each reference and formation is a fair-CP experiment of its own over every \
+             distance (`REFERENCE/FORMATION/`): its cells, its fits (`fair_cp.csv`) and, \
+             unless the price was one of a roster's or a sensitivity's, its report with the \
+             curves."
                 .into(),
         ],
         links: r

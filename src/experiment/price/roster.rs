@@ -320,17 +320,17 @@ pub fn run(
         metadata: vec![("experiment".into(), r.text.clone())],
     };
     let mut roster = roster_frame(&ranked)?;
-    let mut prices = priced
-        .iter()
-        .map(frame)
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .reduce(|mut a, b| {
-            // Same columns, same types: the stack cannot fail but for a bug.
-            let _ = a.vstack_mut(&b);
-            a
-        })
-        .unwrap_or_default();
+    let mut prices = DataFrame::default();
+    for p in &priced {
+        let f = frame(p)?;
+        if prices.width() == 0 {
+            prices = f;
+        } else {
+            prices
+                .vstack_mut(&f)
+                .map_err(|e| RunError::other(format!("the prices frame: {e}")))?;
+        }
+    }
     for e in [&Csv as &dyn Exporter, &parquet] {
         write_atomic(e, &mut roster, dir, "summary")?;
         write_atomic(e, &mut prices, dir, "prices")?;

@@ -107,7 +107,13 @@ fn probe(
                     Vec::new(),
                     cancel,
                 )?;
-                out.push(v.get("tally").cloned().unwrap_or(v));
+                // The tally alone: a cell's answer also holds its speed, which differs run
+                // to run. Every fair-CP cell keeps its tally.
+                out.push(
+                    v.get("tally")
+                        .cloned()
+                        .ok_or_else(|| RunError::other("a sensitivity probe cell kept no tally"))?,
+                );
             }
         }
     }
