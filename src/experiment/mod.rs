@@ -264,11 +264,7 @@ pub fn parse(
     };
     let analysis = analysis(&spec, kind, &at, &mut errors);
     let name = spec.name.get_ref().clone();
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
+    if !is_folder_name(&name) {
         errors.push(at(
             spec.name.span().start,
             format!("name {name:?} names the output folder"),
@@ -500,6 +496,14 @@ pub fn parse(
         text: text.to_string(),
         catalogs: texts,
     })
+}
+
+/// Whether `name` can name an output folder: letters, digits, `-` and `_`, at least one.
+pub fn is_folder_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// Flags the experiment sets itself.

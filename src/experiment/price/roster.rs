@@ -102,11 +102,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
     })?;
     let mut errors = Vec::new();
     let name = spec.name.get_ref().clone();
-    if name.is_empty()
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    {
+    if !crate::experiment::is_folder_name(&name) {
         errors.push(at(
             spec.name.span().start,
             format!("name {name:?} names the output folder"),
