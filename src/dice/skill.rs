@@ -246,6 +246,12 @@ pub struct SkillPlan {
 }
 
 impl SkillPlan {
+    /// The Skill die and its Bonus Die (the Incompetent d4's), if the roll is that die
+    /// alone: no Blessing or Curse, so its own face is the natural one.
+    pub fn plain(&self) -> Option<(Die, Option<Die>, BonusChain)> {
+        (self.extra == 0).then_some((self.die, self.bonus, self.chain))
+    }
+
     /// Rolls it. `term` tags the log events.
     #[inline(always)] // keeps the RNG state in registers across a trial
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(

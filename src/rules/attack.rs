@@ -8,6 +8,10 @@
 //! - Damage greater than Armor succeeds; equal is a tie (`armor_tie`, Ch. 10.2); less does
 //!   nothing. Armor is rolled fresh for each hit when it is dice.
 
+mod plain;
+
+pub use plain::PlainAttack;
+
 use super::{BonusChain, OverskillPolicy, RuleOptions};
 use crate::dice::bonus::{DieUse, bonus_die, roll_with_bonus};
 use crate::dice::expr::RollPlan;

@@ -12,7 +12,7 @@ use std::ops::Add;
 use crate::analysis::Estimate;
 use crate::dice::{Die, Expr, Faces, Log, ParseError};
 use crate::rules::RuleOptions;
-use crate::rules::attack::{AttackPlan, AttackResult, Attacker};
+use crate::rules::attack::{AttackPlan, AttackResult, Attacker, PlainAttack};
 
 use super::{Scenario, Tally};
 
@@ -145,14 +145,35 @@ pub struct Duel {
     /// A attacking B, and B attacking A.
     a_hits_b: AttackPlan,
     b_hits_a: AttackPlan,
+    /// The two plans specialised, when both are plain stat lines (issue 27): the trial
+    /// rolls these instead, draw for draw the same.
+    plain: Option<Plain>,
+}
+
+/// Both sides' attacks as [`PlainAttack`]s, and whether every die is a d6.
+#[derive(Copy, Clone, Debug)]
+struct Plain {
+    a_hits_b: PlainAttack,
+    b_hits_a: PlainAttack,
+    d6: bool,
 }
 
 impl Duel {
     /// A duel of `a` and `b`; after `max_attacks` attacks (both sides together) it is a draw.
     pub fn new(a: Fighter, b: Fighter, first: First, max_attacks: u32, opts: RuleOptions) -> Duel {
+        let a_hits_b = a.attacker.against(&b.armor, &opts);
+        let b_hits_a = b.attacker.against(&a.armor, &opts);
+        let plain = PlainAttack::of(&a_hits_b)
+            .zip(PlainAttack::of(&b_hits_a))
+            .map(|(a_hits_b, b_hits_a)| Plain {
+                a_hits_b,
+                b_hits_a,
+                d6: a_hits_b.all_d6() && b_hits_a.all_d6(),
+            });
         Duel {
-            a_hits_b: a.attacker.against(&b.armor, &opts),
-            b_hits_a: b.attacker.against(&a.armor, &opts),
+            a_hits_b,
+            b_hits_a,
+            plain,
             a,
             b,
             first,
@@ -198,15 +219,79 @@ impl Scenario for Duel {
 
     #[inline(always)] // into the batch loop, so the RNG state can live in registers
     fn trial<F: Faces + ?Sized, L: Log + ?Sized>(&self, faces: &mut F, log: &mut L) -> DuelOutcome {
+        // One trial loop per kind of plan, chosen here once per trial (a predictable branch).
+        match self.plain {
+            Some(p) if p.d6 => self.alternate(&Specialised::<true>(p), faces, log),
+            Some(p) => self.alternate(&Specialised::<false>(p), faces, log),
+            None => self.alternate(self, faces, log),
+        }
+    }
+
+    fn key(&self, t: &DuelTally) -> Estimate {
+        Estimate::proportion(t.a_wins, t.trials, 0.95)
+    }
+}
+
+/// Who rolls which attack: the general plans or their specialised forms. A trait, not a
+/// closure, so that each form's attack is inlined into the trial's loop (a closure was
+/// called out of line, and the RNG state went through memory at every die).
+trait Attacks {
+    fn attack<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        side: Side,
+        faces: &mut F,
+        log: &mut L,
+    ) -> AttackResult;
+}
+
+impl Attacks for Duel {
+    #[inline(always)]
+    fn attack<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        side: Side,
+        faces: &mut F,
+        log: &mut L,
+    ) -> AttackResult {
+        match side {
+            Side::A => self.a_hits_b.attack(faces, log),
+            Side::B => self.b_hits_a.attack(faces, log),
+        }
+    }
+}
+
+/// The [`Plain`] attacks, with every die a d6 when `D6`.
+struct Specialised<const D6: bool>(Plain);
+
+impl<const D6: bool> Attacks for Specialised<D6> {
+    #[inline(always)]
+    fn attack<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        side: Side,
+        faces: &mut F,
+        log: &mut L,
+    ) -> AttackResult {
+        match side {
+            Side::A => self.0.a_hits_b.attack::<D6, F, L>(faces, log),
+            Side::B => self.0.b_hits_a.attack::<D6, F, L>(faces, log),
+        }
+    }
+}
+
+impl Duel {
+    /// The duel's loop: who goes first, then `attacks` in turn until a kill or
+    /// `max_attacks`.
+    #[inline(always)]
+    fn alternate<A: Attacks, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        attacks: &A,
+        faces: &mut F,
+        log: &mut L,
+    ) -> DuelOutcome {
         let first = self.first.resolve(faces);
         let mut side = first;
         let mut ties = 0;
         for n in 1..=self.max_attacks {
-            let plan = match side {
-                Side::A => &self.a_hits_b,
-                Side::B => &self.b_hits_a,
-            };
-            match plan.attack(faces, log) {
+            match attacks.attack(side, faces, log) {
                 AttackResult::Kill => {
                     return DuelOutcome {
                         winner: Some(side),
@@ -229,10 +314,6 @@ impl Scenario for Duel {
             attacks: self.max_attacks,
             ties,
         }
-    }
-
-    fn key(&self, t: &DuelTally) -> Estimate {
-        Estimate::proportion(t.a_wins, t.trials, 0.95)
     }
 }
 
@@ -344,6 +425,47 @@ mod tests {
             Fighter::parse("a", "d6/3/1d6/d6 skill"),
             Err(FighterError::SkillIn("armor"))
         );
+    }
+
+    #[test]
+    fn a_specialised_duel_plays_the_general_one_draw_for_draw() {
+        // Issue 27: the plain forms change no seeded digit. Same streams, whole tallies.
+        use crate::sim::engine::{Engine, Shard, Stop};
+        use std::sync::atomic::AtomicBool;
+        let run = |d: &Duel| {
+            let e = Engine {
+                seed: 42,
+                cell: 0,
+                stop: Stop::Trials(30_000),
+                shard: Shard::WHOLE,
+            };
+            e.run(d, &crate::sim::progress::Silent, &AtomicBool::new(false))
+                .tally
+        };
+        for (a, b, d6) in [
+            ("d6/2/1d6/4", "d6/2/1d6/4", true),
+            ("d6/3/2d6+1/5", "d6/5/1d6/3", true),
+            ("d8/3/1d8/5", "d6/2/1d6/4", false),
+        ] {
+            let (a, b) = (
+                Fighter::parse("a", a).unwrap(),
+                Fighter::parse("b", b).unwrap(),
+            );
+            let duel = Duel::new(a, b, First::Random, 1000, RuleOptions::default());
+            let plain = duel.plain.expect("plain stat lines");
+            assert_eq!(plain.d6, d6);
+            let general = Duel {
+                plain: None,
+                ..duel.clone()
+            };
+            let t = run(&duel);
+            assert_eq!(t, run(&general), "{:?}", duel.a);
+            assert!(t.a_wins > 0 && t.b_wins > 0);
+        }
+        // Dice Armor is not plain: the general plans roll it.
+        let a = Fighter::parse("a", "d6/2/1d6/1d6").unwrap();
+        let d = Duel::new(a.clone(), a, First::A, 10, RuleOptions::default());
+        assert!(d.plain.is_none());
     }
 
     #[test]

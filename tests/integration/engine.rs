@@ -237,3 +237,14 @@ fn value_stability() {
 }
 
 const PINNED: (u64, u64, u64, u64) = (18472, 81528, 235604, 15419);
+
+#[test]
+fn value_stability_of_the_specialised_duel() {
+    // The default minifig duel takes the specialised trial (issue 27); pinned with the
+    // general one's digits (a unit test in `scenario::duel` holds the two equal).
+    let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::Random, &[]);
+    let (t, _, _) = run(&d, Stop::Trials(100_000), 42, 2);
+    assert_eq!((t.a_wins, t.b_wins, t.attacks, t.ties), PINNED_PLAIN);
+}
+
+const PINNED_PLAIN: (u64, u64, u64, u64) = (49957, 50043, 276129, 34495);

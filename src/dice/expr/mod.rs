@@ -19,7 +19,7 @@ use std::fmt;
 
 pub use exact::Exact;
 pub use parse::{MAX_CONST, MAX_DICE, MAX_TERMS, ParseError, parse};
-pub use plan::RollPlan;
+pub use plan::{PlainDice, RollPlan};
 
 use super::damage::DamageType;
 use super::die::{Die, Faces};

@@ -50,6 +50,18 @@ enum Step {
     },
 }
 
+/// A [`RollPlan`] of one term of plain dice: `count` `die`s (each with its `bonus` chain)
+/// plus `constant`; `term` is the dice term's index, for the log.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PlainDice {
+    pub term: usize,
+    pub count: u32,
+    pub die: Die,
+    pub bonus: Option<Die>,
+    pub constant: i64,
+    pub chain: crate::options::BonusChain,
+}
+
 impl RollPlan {
     pub(super) fn new(expr: &Expr, opts: &RuleOptions) -> RollPlan {
         let mut steps = Vec::with_capacity(expr.terms.len());
@@ -184,6 +196,36 @@ impl RollPlan {
             out.total = 0;
         }
         out
+    }
+
+    /// This plan as one term of plain dice and a constant, if that is all it is: no Skill or
+    /// SuperNatural die, nothing subtracted, not all Fire (so a Critical Failure cannot
+    /// change its total). What a specialised trial rolls instead ([`PlainDice`]).
+    pub fn plain(&self) -> Option<PlainDice> {
+        if self.fire_only {
+            return None;
+        }
+        let (term, count, die, bonus) = match self.steps[..] {
+            [] => (0, 0, Die::D6, None),
+            [
+                Step::Dice {
+                    term,
+                    negative: false,
+                    count,
+                    die,
+                    bonus,
+                },
+            ] => (term, count, die, bonus),
+            _ => return None,
+        };
+        Some(PlainDice {
+            term,
+            count,
+            die,
+            bonus,
+            constant: self.constant,
+            chain: self.opts.bonus_chain,
+        })
     }
 
     /// The die an Overskill Benny adds to this roll as Damage: "one more of the attack's
