@@ -389,3 +389,20 @@ fn two_weapons_win_and_cannon_fodder_weapons_do_one_point() {
     let e = Estimate::proportion(t.a_wins, t.trials, 0.999);
     assert!(e.ci[1] < 0.02, "Cannon Fodder: {} {:?}", e.point, e.ci);
 }
+
+#[path = "../../benches/baselines/squad_loop.rs"]
+mod squad_loop;
+
+#[test]
+fn the_hand_written_loop_plays_the_default_battle() {
+    // Issue 27's baseline is only a fair floor if it plays diemon's battle: on batch 0's
+    // stream it must win exactly the battles the engine's first batch wins.
+    let o = RuleOptions::default();
+    let mf = [("minifig-hand-weapon", 6)];
+    let s = squad(&mf, &mf, 12, First::Random, o);
+    let t = run(&s, diemon::sim::BATCH, 1, 1);
+    let mut rng = diemon::sim::seed::stream(1, 0, 0);
+    let a_wins = squad_loop::battles(&mut rng, diemon::sim::BATCH);
+    assert!(t.a_wins > 0 && t.a_wins < t.trials);
+    assert_eq!(a_wins, t.a_wins);
+}
