@@ -105,6 +105,10 @@ pub struct Kind {
     pub multidexterity: u32,
     /// Usable weapons, strongest first.
     pub arms: Vec<Arm>,
+    /// The longest Range among them, and whether one strikes in Close Combat: read on every
+    /// unit's turn, so kept rather than searched for.
+    longest: Option<u32>,
+    any_close: bool,
     /// The Melee Shield it Parries with, if any (the one with the most layers).
     pub shield: Option<Shield>,
     /// Hands left for weapons once its shields are held (Ch. 10.1 "provided it has enough
@@ -515,6 +519,8 @@ impl Kind {
             },
             actions: 1 + s.multitasking,
             multidexterity: s.multidexterity,
+            longest: arms.iter().filter_map(|a| a.range).max(),
+            any_close: arms.iter().any(|a| a.close),
             arms,
             shield,
             connection: s.connection_strength,
@@ -547,8 +553,15 @@ impl Kind {
     }
 
     /// The longest Range among its ranged weapons.
+    #[inline]
     pub fn reach(&self) -> Option<u32> {
-        self.arms.iter().filter_map(|a| a.range).max()
+        self.longest
+    }
+
+    /// Whether a weapon of its strikes in Close Combat.
+    #[inline]
+    pub fn any_close(&self) -> bool {
+        self.any_close
     }
 }
 

@@ -696,6 +696,7 @@ impl Squad {
         total
     }
 
+    #[inline]
     fn plan(&self, attacker: usize, weapon: usize, target: usize) -> &AttackPlan {
         self.plans[(attacker * self.weapons + weapon) * self.kinds.len() + target]
             .as_ref()

@@ -71,7 +71,7 @@ impl Squad {
 
     /// The distance in half-inches to the nearest living enemy, and that enemy.
     pub(super) fn nearest(&self, fl: &Field, i: usize) -> Option<(i32, usize)> {
-        let me = fl.f[i];
+        let me = &fl.f[i];
         self.least(fl, 1 - me.side, |t| {
             fl.f[t].alive.then(|| (fl.f[t].pos - me.pos).abs())
         })
@@ -282,18 +282,18 @@ impl Squad {
             if !fl.f[mover].alive {
                 break;
             }
-            let r = fl.f[j];
+            // Read in place: a copy of the whole Figure cost a memcpy per enemy per move.
+            let r = &fl.f[j];
             if r.side != them || !r.alive || !r.saved || r.disrupted {
                 continue;
             }
-            let d = (r.pos - fl.f[mover].pos).abs();
-            let k = &self.kinds[r.kind as usize];
+            let (r_pos, r_kind) = (r.pos, r.kind);
+            let d = (r_pos - fl.f[mover].pos).abs();
+            let k = &self.kinds[r_kind as usize];
             let close = d <= CONTACT;
             // The Angry Inch: one inch toward the mover to strike it in Close Combat.
-            let inch = !close
-                && policy != Response::Close
-                && d <= CONTACT + ANGRY_INCH
-                && k.arms.iter().any(|a| a.close);
+            let inch =
+                !close && policy != Response::Close && d <= CONTACT + ANGRY_INCH && k.any_close();
             let shoots = policy == Response::All
                 && moved >= 2
                 && k.reach().is_some_and(|x| 2 * x as i32 >= d);
@@ -310,7 +310,7 @@ impl Squad {
             } else {
                 d.max(2 * k.reach().unwrap_or(0) as i32)
             };
-            let crossed = (r.pos - from).abs().min(range) - d;
+            let crossed = (r_pos - from).abs().min(range) - d;
             let when = if !acting || crossed >= ANGRY_INCH {
                 Order::First
             } else {
@@ -327,7 +327,7 @@ impl Squad {
             }
             let first = when == Order::First;
             if inch {
-                let toward = (fl.f[mover].pos - r.pos).signum();
+                let toward = (fl.f[mover].pos - r_pos).signum();
                 fl.f[j].pos += toward * (d - CONTACT);
             }
             log.note(format_args!(

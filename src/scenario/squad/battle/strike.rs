@@ -60,12 +60,13 @@ impl Squad {
         log: &mut L,
     ) -> bool {
         let k = &self.kinds[fl.f[i].kind as usize];
-        let in_contact = self
-            .least(fl, 1 - fl.f[i].side, |t| {
-                (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
-            })
-            .is_some();
-        let close = in_contact && k.arms.iter().any(|a| a.close);
+        // A unit without a Close Combat weapon skips the contact scan.
+        let close = k.any_close()
+            && self
+                .least(fl, 1 - fl.f[i].side, |t| {
+                    (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
+                })
+                .is_some();
         let (mode, reach) = if close {
             (Mode::Close, CONTACT)
         } else if let Some(r) = k.reach() {
@@ -260,6 +261,7 @@ impl Squad {
     /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
     /// Close Combat takes three attackers per inch of target Size unless a pure Vermin swarm
     /// attacks (Ch. 10.4).
+    #[inline]
     pub(super) fn may_engage(&self, fl: &Field, i: usize, t: usize, mode: Mode) -> bool {
         if mode == Mode::Ranged {
             return true;
@@ -275,7 +277,7 @@ impl Squad {
 
     /// The target policy's choice among the enemies `i` can reach.
     pub(super) fn pick(&self, fl: &Field, i: usize, mode: Mode, reach: i32) -> Option<usize> {
-        let me = fl.f[i];
+        let me = &fl.f[i];
         let policy = self.policy[me.side as usize].target;
         self.least(fl, 1 - me.side, |t| {
             let ok = fl.f[t].alive
