@@ -48,11 +48,12 @@ impl Squad {
     ) -> Option<(K, usize)> {
         let mut best: Option<(K, usize)> = None;
         // The same step in both loops, written out: as a closure LLVM stopped inlining it.
+        // Slots rise, so a strictly smaller key is the only way to beat the best so far.
         if self.sides_move {
             for t in 0..self.roster.len() {
                 if fl.f[t].side == side
                     && let Some(k) = key(t)
-                    && best.is_none_or(|b| (k, t) < b)
+                    && best.is_none_or(|b| k < b.0)
                 {
                     best = Some((k, t));
                 }
@@ -60,7 +61,7 @@ impl Squad {
         } else {
             for t in self.own(side) {
                 if let Some(k) = key(t)
-                    && best.is_none_or(|b| (k, t) < b)
+                    && best.is_none_or(|b| k < b.0)
                 {
                     best = Some((k, t));
                 }

@@ -28,16 +28,19 @@ pub(super) struct Struck {
 
 impl Squad {
     /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
+    /// `contact`: whether an enemy stands in Close Combat with it, if the caller's scan
+    /// already knows (it holds for the first Action only).
     pub(super) fn attack_turn<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
+        mut contact: Option<bool>,
         faces: &mut F,
         log: &mut L,
     ) -> bool {
         let mut any = false;
         for _ in 0..self.kinds[fl.f[i].kind as usize].actions {
-            if !self.action(fl, i, None, faces, log) {
+            if !self.action_in(fl, i, None, contact.take(), faces, log) {
                 break;
             }
             any = true;
@@ -45,12 +48,8 @@ impl Squad {
         any
     }
 
-    /// One Action: pick a target (or attack `forced`), then strike with its weapons: "one
-    /// ranged weapon or two melee weapons" for a standard Mind, and for each level of
-    /// Multidexterity "two additional weapons in Close Combat ... one additional weapon in a
-    /// Ranged attack" (Ch. 10.1), "provided it has enough hands" (each hand once a turn),
-    /// within the Power limit (Ch. 8.1). The Damage of the weapons that hit is added up
-    /// against one Armor roll. Returns whether it attacked.
+    /// One Action ([`Squad::action_in`]), its contact scanned for.
+    #[inline]
     pub(super) fn action<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -59,14 +58,34 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> bool {
+        self.action_in(fl, i, forced, None, faces, log)
+    }
+
+    /// One Action: pick a target (or attack `forced`), then strike with its weapons: "one
+    /// ranged weapon or two melee weapons" for a standard Mind, and for each level of
+    /// Multidexterity "two additional weapons in Close Combat ... one additional weapon in a
+    /// Ranged attack" (Ch. 10.1), "provided it has enough hands" (each hand once a turn),
+    /// within the Power limit (Ch. 8.1). The Damage of the weapons that hit is added up
+    /// against one Armor roll. Returns whether it attacked. `contact`: whether an enemy
+    /// stands in Close Combat with it, if known; else it is scanned for.
+    pub(super) fn action_in<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        forced: Option<usize>,
+        contact: Option<bool>,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
         let k = &self.kinds[fl.f[i].kind as usize];
         // A unit without a Close Combat weapon skips the contact scan.
         let close = k.any_close()
-            && self
-                .least(fl, 1 - fl.f[i].side, |t| {
+            && contact.unwrap_or_else(|| {
+                self.least(fl, 1 - fl.f[i].side, |t| {
                     (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
                 })
-                .is_some();
+                .is_some()
+            });
         let (mode, reach) = if close {
             (Mode::Close, CONTACT)
         } else if let Some(r) = k.reach() {
@@ -279,6 +298,14 @@ impl Squad {
     pub(super) fn pick(&self, fl: &Field, i: usize, mode: Mode, reach: i32) -> Option<usize> {
         let me = &fl.f[i];
         let policy = self.policy[me.side as usize].target;
+        if policy == Targeting::Focus && !self.sides_move {
+            // The first in the roster that qualifies: no need to look further.
+            return self.own(1 - me.side).find(|&t| {
+                fl.f[t].alive
+                    && (fl.f[t].pos - me.pos).abs() <= reach
+                    && self.may_engage(fl, i, t, mode)
+            });
+        }
         self.least(fl, 1 - me.side, |t| {
             let ok = fl.f[t].alive
                 && (fl.f[t].pos - me.pos).abs() <= reach

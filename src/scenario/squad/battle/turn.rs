@@ -47,10 +47,14 @@ impl Squad {
         // One scan for both questions: nothing moves between them.
         let near = self.nearest(fl, i);
         if may_act && self.in_reach(fl, i, near) {
-            if hold {
+            // The scan answers whether it stands in contact, unless it steps back first.
+            let contact = if hold && k.reach().is_some() {
                 self.keep_range(fl, i, log);
-            }
-            let a = self.attack_turn(fl, i, faces, log);
+                None
+            } else {
+                near.map(|(d, _)| d <= CONTACT)
+            };
+            let a = self.attack_turn(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
             return;
         }
@@ -131,8 +135,10 @@ impl Squad {
             fl.f[i].acted |= acted;
             return;
         }
-        if self.can_attack(fl, i) {
-            let a = self.attack_turn(fl, i, faces, log);
+        let near = self.nearest(fl, i);
+        if self.in_reach(fl, i, near) {
+            let contact = near.map(|(d, _)| d <= CONTACT);
+            let a = self.attack_turn(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
         }
     }
@@ -267,15 +273,17 @@ impl Scenario for Squad {
             };
             lent |= lent_here;
             let n_lent = lent.count_ones() as usize;
-            let lent_units = std::iter::from_fn(move || {
-                (lent != 0).then(|| {
+            // The lent units (lowest slot first), then the side's range: one loop by index,
+            // not a chained iterator.
+            for k in 0..n_lent + slots.len() {
+                let for_enemy = k < n_lent;
+                let i = if for_enemy {
                     let u = lent.trailing_zeros() as usize;
                     lent &= lent - 1;
                     u
-                })
-            });
-            for (k, i) in lent_units.chain(slots.clone()).enumerate() {
-                let for_enemy = k < n_lent;
+                } else {
+                    slots.start + k - n_lent
+                };
                 if !for_enemy
                     && (fl.f[i].side != side
                         || !fl.f[i].alive
