@@ -241,6 +241,11 @@ pub struct Squad {
     any_fire: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
+    /// None of the rules behind the flags above (creatures that join the turn, SuperNatural
+    /// dice, fire and limbs, Explosives, automatic weapons, Gunners, Bail): the trial runs
+    /// its plain form, compiled without those branches (issue 27). A kind's own traits
+    /// (Vermin, Cannon Fodder, shields, Heavy Armor) are read per unit in both forms.
+    plain: bool,
     /// Half-inches of table behind each side's starting line: no unit steps back past it.
     room: i32,
     /// Each slot's place across the line in inches: its side's figures stand abreast,
@@ -487,6 +492,7 @@ impl Squad {
             launches,
             explosions,
             hooks: battle::Hooks::default(),
+            plain: false,
             room: 2 * ROOM as i32,
             units,
             any_fire: has_pions
@@ -539,6 +545,23 @@ impl Squad {
         };
         squad.gunnery_or_arc = squad.any_crew || squad.any_arc || squad.any_dodge;
         squad.hooks = battle::Hooks::of(&squad);
+        squad.plain = squad.hooks == battle::Hooks::default()
+            && !(squad.sides_move
+                || squad.any_explosive
+                || squad.any_arc
+                || squad.any_crew
+                || squad.gunnery_or_arc
+                || squad.any_dodge
+                || squad.any_bail
+                || squad.any_sn
+                || squad.any_fire
+                || squad.any_limbs
+                || squad.any_thrall
+                || squad.any_medik
+                || squad.any_spawner
+                || squad.any_contagion
+                || squad.any_useless
+                || squad.any_stupid);
         Ok(squad)
     }
 

@@ -98,7 +98,7 @@ impl Squad {
                 action: support - penalty,
                 damage,
             };
-            let s = self.strike(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
+            let s = self.strike::<false, F, L>(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
             fl.swept[side as usize] += !fl.f[u].alive as u32;
             if gun == Gun::MachineGun && auto::jams(s.natural, penalty as u32) {
                 self.jam(fl, i, log);
@@ -138,7 +138,8 @@ impl Squad {
                 action: support - penalty as i64,
                 damage: 0,
             };
-            let s = self.strike(fl, i, w, t, Mode::Ranged, pooled, extra, faces, log);
+            let s =
+                self.strike::<false, F, L>(fl, i, w, t, Mode::Ranged, pooled, extra, faces, log);
             let Pool { damage, armor } = fl.f[t].combo;
             if pooled && armor != Pool::NOT_ROLLED && damage > armor {
                 self.resolve(fl, i, w, t, damage as i64, armor as i64, log);

@@ -258,7 +258,7 @@ impl Squad {
     /// inch. Who acts first follows option `response_order`: a Response that lands with the
     /// mover's own attack (`acting`) defers its kills until [`Squad::settle`]; one that
     /// comes after it waits in [`Responses::late`] for [`Squad::late_responses`].
-    pub(super) fn respond<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn respond<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         mover: usize,
@@ -274,7 +274,7 @@ impl Squad {
             return out;
         }
         let moved = (fl.f[mover].pos - from).abs();
-        let slots = if self.sides_move {
+        let slots = if !P && self.sides_move {
             0..self.roster.len()
         } else {
             self.own(them)
@@ -343,10 +343,10 @@ impl Squad {
             ));
             fl.f[j].saved = false;
             if first {
-                self.action(fl, j, Some(mover), faces, log);
+                self.action_in::<P, F, L>(fl, j, Some(mover), None, faces, log);
             } else {
                 fl.deferring = true;
-                self.action(fl, j, Some(mover), faces, log);
+                self.action_in::<P, F, L>(fl, j, Some(mover), None, faces, log);
                 fl.deferring = false;
                 out.together = true;
             }

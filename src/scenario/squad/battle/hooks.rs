@@ -1,8 +1,9 @@
 //! The named points where creature rules join the turn of a plain battle.
 //!
 //! A battle of minifigs and their weapons runs the turn, the walk and the strike alone. Each
-//! creature rule (Ch. 10, Ch. D, fire) joins at one of a few points, and a battle that fields
-//! no such creature sets none of them, so it pays one skipped branch per point:
+//! creature rule (Ch. 10, Ch. D, fire) joins at one of a few points. A battle that fields
+//! no such creature sets none of them, and runs the trial's plain form (`Squad::plain`),
+//! compiled with every point and flag known false, so it pays nothing for them:
 //! - [`Hooks::turn_start`]: the start of a side's turn (Contagion's risen, Spawners,
 //!   Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their

@@ -30,7 +30,7 @@ impl Squad {
     /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
     /// `contact`: whether an enemy stands in Close Combat with it, if the caller's scan
     /// already knows (it holds for the first Action only).
-    pub(super) fn attack_turn<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn attack_turn<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
@@ -40,7 +40,7 @@ impl Squad {
     ) -> bool {
         let mut any = false;
         for _ in 0..self.kinds[fl.f[i].kind as usize].actions {
-            if !self.action_in(fl, i, None, contact.take(), faces, log) {
+            if !self.action_in::<P, F, L>(fl, i, None, contact.take(), faces, log) {
                 break;
             }
             any = true;
@@ -58,7 +58,7 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> bool {
-        self.action_in(fl, i, forced, None, faces, log)
+        self.action_in::<false, F, L>(fl, i, forced, None, faces, log)
     }
 
     /// One Action: pick a target (or attack `forced`), then strike with its weapons: "one
@@ -68,7 +68,7 @@ impl Squad {
     /// within the Power limit (Ch. 8.1). The Damage of the weapons that hit is added up
     /// against one Armor roll. Returns whether it attacked. `contact`: whether an enemy
     /// stands in Close Combat with it, if known; else it is scanned for.
-    pub(super) fn action_in<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn action_in<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
@@ -137,7 +137,7 @@ impl Squad {
             let p = arm.power.unwrap_or(0);
             // Ch. 8.1 Power Limits: the sizes added together stay within Power.
             // A jammed MachineGun fires no more until reloaded (Ch. 8.3).
-            let jammed = self.any_arc && fl.f[i].jammed && arm.auto == Some(Gun::MachineGun);
+            let jammed = !P && self.any_arc && fl.f[i].jammed && arm.auto == Some(Gun::MachineGun);
             if !fits
                 || jammed
                 || fl.f[i].used & (1 << w) != 0
@@ -148,7 +148,10 @@ impl Squad {
             }
             // Burning, it "is limited to using one of his two Hands at most" (Ch. 8.3);
             // fire comes with limbs, so it is checked under `any_limbs`.
-            if self.any_limbs && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1)) {
+            if !P
+                && self.any_limbs
+                && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1))
+            {
                 continue;
             }
             fl.f[i].used |= 1 << w;
@@ -160,13 +163,14 @@ impl Squad {
         // Gunnery Support for a mounted weapon fired (Ch. 8.5).
         // An automatic weapon fired alone sweeps its Firing Arc around the target, or a
         // MachineGun bursts at it (Ch. 8.3). One flag for both keeps melee fast.
-        if self.gunnery_or_arc
+        if !P
+            && self.gunnery_or_arc
             && mode == Mode::Ranged
             && self.special_ranged(fl, i, t, chosen, n, faces, log)
         {
             return true;
         }
-        self.strikes(fl, i, t, chosen, n, mode, 0, false, faces, log);
+        self.strikes::<P, F, L>(fl, i, t, chosen, n, mode, 0, false, faces, log);
         n > 0
     }
 
@@ -209,7 +213,7 @@ impl Squad {
             self.bail_from_shot(fl, i, t, reach, faces, log)
         };
         if support != 0 || bailed {
-            self.strikes(
+            self.strikes::<false, F, L>(
                 fl,
                 i,
                 t,
@@ -233,7 +237,7 @@ impl Squad {
     /// whole inch Out of Range, rounded up (Ch. 4.2).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn strikes<F: Faces + ?Sized, L: Log + ?Sized>(
+    fn strikes<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
@@ -268,7 +272,7 @@ impl Squad {
                 extra.action -= over as i64;
                 extra.damage -= over as i64;
             }
-            self.strike(fl, i, w, t, mode, combine, extra, faces, log);
+            self.strike::<P, F, L>(fl, i, w, t, mode, combine, extra, faces, log);
             last = w;
         }
         if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
@@ -325,7 +329,7 @@ impl Squad {
     /// Skill roll and the Damage (arc fire's Auto Penalty and falloff). A point of Fire
     /// damage sets a minifig on fire (Ch. 8.3).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn strike<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
@@ -344,7 +348,7 @@ impl Squad {
         if mode == Mode::Close {
             fl.f[t].engaged += 1;
         }
-        let helpless = fl.f[t].disrupted || (self.any_limbs && self.legless(fl, t));
+        let helpless = fl.f[t].disrupted || (!P && self.any_limbs && self.legless(fl, t));
         let mut struck = Struck {
             natural: 0,
             hit: false,
@@ -364,23 +368,23 @@ impl Squad {
                     m += combat::BLIND_FIRE;
                 }
             }
-            let (hit, natural) = if self.any_sn {
+            let (hit, natural) = if !P && self.any_sn {
                 m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
                 plan.hit_as(self.skill_of(fl, i), faces, log, m)
             } else {
-                if self.any_fire {
+                if !P && self.any_fire {
                     m += self.fire_penalty(fl, i, faces, log);
                 }
                 plan.hit_natural(faces, log, m)
             };
             struck.natural = natural;
-            let hit = if self.any_thrall && fl.f[i].benny != 0 {
+            let hit = if !P && self.any_thrall && fl.f[i].benny != 0 {
                 self.instant_benny_to_hit(fl, i, hit, faces, log)
             } else {
                 hit
             };
             let hit = match hit {
-                Hit::Miss { by } if self.any_sn && self.aim(fl, i, by, faces, log) => {
+                Hit::Miss { by } if !P && self.any_sn && self.aim(fl, i, by, faces, log) => {
                     Hit::Hit { benny: false }
                 }
                 hit => hit,
@@ -425,7 +429,7 @@ impl Squad {
         } + tgt.deflection;
         // SN units' part in one branch: a plain duel never builds an `SnDamage`.
         let mut sn = None;
-        let mut damage = if self.any_sn {
+        let mut damage = if !P && self.any_sn {
             self.curse(fl, i, t, log);
             let s = if self.spends_on_damage(fl, i) {
                 self.sn_damage(fl, i, t, faces, log)
@@ -447,13 +451,13 @@ impl Squad {
         } else {
             plan.damage(faces, log, benny)
         };
-        if self.any_thrall && fl.f[i].benny != 0 {
+        if !P && self.any_thrall && fl.f[i].benny != 0 {
             damage += self.instant_benny(fl, i, faces, log);
         }
         damage += extra.damage;
         // "any minifig who takes at least one point of Fire damage is on fire" (Ch. 8.3),
         // once this hit's Armor is rolled.
-        let ignites = self.any_fire && att.arms[w].fire && damage >= 1;
+        let ignites = !P && self.any_fire && att.arms[w].fire && damage >= 1;
         if let Some(cs) = tgt.connection {
             self.knock_apart(fl, t, damage, cs, log);
             if let Some(sn) = &sn {
@@ -461,7 +465,7 @@ impl Squad {
             }
             return struck;
         }
-        let (ward, burning, size) = if self.any_sn || self.any_fire {
+        let (ward, burning, size) = if !P && (self.any_sn || self.any_fire) {
             let f = &fl.f[t];
             (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
         } else {

@@ -11,9 +11,8 @@ use crate::scenario::duel::Side;
 use crate::scenario::squad::{Position, Sprint, SquadOutcome, SquadTally};
 
 impl Squad {
-    /// Unit `i`'s turn. Called from one place (the trial's loop): with a second caller
-    /// LLVM stops inlining it and every squad duel runs slower.
-    #[inline]
+    /// Unit `i`'s turn, in the general trial (for tests that drive one turn).
+    #[cfg(test)]
     pub(super) fn act<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -21,7 +20,21 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) {
-        let may_act = if self.hooks.unit_turn {
+        self.act_as::<false, F, L>(fl, i, faces, log)
+    }
+
+    /// Unit `i`'s turn; `P`: a plain battle ([`Squad::plain`]), so the creature rules'
+    /// branches compile away. Called from one place (the trial's loop): with a second
+    /// caller LLVM stops inlining it and every squad duel runs slower.
+    #[inline]
+    pub(super) fn act_as<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let may_act = if !P && self.hooks.unit_turn {
             match self.unit_turn(fl, i, faces, log) {
                 Flow::Over => return,
                 Flow::Act => true,
@@ -54,14 +67,14 @@ impl Squad {
             } else {
                 near.map(|(d, _)| d <= CONTACT)
             };
-            let a = self.attack_turn(fl, i, contact, faces, log);
+            let a = self.attack_turn::<P, F, L>(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
             return;
         }
         let Some((d, t)) = near else {
             return;
         };
-        let stop = if self.any_explosive {
+        let stop = if !P && self.any_explosive {
             self.stand_off(fl, i)
         } else {
             self.stop_at(k)
@@ -72,7 +85,7 @@ impl Squad {
         } else {
             closing
         };
-        let (mut step, may_sprint) = if self.hooks.walk {
+        let (mut step, may_sprint) = if !P && self.hooks.walk {
             self.walk(fl, i, want, faces, log)
         } else {
             (k.move_halves, true)
@@ -89,7 +102,7 @@ impl Squad {
         let from = fl.f[i].pos;
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
-        if self.any_crew && k.team >= 2 {
+        if !P && self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
         }
         log.note(format_args!(
@@ -105,8 +118,8 @@ impl Squad {
             && !fl.f[i].acted
             && self.opts.response_order != ResponseOrder::Counter
             && self.can_attack(fl, i);
-        let r = self.respond(fl, i, from, acting, faces, log);
-        self.after_walk(fl, i, may_act, faces, log);
+        let r = self.respond::<P, F, L>(fl, i, from, acting, faces, log);
+        self.after_walk::<P, F, L>(fl, i, may_act, faces, log);
         if r.together {
             self.settle(fl);
         }
@@ -118,7 +131,7 @@ impl Squad {
     /// The rest of unit `i`'s turn after its walk and the Responses to it: an Effect or an
     /// attack, if it may still act.
     #[inline(always)]
-    fn after_walk<F: Faces + ?Sized, L: Log + ?Sized>(
+    fn after_walk<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
@@ -129,7 +142,8 @@ impl Squad {
         if !may_act || !fl.f[i].alive || fl.f[i].disrupted || fl.f[i].acted || self.over(fl) {
             return;
         }
-        if self.hooks.unit_turn
+        if !P
+            && self.hooks.unit_turn
             && let Some(acted) = self.unit_turn_after_walk(fl, i, faces, log)
         {
             fl.f[i].acted |= acted;
@@ -138,7 +152,7 @@ impl Squad {
         let near = self.nearest(fl, i);
         if self.in_reach(fl, i, near) {
             let contact = near.map(|(d, _)| d <= CONTACT);
-            let a = self.attack_turn(fl, i, contact, faces, log);
+            let a = self.attack_turn::<P, F, L>(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
         }
     }
@@ -223,6 +237,27 @@ impl Scenario for Squad {
         faces: &mut F,
         log: &mut L,
     ) -> SquadOutcome {
+        // The trial's form is chosen once per battle (issue 27); both play the same rules.
+        if self.plain {
+            self.battle::<true, F, L>(faces, log)
+        } else {
+            self.battle::<false, F, L>(faces, log)
+        }
+    }
+
+    fn key(&self, t: &SquadTally) -> Estimate {
+        Estimate::proportion(t.a_wins, t.trials, 0.95)
+    }
+}
+
+impl Squad {
+    /// One battle, turn by turn; `P`: a plain battle ([`Squad::plain`]).
+    #[inline(always)]
+    fn battle<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
         let mut fl = Field::new([self.count[0] as u32, self.count[1] as u32]);
         self.place(&mut fl);
         let first = self.first.resolve(faces);
@@ -252,7 +287,7 @@ impl Scenario for Squad {
                     f.acted = false;
                 }
             }
-            let (taken, lent_here) = if self.hooks.turn_start {
+            let (taken, lent_here) = if !P && self.hooks.turn_start {
                 self.turn_start(&mut fl, side, log)
             } else {
                 (None, 0)
@@ -260,7 +295,7 @@ impl Scenario for Squad {
             // The unit the enemy plays against its own side goes first, if any; then the
             // side's units in roster order (one call site keeps `act` inlined). Without
             // Contagion or Stupidity no unit changes sides: the side's own range will do.
-            let slots = if self.sides_move {
+            let slots = if !P && self.sides_move {
                 0..self.roster.len()
             } else {
                 self.own(side)
@@ -291,8 +326,8 @@ impl Scenario for Squad {
                 {
                     continue;
                 }
-                self.act(&mut fl, i, faces, log);
-                if self.hooks.unit_end {
+                self.act_as::<P, F, L>(&mut fl, i, faces, log);
+                if !P && self.hooks.unit_end {
                     self.unit_end(&mut fl, faces, log);
                 }
                 if for_enemy {
@@ -327,10 +362,6 @@ impl Scenario for Squad {
         }
         self.outcome(&mut fl, first, self.max_turns)
     }
-
-    fn key(&self, t: &SquadTally) -> Estimate {
-        Estimate::proportion(t.a_wins, t.trials, 0.95)
-    }
 }
 
 #[cfg(test)]
@@ -338,6 +369,116 @@ mod tests {
     use super::super::testing::*;
     #[allow(unused_imports)]
     use super::*;
+
+    #[test]
+    fn a_plain_battle_plays_the_general_trial_draw_for_draw() {
+        // Issue 27: the plain form drops only branches a plain battle never takes. Each
+        // battle here is plain; forced through the general form, every tally is the same.
+        use crate::scenario::squad::{Formation, Response, Targeting};
+        use crate::sim::engine::{Engine, Shard, Stop};
+        use std::sync::atomic::AtomicBool;
+        let run = |s: &Squad| {
+            let e = Engine {
+                seed: 9,
+                cell: 0,
+                stop: Stop::Trials(4_000),
+                shard: Shard::WHOLE,
+            };
+            e.run(s, &crate::sim::progress::Silent, &AtomicBool::new(false))
+                .tally
+        };
+        let base = RuleOptions::default();
+        let mut timing = base;
+        timing.assign("response_order=timing").unwrap();
+        let mut roll_off = base;
+        roll_off.assign("response_order=roll_off").unwrap();
+        let mut tie = base;
+        tie.assign("armor_tie=dismemberment").unwrap();
+        let mut saved = base;
+        saved.assign("parry=saved").unwrap();
+        let spread = Policy {
+            target: Targeting::Spread,
+            response: Response::Close,
+            sprint: Sprint::Close,
+            position: Position::Advance,
+            formation: Formation::parse("ranks:2").unwrap(),
+            ..Policy::default()
+        };
+        type Units<'a> = &'a [(&'a str, u32)];
+        let cases: [(Units, Units, Policy, RuleOptions); 9] = [
+            (
+                &[("minifig-hand-weapon", 6)],
+                &[("minifig-hand-weapon", 6)],
+                Policy::default(),
+                base,
+            ),
+            (
+                &[("minifig-pistol", 4)],
+                &[("minifig-two-handed", 4)],
+                Policy::default(),
+                timing,
+            ),
+            (
+                &[("minifig-rifle", 3)],
+                &[("minifig-sword-shield", 5)],
+                Policy::default(),
+                saved,
+            ),
+            (
+                &[("hero-hand-weapon", 2)],
+                &[("minifig-heavy-weapon", 5)],
+                spread,
+                roll_off,
+            ),
+            (
+                &[("minifig-body-armor", 4)],
+                &[("hero-hand-weapon", 1), ("minifig-hand-weapon", 3)],
+                spread,
+                tie,
+            ),
+            (
+                &[("automaton", 1)],
+                &[("minifig-hand-weapon", 6)],
+                Policy::default(),
+                base,
+            ),
+            (&[("horse", 2)], &[("minifig-pistol", 3)], spread, timing),
+            // Vermin and Cannon Fodder rules are the kinds' own, kept in the plain form.
+            (
+                &[("vermin", 8)],
+                &[("minifig-hand-weapon", 2)],
+                Policy::default(),
+                base,
+            ),
+            (
+                &[("cannon-fodder", 5)],
+                &[("minifig-pistol", 3)],
+                spread,
+                base,
+            ),
+        ];
+        for (a, b, p, o) in cases {
+            let s = Squad::new(side(a, &o), side_with(b, p, &o), 10, First::Random, 60, o).unwrap();
+            assert!(s.plain, "{a:?} v {b:?} is a plain battle");
+            let general = Squad {
+                plain: false,
+                ..s.clone()
+            };
+            let t = run(&s);
+            assert_eq!(t, run(&general), "{a:?} v {b:?}");
+            assert!(t.trials == 4_000 && t.a_wins + t.b_wins > 0);
+        }
+        // SN dice, area and automatic weapons, Mediks take the general form.
+        for k in [
+            "wizard",
+            "minifig-launcher",
+            "minifig-machinegunner",
+            "medik+hand-weapon",
+        ] {
+            let s = squad(&[(k, 2)], &[MF], 8, RuleOptions::default());
+            assert!(!s.plain, "{k}");
+        }
+    }
 
     #[test]
     fn a_rear_rank_starts_behind_its_line() {
