@@ -538,7 +538,12 @@ impl Squad {
                 "    Damage {damage} vs Armor {armor}: no effect"
             )),
         }
-        if !(damage > armor && fl.f[t].size <= 1) {
+        // Only a weapon with a Size or a ShotGun's push knocks back: asked first, so a Hand
+        // Weapon's hit skips the data-dependent test.
+        let arm = &self.kinds[fl.f[i].kind as usize].arms[w];
+        if (arm.knockback > 0 || arm.power.unwrap_or(0) > 0)
+            && !(damage > armor && fl.f[t].size <= 1)
+        {
             self.knock_back(fl, i, w, t, log);
         }
         match damage.cmp(&armor) {

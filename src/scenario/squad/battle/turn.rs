@@ -268,6 +268,14 @@ impl Squad {
                 "turn {turn}: side {}",
                 if side == 0 { 'A' } else { 'B' }
             ));
+            // The turn's counts start afresh for every unit; the rest for the side's own.
+            // Where no unit changes sides, those are the side's range: a check of each
+            // unit's side mispredicted as sides alternate.
+            let mine = if !P && self.sides_move {
+                0..self.roster.len()
+            } else {
+                self.own(side)
+            };
             for f in fl.f.iter_mut().take(self.roster.len()) {
                 f.engaged = 0;
                 f.targeted = 0;
@@ -275,6 +283,8 @@ impl Squad {
                 f.used = 0;
                 f.power_used = 0;
                 f.hands_used = 0;
+            }
+            for f in &mut fl.f[mine] {
                 if f.side == side {
                     // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
                     f.spent = 0;
@@ -352,7 +362,7 @@ impl Squad {
             for i in slots {
                 let f = &mut fl.f[i];
                 if f.side == side {
-                    f.saved = f.alive && !f.acted;
+                    f.saved = f.alive & !f.acted;
                     // "the Master must use the Benny before the end of his turn".
                     f.benny = 0;
                 }
