@@ -430,18 +430,7 @@ mod tests {
     #[test]
     fn a_specialised_duel_plays_the_general_one_draw_for_draw() {
         // Issue 27: the plain forms change no seeded digit. Same streams, whole tallies.
-        use crate::sim::engine::{Engine, Shard, Stop};
-        use std::sync::atomic::AtomicBool;
-        let run = |d: &Duel| {
-            let e = Engine {
-                seed: 42,
-                cell: 0,
-                stop: Stop::Trials(30_000),
-                shard: Shard::WHOLE,
-            };
-            e.run(d, &crate::sim::progress::Silent, &AtomicBool::new(false))
-                .tally
-        };
+        let run = |d: &Duel| crate::sim::engine::Engine::tally_of(d, 42, 30_000);
         for (a, b, d6) in [
             ("d6/2/1d6/4", "d6/2/1d6/4", true),
             ("d6/3/2d6+1/5", "d6/5/1d6/3", true),

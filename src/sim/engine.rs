@@ -178,6 +178,19 @@ impl Engine {
         Some((t, false))
     }
 
+    /// The tally of `trials` trials of `s` on `seed`, whole and uninterrupted (for tests).
+    #[cfg(test)]
+    pub(crate) fn tally_of<S: Scenario>(s: &S, seed: u64, trials: u64) -> S::Tally {
+        let e = Engine {
+            seed,
+            cell: 0,
+            stop: Stop::Trials(trials),
+            shard: Shard::WHOLE,
+        };
+        e.run(s, &super::progress::Silent, &AtomicBool::new(false))
+            .tally
+    }
+
     /// Runs `s` until the stopping rule or `cancel` says stop.
     pub fn run<S: Scenario>(
         &self,

@@ -385,18 +385,7 @@ mod tests {
         // Issue 27: the plain form drops only branches a plain battle never takes. Each
         // battle here is plain; forced through the general form, every tally is the same.
         use crate::scenario::squad::{Formation, Response, Targeting};
-        use crate::sim::engine::{Engine, Shard, Stop};
-        use std::sync::atomic::AtomicBool;
-        let run = |s: &Squad| {
-            let e = Engine {
-                seed: 9,
-                cell: 0,
-                stop: Stop::Trials(4_000),
-                shard: Shard::WHOLE,
-            };
-            e.run(s, &crate::sim::progress::Silent, &AtomicBool::new(false))
-                .tally
-        };
+        let run = |s: &Squad| crate::sim::engine::Engine::tally_of(s, 9, 4_000);
         let base = RuleOptions::default();
         let mut timing = base;
         timing.assign("response_order=timing").unwrap();
@@ -441,7 +430,7 @@ mod tests {
                 roll_off,
             ),
             (
-                &[("minifig-body-armor", 4)],
+                &[("minifig-hand-weapon+heavy-armor", 4)],
                 &[("hero-hand-weapon", 1), ("minifig-hand-weapon", 3)],
                 spread,
                 tie,
