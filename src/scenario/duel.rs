@@ -430,7 +430,9 @@ mod tests {
     #[test]
     fn a_specialised_duel_plays_the_general_one_draw_for_draw() {
         // Issue 27: the plain forms change no seeded digit. Same streams, whole tallies.
-        let run = |d: &Duel| crate::sim::engine::Engine::tally_of(d, 42, 30_000);
+        use crate::sim::engine::Engine;
+        use crate::sim::progress::Silent;
+        let run = |d: &Duel| Engine::tally_of(d, 42, 0, 30_000, &Silent);
         for (a, b, d6) in [
             ("d6/2/1d6/4", "d6/2/1d6/4", true),
             ("d6/3/2d6+1/5", "d6/5/1d6/3", true),

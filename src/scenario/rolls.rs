@@ -2,13 +2,11 @@
 
 use std::ops::Add;
 
-use std::sync::atomic::AtomicBool;
-
 use crate::dice::bonus::roll_with_bonus;
 use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr, Faces, Log, Role};
 use crate::options::{BonusChain, RuleOptions};
-use crate::sim::engine::{Engine, Shard, Stop};
+use crate::sim::engine::Engine;
 use crate::sim::progress::Progress;
 use crate::sim::{Estimate, Histogram};
 use crate::sim::{Scenario, Tally};
@@ -94,16 +92,7 @@ pub fn sample(
     cell: u64,
     progress: &dyn Progress,
 ) -> DiceTally {
-    let engine = Engine {
-        seed,
-        cell,
-        stop: Stop::Trials(n),
-        shard: Shard::WHOLE,
-    };
-    let never = AtomicBool::new(false);
-    engine
-        .run(&Rolls::new(expr, against, opts), progress, &never)
-        .tally
+    Engine::tally_of(&Rolls::new(expr, against, opts), seed, cell, n, progress)
 }
 
 /// One roll: its total and what it did.

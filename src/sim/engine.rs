@@ -178,17 +178,22 @@ impl Engine {
         Some((t, false))
     }
 
-    /// The tally of `trials` trials of `s` on `seed`, whole and uninterrupted (for tests).
-    #[cfg(test)]
-    pub(crate) fn tally_of<S: Scenario>(s: &S, seed: u64, trials: u64) -> S::Tally {
+    /// The tally of exactly `trials` trials of `s`, seed `seed` and cell `cell`, every
+    /// batch and uninterrupted: the same digits on any number of rayon threads.
+    pub fn tally_of<S: Scenario>(
+        s: &S,
+        seed: u64,
+        cell: u64,
+        trials: u64,
+        progress: &dyn Progress,
+    ) -> S::Tally {
         let e = Engine {
             seed,
-            cell: 0,
+            cell,
             stop: Stop::Trials(trials),
             shard: Shard::WHOLE,
         };
-        e.run(s, &super::progress::Silent, &AtomicBool::new(false))
-            .tally
+        e.run(s, progress, &AtomicBool::new(false)).tally
     }
 
     /// Runs `s` until the stopping rule or `cancel` says stop.

@@ -206,6 +206,7 @@ impl RollPlan {
             return None;
         }
         let (term, count, die, bonus) = match self.steps[..] {
+            // No dice: `count` 0, so the die is never rolled.
             [] => (0, 0, Die::D6, None),
             [
                 Step::Dice {

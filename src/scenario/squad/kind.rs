@@ -55,6 +55,15 @@ pub struct Arm {
     pub mounted: bool,
 }
 
+impl Arm {
+    /// Whether a hit of it can knock anyone back: a ShotGun's push, or a Weapon Size
+    /// (Ch. 8.1). Asked before the data-dependent tests of a hit.
+    #[inline]
+    pub fn knocks_back(&self) -> bool {
+        self.knockback > 0 || self.power.unwrap_or(0) > 0
+    }
+}
+
 /// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summons {

@@ -538,10 +538,8 @@ impl Squad {
                 "    Damage {damage} vs Armor {armor}: no effect"
             )),
         }
-        // Only a weapon with a Size or a ShotGun's push knocks back: asked first, so a Hand
-        // Weapon's hit skips the data-dependent test.
-        let arm = &self.kinds[fl.f[i].kind as usize].arms[w];
-        if (arm.knockback > 0 || arm.power.unwrap_or(0) > 0)
+        // The weapon first: a Hand Weapon's hit skips the data-dependent test.
+        if self.kinds[fl.f[i].kind as usize].arms[w].knocks_back()
             && !(damage > armor && fl.f[t].size <= 1)
         {
             self.knock_back(fl, i, w, t, log);

@@ -385,7 +385,9 @@ mod tests {
         // Issue 27: the plain form drops only branches a plain battle never takes. Each
         // battle here is plain; forced through the general form, every tally is the same.
         use crate::scenario::squad::{Formation, Response, Targeting};
-        let run = |s: &Squad| crate::sim::engine::Engine::tally_of(s, 9, 4_000);
+        use crate::sim::engine::Engine;
+        use crate::sim::progress::Silent;
+        let run = |s: &Squad| Engine::tally_of(s, 9, 0, 4_000, &Silent);
         let base = RuleOptions::default();
         let mut timing = base;
         timing.assign("response_order=timing").unwrap();
