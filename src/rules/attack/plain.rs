@@ -8,7 +8,7 @@
 //! [`AttackPlan::attack`]: the rules are that function's (Ch. 4.2, Ch. 10.2), and the tests
 //! below hold the two draw for draw.
 
-use super::{AttackPlan, AttackResult};
+use super::{AttackPlan, AttackResult, Hit};
 use crate::dice::bonus::{roll_chain, roll_with_bonus};
 use crate::dice::skill::OVERSKILL_FROM;
 use crate::dice::{Die, DieEvent, Faces, Log, Role};
@@ -80,8 +80,31 @@ impl PlainAttack {
         faces: &mut F,
         log: &mut L,
     ) -> AttackResult {
+        let benny = match self.hit::<D6, F, L>(faces, log, 0).0 {
+            Hit::CriticalFailure => return AttackResult::CriticalFailure,
+            Hit::Miss { .. } => return AttackResult::Miss,
+            Hit::Hit { benny } => benny,
+        };
+        let damage = self.damage::<D6, F, L>(faces, log, benny);
+        match damage.cmp(&self.armor) {
+            std::cmp::Ordering::Greater => AttackResult::Kill,
+            std::cmp::Ordering::Equal => AttackResult::Tie,
+            std::cmp::Ordering::Less => AttackResult::NoEffect,
+        }
+    }
+
+    /// The Skill roll plus `modifier` against Use, and the natural face, as
+    /// [`AttackPlan::hit_natural`] rolls them (Ch. 4.2: a natural 1 always misses; the
+    /// Overskill Benny may add 1d6 to rescue a miss).
+    #[inline(always)]
+    pub fn hit<const D6: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> (Hit, u32) {
         let pick = |d: Die| if D6 { Die::D6 } else { d };
-        // The Skill roll (Ch. 4.2): its own face is the natural one.
+        // Its own face is the natural one.
         let skill = pick(self.skill);
         let own = faces.face(skill);
         log.die(DieEvent {
@@ -92,7 +115,7 @@ impl PlainAttack {
             counted: own as i64,
         });
         if own == 1 {
-            return AttackResult::CriticalFailure;
+            return (Hit::CriticalFailure, own);
         }
         let mut roll = own as i64;
         if own == skill.sides()
@@ -100,6 +123,7 @@ impl PlainAttack {
         {
             roll += roll_chain(pick(b), self.chain, faces, log, 0);
         }
+        roll += modifier;
         let mut benny = own >= OVERSKILL_FROM;
         if roll < self.use_rating
             && benny
@@ -109,10 +133,26 @@ impl PlainAttack {
             let b = bonus.map(pick);
             roll += roll_with_bonus(Die::D6, b, self.chain, faces, log, 0, Role::Bonus);
         }
-        if roll < self.use_rating {
-            return AttackResult::Miss;
-        }
-        // Damage against Armor (Ch. 10.2); an unspent Benny adds one more Damage die.
+        let verdict = if roll < self.use_rating {
+            Hit::Miss {
+                by: self.use_rating - roll,
+            }
+        } else {
+            Hit::Hit { benny }
+        };
+        (verdict, own)
+    }
+
+    /// The Damage roll (Ch. 10.2); an unspent Benny adds one more Damage die, as
+    /// [`AttackPlan::damage`].
+    #[inline(always)]
+    pub fn damage<const D6: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+    ) -> i64 {
+        let pick = |d: Die| if D6 { Die::D6 } else { d };
         let mut damage = self.constant;
         let (die, bonus) = (pick(self.die), self.bonus.map(pick));
         for _ in 0..self.count {
@@ -122,11 +162,13 @@ impl PlainAttack {
             let (d, b) = (pick(d), b.map(pick));
             damage += roll_with_bonus(d, b, self.chain, faces, log, 1, Role::Regular);
         }
-        match damage.cmp(&self.armor) {
-            std::cmp::Ordering::Greater => AttackResult::Kill,
-            std::cmp::Ordering::Equal => AttackResult::Tie,
-            std::cmp::Ordering::Less => AttackResult::NoEffect,
-        }
+        damage
+    }
+
+    /// The target's Armor: a number.
+    #[inline(always)]
+    pub fn armor(&self) -> i64 {
+        self.armor
     }
 }
 

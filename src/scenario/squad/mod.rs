@@ -41,7 +41,7 @@ use crate::dice::SkillRoll;
 use crate::dice::expr::RollPlan;
 use crate::dice::skill::{SkillError, SkillPlan};
 use crate::dice::{Die, Expr};
-use crate::rules::attack::{AttackPlan, Attacker};
+use crate::rules::attack::{AttackPlan, Attacker, PlainAttack};
 use crate::rules::explosion::ExplosionPlan;
 use crate::rules::{RuleOptions, Stupidity, Usefulness, combat, supernatural};
 use crate::scenario::blast::Launch;
@@ -196,6 +196,9 @@ pub struct Squad {
     opts: RuleOptions,
     /// `plans[(attacker kind * weapons + weapon) * kinds + target kind]`.
     plans: Vec<Option<AttackPlan>>,
+    /// The same plans where they are plain d6 attacks ([`PlainAttack::all_d6`]): the plain
+    /// form rolls those specialised (issue 27), drawing the same dice.
+    quick: Vec<Option<PlainAttack>>,
     weapons: usize,
     /// Each kind's own Skill roll, for Sprinting (Ch. 4.1) and Parrying (Ch. 8.2).
     skill: Vec<SkillPlan>,
@@ -540,6 +543,14 @@ impl Squad {
             first,
             max_turns,
             opts,
+            quick: plans
+                .iter()
+                .map(|p| {
+                    p.as_ref()
+                        .and_then(PlainAttack::of)
+                        .filter(PlainAttack::all_d6)
+                })
+                .collect(),
             plans,
             weapons,
         };
@@ -724,6 +735,12 @@ impl Squad {
         self.plans[(attacker * self.weapons + weapon) * self.kinds.len() + target]
             .as_ref()
             .expect("a plan exists for every weapon a kind has")
+    }
+
+    /// [`Squad::plan`] as a plain d6 attack, if it is one.
+    #[inline(always)]
+    fn quick(&self, attacker: usize, weapon: usize, target: usize) -> Option<&PlainAttack> {
+        self.quick[(attacker * self.weapons + weapon) * self.kinds.len() + target].as_ref()
     }
 }
 

@@ -83,6 +83,7 @@ impl Squad {
         };
         let moved = dive.min(((edge - f.pos) * away).max(0));
         fl.f[u].pos += away * moved;
+        fl.moved(fl.f[u].side);
         fl.f[u].disrupted = !r.overskill;
         log.note(format_args!(
             "    {} Bails {}\" away from {from}{}",

@@ -66,6 +66,8 @@ impl Squad {
             if !f.comatose || f.rise_side != side {
                 continue;
             }
+            fl.moved(0);
+            fl.moved(1);
             fl.f[t] = Figure {
                 kind: f.rise_as,
                 side,

@@ -105,6 +105,7 @@ impl Squad {
                 continue;
             }
             let c = fl.f[i];
+            fl.moved(c.side);
             fl.f[j] = super::Figure {
                 kind: self.roster[j].1,
                 side: c.side,
@@ -163,6 +164,7 @@ impl Squad {
             return;
         }
         fl.f[j].pos += (fl.f[e].pos - pos).signum() * moved;
+        fl.moved(fl.f[j].side);
         log.note(format_args!(
             "  {} runs {}\"",
             Who(self, fl, j),
@@ -174,6 +176,7 @@ impl Squad {
     /// back with its owner.
     pub(super) fn pion_gone(&self, fl: &mut Field, j: usize) {
         fl.f[j].alive = false;
+        fl.moved(fl.f[j].side);
         let (caster, b) = self.pions[j - self.units];
         fl.f[caster as usize].lasting &= !(1 << b);
     }
@@ -183,6 +186,7 @@ impl Squad {
         for (n, &(caster, _)) in self.pions.iter().enumerate() {
             if caster as usize == c {
                 fl.f[self.units + n].alive = false;
+                fl.moved(fl.f[self.units + n].side);
             }
         }
     }

@@ -71,8 +71,29 @@ impl Squad {
     }
 
     /// The distance in half-inches to the nearest living enemy, and that enemy.
+    #[inline(always)]
     pub(super) fn nearest(&self, fl: &Field, i: usize) -> Option<(i32, usize)> {
+        self.nearest_as::<false>(fl, i)
+    }
+
+    /// [`Squad::nearest`]; `P`: the plain form, which asks the enemy's [`Front`] first.
+    #[inline(always)]
+    pub(super) fn nearest_as<const P: bool>(&self, fl: &Field, i: usize) -> Option<(i32, usize)> {
         let me = &fl.f[i];
+        if P {
+            // Without sides that move, a side's units are its roster range.
+            let f = self.front(fl, 1 - me.side);
+            if !f.any {
+                return None;
+            }
+            if me.pos <= f.low.0 {
+                return Some((f.low.0 - me.pos, f.low.1 as usize));
+            }
+            if me.pos >= f.high.0 {
+                return Some((me.pos - f.high.0, f.high.1 as usize));
+            }
+            // Enemies on both sides of it: the scan below.
+        }
         if !self.sides_move {
             // The scan every unit's turn starts with, without data-dependent branches (they
             // mispredicted): the fallen count as farthest, a strictly nearer unit beats the
@@ -92,9 +113,45 @@ impl Squad {
         })
     }
 
-    /// Whether unit `i` can attack anyone from where it stands.
-    pub(super) fn can_attack(&self, fl: &Field, i: usize) -> bool {
-        self.in_reach(fl, i, self.nearest(fl, i))
+    /// `side`'s [`Front`], rebuilt if stale: its lowest and highest living units, ties to
+    /// the lower slot (the order [`Squad::nearest`] breaks ties in). Only where no unit
+    /// changes sides.
+    #[inline(always)]
+    pub(super) fn front(&self, fl: &Field, side: u8) -> Front {
+        let cell = &fl.fronts[(side & 1) as usize];
+        let f = cell.get();
+        if f.fresh {
+            return f;
+        }
+        let mut f = Front {
+            fresh: true,
+            ..Front::STALE
+        };
+        // Keys that order by position, then slot: the least is the low end; the greatest
+        // position with the least slot is the high end.
+        let (mut low, mut high) = (u64::MAX, 0u64);
+        for t in self.own(side) {
+            let u = &fl.f[t];
+            let at = (u.pos as i64 - i32::MIN as i64) as u64;
+            let lo = (at << 8) | t as u64;
+            let hi = (at << 8) | (255 - t as u64);
+            let alive = u.alive as u64;
+            // The fallen take no part: arithmetic, so no branch.
+            low = low.min(lo | alive.wrapping_sub(1));
+            high = high.max(hi & alive.wrapping_neg());
+            f.any |= u.alive;
+        }
+        let unpack = |k: u64, slot: u8| (((k >> 8) as i64 + i32::MIN as i64) as i32, slot);
+        f.low = unpack(low, (low & 255) as u8);
+        f.high = unpack(high, 255 - (high & 255) as u8);
+        cell.set(f);
+        f
+    }
+
+    /// Whether unit `i` can attack anyone from where it stands; `P`: the plain form.
+    #[inline(always)]
+    pub(super) fn can_attack_as<const P: bool>(&self, fl: &Field, i: usize) -> bool {
+        self.in_reach(fl, i, self.nearest_as::<P>(fl, i))
     }
 
     /// Whether unit `i`'s reach takes in `near`, its nearest enemy and the distance.
@@ -214,6 +271,7 @@ impl Squad {
         }
         let from = fl.f[i].pos;
         fl.f[i].pos += away * back;
+        fl.moved(fl.f[i].side);
         if self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
         }
@@ -345,6 +403,7 @@ impl Squad {
             if inch {
                 let toward = (fl.f[mover].pos - r_pos).signum();
                 fl.f[j].pos += toward * (d - CONTACT);
+                fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
                 "  {} responds with its saved Action{}",
@@ -392,6 +451,7 @@ impl Squad {
             if d > CONTACT && d <= CONTACT + ANGRY_INCH {
                 let toward = (fl.f[mover].pos - fl.f[j].pos).signum();
                 fl.f[j].pos += toward * (d - CONTACT);
+                fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
                 "  {} responds with its saved Action, after the mover",
@@ -501,6 +561,7 @@ impl Squad {
             s => s.signum(),
         };
         fl.f[t].pos += away * 2 * inches;
+        fl.moved(fl.f[t].side);
         log.note(format_args!(
             "    {} is knocked back {inches}\"",
             Who(self, fl, t)
@@ -525,6 +586,53 @@ mod tests {
         );
         let c = Catalog::with_text("test", &text).unwrap();
         SideSpec::from_catalog(&c, &[("fast".to_string(), n)], Policy::default(), opts).unwrap()
+    }
+
+    #[test]
+    fn the_front_finds_the_nearest_enemy_the_scan_finds() {
+        // Issue 27: the plain form asks each side's ends first. Ties go to the lower slot,
+        // the fallen take no part, and enemies on both sides of a unit fall back to the
+        // scan; every unit's answer is the full scan's.
+        let o = RuleOptions::default();
+        let s = squad(
+            &[("minifig-hand-weapon", 4)],
+            &[("minifig-hand-weapon", 4)],
+            0,
+            o,
+        );
+        let layouts: [([i32; 8], u8); 5] = [
+            ([0, 0, 0, 0, 24, 24, 24, 24], 0),
+            ([0, 3, 1, 3, 9, 7, 7, 12], 0),
+            ([10, -4, 10, 2, 6, 6, 14, 6], 0b0100_0001),
+            ([5, 5, 5, 5, 5, 5, 5, 5], 0b1000_0010),
+            ([0, 1, 2, 3, 4, 5, 6, 7], 0b1111_0000),
+        ];
+        for (pos, fallen) in layouts {
+            let mut fl = standing(&s, 0);
+            for (t, &p) in pos.iter().enumerate() {
+                fl.f[t].pos = p;
+                if fallen & (1 << t) != 0 {
+                    fl.f[t].alive = false;
+                }
+            }
+            for i in 0..8 {
+                let scan = s.nearest_as::<false>(&fl, i);
+                assert_eq!(
+                    s.nearest_as::<true>(&fl, i),
+                    scan,
+                    "{pos:?} {fallen:b} unit {i}"
+                );
+            }
+        }
+        // A move marks the mover's front stale; the next question rebuilds it.
+        let mut fl = standing(&s, 24);
+        assert_eq!(s.nearest_as::<true>(&fl, 0), Some((24, 4)));
+        fl.f[6].pos = 10;
+        fl.moved(1);
+        assert_eq!(s.nearest_as::<true>(&fl, 0), Some((10, 6)));
+        fl.f[6].alive = false;
+        fl.moved(1);
+        assert_eq!(s.nearest_as::<true>(&fl, 0), Some((24, 4)));
     }
 
     #[test]

@@ -39,6 +39,7 @@ impl Squad {
         let step = gap.abs().min(self.kinds[fl.f[i].kind as usize].move_halves);
         if step > 0 {
             fl.f[i].pos += gap.signum() * step;
+            fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} moves {}\" to crew {}",
                 Who(self, fl, i),
@@ -126,6 +127,7 @@ impl Squad {
             let step = gap.abs().min(self.kinds[f.kind as usize].move_halves);
             if step > 0 {
                 fl.f[j].pos += gap.signum() * step;
+                fl.moved(fl.f[j].side);
                 log.note(format_args!(
                     "  {} moves {}\" with its gun",
                     Who(self, fl, j),

@@ -58,6 +58,7 @@ impl Squad {
             }
             let step = self.step(fl, i).min(d - CONTACT).max(0);
             fl.f[i].pos += (fl.f[t].pos - pos).signum() * step;
+            fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} hurries {}\" toward the fallen {}",
                 Who(self, fl, i),
@@ -99,6 +100,7 @@ impl Squad {
                     ));
                     return true;
                 }
+                fl.moved(fl.f[t].side);
                 let f = &mut fl.f[t];
                 f.alive = true;
                 // "Creatures larger than Size 1\" are revived with an Effective Size of 1\"".

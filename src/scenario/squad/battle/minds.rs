@@ -38,6 +38,8 @@ impl Squad {
             fl.alive[side as usize] -= 1;
             fl.alive[other as usize] += 1;
             fl.f[u].side = other;
+            fl.moved(0);
+            fl.moved(1);
             // `act` skips a unit that has acted only for attacks after a move; clear it.
             fl.f[u].acted = false;
         }
@@ -80,6 +82,8 @@ impl Squad {
                 fl.alive[other as usize] -= 1;
                 fl.alive[side as usize] += 1;
                 fl.f[u].side = side;
+                fl.moved(0);
+                fl.moved(1);
                 fl.f[u].acted = false;
                 fl.restricted |= 1 << u;
                 if k.subjugated {
@@ -106,6 +110,8 @@ impl Squad {
     pub(super) fn release(&self, fl: &mut Field, u: usize, side: u8) {
         let other = 1 - side;
         fl.f[u].side = side;
+        fl.moved(0);
+        fl.moved(1);
         fl.f[u].acted = true;
         if fl.f[u].alive {
             fl.alive[other as usize] -= 1;

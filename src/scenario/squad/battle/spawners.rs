@@ -26,6 +26,7 @@ impl Squad {
                     continue;
                 }
                 left -= k.size;
+                fl.moved(side);
                 fl.f[t] = Figure {
                     kind: f.kind,
                     side,

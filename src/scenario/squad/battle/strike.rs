@@ -81,6 +81,12 @@ impl Squad {
         // A unit without a Close Combat weapon skips the contact scan.
         let close = k.any_close()
             && contact.unwrap_or_else(|| {
+                if P {
+                    // An enemy within contact is one when the nearest is.
+                    return self
+                        .nearest_as::<P>(fl, i)
+                        .is_some_and(|(d, _)| d <= CONTACT);
+                }
                 self.least(fl, 1 - fl.f[i].side, |t| {
                     (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
                 })
@@ -344,6 +350,8 @@ impl Squad {
         let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
         let (att, tgt) = (&self.kinds[ki], &self.kinds[kt]);
         let plan = self.plan(ki, w, kt);
+        // The plain form rolls a plain d6 plan specialised: the same draws.
+        let quick = if P { self.quick(ki, w, kt) } else { None };
         fl.f[t].targeted += 1;
         if mode == Mode::Close {
             fl.f[t].engaged += 1;
@@ -375,7 +383,10 @@ impl Squad {
                 if !P && self.any_fire {
                     m += self.fire_penalty(fl, i, faces, log);
                 }
-                plan.hit_natural(faces, log, m)
+                match quick {
+                    Some(q) => q.hit::<true, F, L>(faces, log, m),
+                    None => plan.hit_natural(faces, log, m),
+                }
             };
             struck.natural = natural;
             let hit = if !P && self.any_thrall && fl.f[i].benny != 0 {
@@ -448,6 +459,8 @@ impl Squad {
             d
         } else if layers > 0 {
             plan.damage_deflected(faces, log, benny, &Deflection::layers(layers), &[])
+        } else if let Some(q) = quick {
+            q.damage::<true, F, L>(faces, log, benny)
         } else {
             plan.damage(faces, log, benny)
         };
@@ -472,7 +485,10 @@ impl Squad {
             (0, false, 0)
         };
         let armor_roll = |faces: &mut F, log: &mut L| {
-            let a = plan.armor(faces, log);
+            let a = match quick {
+                Some(q) => q.armor(),
+                None => plan.armor(faces, log),
+            };
             if ward != 0 || burning {
                 a + self.armor_sn(kt, ward, size, burning, faces, log)
             } else {
@@ -678,6 +694,7 @@ impl Squad {
                 return self.pion_gone(fl, t);
             }
             fl.f[t].alive = false;
+            fl.moved(fl.f[t].side);
             fl.alive[fl.f[t].side as usize] -= 1;
             if self.hooks.fall {
                 self.fall(fl, t);

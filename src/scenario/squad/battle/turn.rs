@@ -58,7 +58,7 @@ impl Squad {
         }
         let hold = self.policy[side].position == Position::Hold;
         // One scan for both questions: nothing moves between them.
-        let near = self.nearest(fl, i);
+        let near = self.nearest_as::<P>(fl, i);
         if may_act && self.in_reach(fl, i, near) {
             // The scan answers whether it stands in contact, unless it steps back first.
             let contact = if hold && k.reach().is_some() {
@@ -102,6 +102,7 @@ impl Squad {
         let from = fl.f[i].pos;
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
+        fl.moved(fl.f[i].side);
         if !P && self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
         }
@@ -117,7 +118,7 @@ impl Squad {
         let acting = may_act
             && !fl.f[i].acted
             && self.opts.response_order != ResponseOrder::Counter
-            && self.can_attack(fl, i);
+            && self.can_attack_as::<P>(fl, i);
         let r = self.respond::<P, F, L>(fl, i, from, acting, faces, log);
         self.after_walk::<P, F, L>(fl, i, may_act, faces, log);
         if r.together {
@@ -149,7 +150,7 @@ impl Squad {
             fl.f[i].acted |= acted;
             return;
         }
-        let near = self.nearest(fl, i);
+        let near = self.nearest_as::<P>(fl, i);
         if self.in_reach(fl, i, near) {
             let contact = near.map(|(d, _)| d <= CONTACT);
             let a = self.attack_turn::<P, F, L>(fl, i, contact, faces, log);
@@ -161,6 +162,8 @@ impl Squad {
     /// in place: returning the 8 KB field instead copied it every trial (+16% instructions).
     #[inline(always)]
     pub(super) fn place(&self, fl: &mut Field) {
+        fl.moved(0);
+        fl.moved(1);
         for (n, (slot, &(side, kind))) in fl.f.iter_mut().zip(&self.roster).enumerate() {
             *slot = Figure {
                 kind,
@@ -258,8 +261,41 @@ impl Squad {
         faces: &mut F,
         log: &mut L,
     ) -> SquadOutcome {
-        let mut fl = Field::new([self.count[0] as u32, self.count[1] as u32]);
-        self.place(&mut fl);
+        super::FIELD.with(|cell| {
+            let alive = [self.count[0] as u32, self.count[1] as u32];
+            // A trial never runs inside another, so the thread's field is free; were it
+            // not, a fresh one would do the same.
+            let mut own;
+            let mut reused = cell.try_borrow_mut().ok();
+            let fl: &mut Field = match reused.as_deref_mut() {
+                Some(r) => {
+                    r.field.clear(alive);
+                    // Slots past this roster go back to empty, as a fresh field has them.
+                    let n = self.roster.len();
+                    if r.written > n {
+                        r.field.f[n..r.written].fill(EMPTY);
+                    }
+                    r.written = n;
+                    &mut r.field
+                }
+                None => {
+                    own = Field::new(alive);
+                    &mut own
+                }
+            };
+            self.place(fl);
+            self.fight::<P, F, L>(fl, faces, log)
+        })
+    }
+
+    /// The battle on a field placed for its first turn.
+    #[inline(always)]
+    fn fight<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
         let first = self.first.resolve(faces);
         log.note(format_args!("{first:?} goes first"));
         let mut side: u8 = if first == Side::A { 0 } else { 1 };
@@ -298,7 +334,7 @@ impl Squad {
                 }
             }
             let (taken, lent_here) = if !P && self.hooks.turn_start {
-                self.turn_start(&mut fl, side, log)
+                self.turn_start(fl, side, log)
             } else {
                 (None, 0)
             };
@@ -336,27 +372,27 @@ impl Squad {
                 {
                     continue;
                 }
-                self.act_as::<P, F, L>(&mut fl, i, faces, log);
+                self.act_as::<P, F, L>(fl, i, faces, log);
                 if !P && self.hooks.unit_end {
-                    self.unit_end(&mut fl, faces, log);
+                    self.unit_end(fl, faces, log);
                 }
                 if for_enemy {
                     let home = 1 - fl.f[i].side;
-                    self.release(&mut fl, i, home);
+                    self.release(fl, i, home);
                 }
-                if self.over(&fl) {
+                if self.over(fl) {
                     if fl.primed != 0 {
-                        self.primed_go_off(&mut fl, faces, log);
+                        self.primed_go_off(fl, faces, log);
                     }
-                    self.record_turn(&mut fl, turn);
-                    return self.outcome(&mut fl, first, turn);
+                    self.record_turn(fl, turn);
+                    return self.outcome(fl, first, turn);
                 }
             }
             if fl.primed != 0 {
-                self.primed_go_off(&mut fl, faces, log);
-                if self.over(&fl) {
-                    self.record_turn(&mut fl, turn);
-                    return self.outcome(&mut fl, first, turn);
+                self.primed_go_off(fl, faces, log);
+                if self.over(fl) {
+                    self.record_turn(fl, turn);
+                    return self.outcome(fl, first, turn);
                 }
             }
             for i in slots {
@@ -367,10 +403,10 @@ impl Squad {
                     f.benny = 0;
                 }
             }
-            self.record_turn(&mut fl, turn);
+            self.record_turn(fl, turn);
             side = 1 - side;
         }
-        self.outcome(&mut fl, first, self.max_turns)
+        self.outcome(fl, first, self.max_turns)
     }
 }
 
@@ -479,6 +515,43 @@ mod tests {
             let s = squad(&[(k, 2)], &[MF], 8, RuleOptions::default());
             assert!(!s.plain, "{k}");
         }
+    }
+
+    #[test]
+    fn a_reused_field_plays_as_a_fresh_one() {
+        // Issue 27: a thread's trials share one field. Cleared, it is a new field; and a
+        // small battle after a larger one on the same thread (its slots past the small
+        // roster written) tallies as on a thread of its own.
+        let mut used = Field::new([3, 4]);
+        used.f[5].pos = 9;
+        used.ties = 7;
+        used.primed = 1 << 3;
+        used.standing[1][2] = 4;
+        used.moved(0);
+        used.clear([2, 5]);
+        used.f[5] = EMPTY;
+        assert_eq!(format!("{used:?}"), format!("{:?}", Field::new([2, 5])));
+        // Trials run here on the spawned threads themselves, not on a pool.
+        let play = |s: &Squad, n: usize| {
+            let mut rng = crate::sim::stream(3, 0, 0);
+            (0..n)
+                .map(|_| format!("{:?}", s.trial(&mut rng, &mut NoLog)))
+                .collect::<Vec<_>>()
+        };
+        let o = RuleOptions::default();
+        let small = squad(&[MF], &[("minifig-pistol", 2)], 6, o);
+        let large = squad(&[("hero-hand-weapon", 9)], &[("minifig-rifle", 9)], 6, o);
+        let (s1, s2) = (small.clone(), small);
+        let fresh = std::thread::spawn(move || play(&s1, 300)).join().unwrap();
+        let after = std::thread::spawn(move || {
+            play(&large, 20);
+            play(&s2, 300)
+        })
+        .join()
+        .unwrap();
+        assert_eq!(after, fresh);
+        assert!(fresh.iter().any(|o| o.contains("winner: Some(A)")));
+        assert!(fresh.iter().any(|o| o.contains("winner: Some(B)")));
     }
 
     #[test]
