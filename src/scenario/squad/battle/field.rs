@@ -86,11 +86,12 @@ impl Squad {
             if !f.any {
                 return None;
             }
-            if me.pos <= f.low.0 {
-                return Some((f.low.0 - me.pos, f.low.1 as usize));
-            }
-            if me.pos >= f.high.0 {
-                return Some((me.pos - f.high.0, f.high.1 as usize));
+            // Which end faces it is a select, not a branch: sides alternate, and a branch on
+            // it mispredicted.
+            let (below, above) = (me.pos <= f.low.0, me.pos >= f.high.0);
+            if below | above {
+                let (at, slot) = if below { f.low } else { f.high };
+                return Some(((at - me.pos).abs(), slot as usize));
             }
             // Enemies on both sides of it: the scan below.
         }
@@ -130,7 +131,8 @@ impl Squad {
         // Keys that order by position, then slot: the least is the low end; the greatest
         // position with the least slot is the high end.
         let (mut low, mut high) = (u64::MAX, 0u64);
-        for t in self.own(side) {
+        let slots = self.own(side);
+        for t in slots.clone() {
             let u = &fl.f[t];
             let at = (u.pos as i64 - i32::MIN as i64) as u64;
             let lo = (at << 8) | t as u64;
@@ -140,6 +142,7 @@ impl Squad {
             low = low.min(lo | alive.wrapping_sub(1));
             high = high.max(hi & alive.wrapping_neg());
             f.any |= u.alive;
+            f.up |= alive << (t - slots.start);
         }
         let unpack = |k: u64, slot: u8| (((k >> 8) as i64 + i32::MIN as i64) as i32, slot);
         f.low = unpack(low, (low & 255) as u8);
@@ -351,7 +354,25 @@ impl Squad {
         } else {
             self.own(them)
         };
-        for j in slots {
+        // The plain form visits only the units standing now (none rises during the
+        // Responses); each is tested below as in the general form.
+        let mut up = if P { self.front(fl, them).up } else { 0 };
+        let mut k = slots.start;
+        loop {
+            let j = if P {
+                if up == 0 {
+                    break;
+                }
+                let j = slots.start + up.trailing_zeros() as usize;
+                up &= up - 1;
+                j
+            } else {
+                if k == slots.end {
+                    break;
+                }
+                k += 1;
+                k - 1
+            };
             if !fl.f[mover].alive {
                 break;
             }
@@ -633,6 +654,55 @@ mod tests {
         fl.f[6].alive = false;
         fl.moved(1);
         assert_eq!(s.nearest_as::<true>(&fl, 0), Some((24, 4)));
+    }
+
+    #[test]
+    fn a_front_rebuilt_through_steps_and_falls_matches_the_scan() {
+        // Ten thousand seeded steps and falls, each told to the field as the battle tells
+        // it; after each, every unit's nearest enemy by its front is the full scan's, and
+        // its focus target among the front's standing units is the roster search's.
+        use rand::RngExt as _;
+        let o = RuleOptions::default();
+        let s = squad(
+            &[("minifig-hand-weapon", 5)],
+            &[("minifig-hand-weapon", 5)],
+            0,
+            o,
+        );
+        let mut rng = crate::sim::stream(11, 0, 0);
+        let mut checked = 0;
+        for _ in 0..200 {
+            let mut fl = standing(&s, 0);
+            for t in 0..10 {
+                fl.f[t].pos = rng.random_range(-6..30);
+            }
+            fl.moved(0);
+            fl.moved(1);
+            for _ in 0..50 {
+                let j = rng.random_range(0..10);
+                if !fl.f[j].alive {
+                    continue;
+                }
+                if rng.random_range(0..8) == 0 {
+                    fl.f[j].alive = false;
+                } else {
+                    fl.f[j].pos += rng.random_range(-4..=4);
+                }
+                fl.moved(fl.f[j].side);
+                for i in 0..10 {
+                    let scan = s.nearest_as::<false>(&fl, i);
+                    assert_eq!(s.nearest_as::<true>(&fl, i), scan, "unit {i}");
+                    checked += scan.is_some() as u32;
+                    // The focus pick over the front's standing units, too.
+                    let pick = |plain: bool| match plain {
+                        true => s.pick::<true>(&fl, i, Mode::Ranged, 12),
+                        false => s.pick::<false>(&fl, i, Mode::Ranged, 12),
+                    };
+                    assert_eq!(pick(true), pick(false), "unit {i}");
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -185,6 +185,9 @@ struct Front {
     high: (i32, u8),
     /// Some unit of the side stands.
     any: bool,
+    /// The side's standing units, a bit each from the first of its roster range: the plain
+    /// form's loops over a side visit only these.
+    up: u64,
     fresh: bool,
 }
 
@@ -193,6 +196,7 @@ impl Front {
         low: (0, 0),
         high: (0, 0),
         any: false,
+        up: 0,
         fresh: false,
     };
 }

@@ -104,7 +104,7 @@ impl Squad {
                 let d = (fl.f[t].pos - fl.f[i].pos).abs();
                 (d <= reach && self.may_engage(fl, i, t, mode)).then_some(t)
             }
-            None => self.pick(fl, i, mode, reach),
+            None => self.pick::<P>(fl, i, mode, reach),
         };
         let Some(t) = target else {
             return false;
@@ -305,9 +305,28 @@ impl Squad {
     }
 
     /// The target policy's choice among the enemies `i` can reach.
-    pub(super) fn pick(&self, fl: &Field, i: usize, mode: Mode, reach: i32) -> Option<usize> {
+    pub(super) fn pick<const P: bool>(
+        &self,
+        fl: &Field,
+        i: usize,
+        mode: Mode,
+        reach: i32,
+    ) -> Option<usize> {
         let me = &fl.f[i];
         let policy = self.policy[me.side as usize].target;
+        if P && policy == Targeting::Focus {
+            // The same search over the enemy's standing units only (its front's mask).
+            let start = self.own(1 - me.side).start;
+            let mut up = self.front(fl, 1 - me.side).up;
+            while up != 0 {
+                let t = start + up.trailing_zeros() as usize;
+                up &= up - 1;
+                if (fl.f[t].pos - me.pos).abs() <= reach && self.may_engage(fl, i, t, mode) {
+                    return Some(t);
+                }
+            }
+            return None;
+        }
         if policy == Targeting::Focus && !self.sides_move {
             // The first in the roster that qualifies: no need to look further.
             return self.own(1 - me.side).find(|&t| {
@@ -862,22 +881,30 @@ mod tests {
         fl.f[2].pos = 1;
         // Focus: the first in the roster; spread: the one attacked least; threat: the
         // minifig (6 CP) over the Cannon Fodder (2 CP); nearest: the Fodder, at 0".
-        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(1));
+        assert_eq!(s.pick::<false>(&fl, 0, Mode::Close, CONTACT), Some(1));
+        // The plain form's search over the standing units picks the same.
+        assert_eq!(s.pick::<true>(&fl, 0, Mode::Close, CONTACT), Some(1));
         assert_eq!(
-            mk(Targeting::Spread).pick(&fl, 0, Mode::Close, CONTACT),
+            mk(Targeting::Spread).pick::<false>(&fl, 0, Mode::Close, CONTACT),
             Some(2)
         );
         assert_eq!(
-            mk(Targeting::Threat).pick(&fl, 0, Mode::Close, CONTACT),
+            mk(Targeting::Threat).pick::<false>(&fl, 0, Mode::Close, CONTACT),
             Some(2)
         );
         assert_eq!(
-            mk(Targeting::Nearest).pick(&fl, 0, Mode::Close, CONTACT),
+            mk(Targeting::Nearest).pick::<false>(&fl, 0, Mode::Close, CONTACT),
             Some(1)
         );
         // Past the three-per-inch limit the Fodder cannot be picked at all.
         fl.f[1].engaged = 3;
-        assert_eq!(s.pick(&fl, 0, Mode::Close, CONTACT), Some(2));
+        assert_eq!(s.pick::<false>(&fl, 0, Mode::Close, CONTACT), Some(2));
+        assert_eq!(s.pick::<true>(&fl, 0, Mode::Close, CONTACT), Some(2));
+        // The fallen are passed over, and none standing in reach is none.
+        fl.f[2].alive = false;
+        fl.moved(1);
+        assert_eq!(s.pick::<true>(&fl, 0, Mode::Close, CONTACT), None);
+        assert_eq!(s.pick::<false>(&fl, 0, Mode::Close, CONTACT), None);
     }
 
     #[test]

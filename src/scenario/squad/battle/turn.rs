@@ -355,15 +355,30 @@ impl Squad {
             lent |= lent_here;
             let n_lent = lent.count_ones() as usize;
             // The lent units (lowest slot first), then the side's range: one loop by index,
-            // not a chained iterator.
-            for k in 0..n_lent + slots.len() {
-                let for_enemy = k < n_lent;
-                let i = if for_enemy {
-                    let u = lent.trailing_zeros() as usize;
-                    lent &= lent - 1;
-                    u
+            // not a chained iterator. The plain form lends none, and visits the side's units
+            // standing as the turn starts (none rises in it), each tested below as ever.
+            let mut up = if P { self.front(fl, side).up } else { 0 };
+            let mut k = 0;
+            loop {
+                let (i, for_enemy) = if P {
+                    if up == 0 {
+                        break;
+                    }
+                    let i = slots.start + up.trailing_zeros() as usize;
+                    up &= up - 1;
+                    (i, false)
                 } else {
-                    slots.start + k - n_lent
+                    if k == n_lent + slots.len() {
+                        break;
+                    }
+                    k += 1;
+                    if k <= n_lent {
+                        let u = lent.trailing_zeros() as usize;
+                        lent &= lent - 1;
+                        (u, true)
+                    } else {
+                        (slots.start + k - 1 - n_lent, false)
+                    }
                 };
                 if !for_enemy
                     && (fl.f[i].side != side
