@@ -1,5 +1,6 @@
 //! One squad duel, turn by turn (see the module overview in `squad`). All state lives in a
-//! fixed array on the stack, so a trial allocates nothing.
+//! fixed array, each thread's one [`Field`] that its trials reuse, so a trial allocates
+//! nothing and rewrites only its roster's slots.
 //!
 //! This file holds the state of a trial (the [`Field`] of [`Figure`]s); each room holds one
 //! part of the rules that act on it:
@@ -148,7 +149,7 @@ const EMPTY: Figure = Figure {
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in
 /// 32 bits (with a sentinel for "not rolled yet") so that a [`Figure`] stays 64 bytes: the
-/// trial initialises every slot, and a larger one slowed every squad duel.
+/// trial rewrites every roster slot and scans them, and a larger one slowed every squad duel.
 #[derive(Copy, Clone, Debug)]
 struct Pool {
     damage: i32,
@@ -420,7 +421,8 @@ mod tests {
 
     #[test]
     fn a_figure_fits_in_a_cache_line() {
-        // Every trial initialises all slots: at 96 bytes a squad duel ran 25% slower.
+        // Every trial rewrites its roster's slots and scans them: at 96 bytes a squad duel
+        // ran 25% slower.
         assert!(std::mem::size_of::<Figure>() <= 64);
     }
 }
