@@ -251,6 +251,10 @@ pub struct Squad {
     plain: bool,
     /// Half-inches of table behind each side's starting line: no unit steps back past it.
     room: i32,
+    /// The farthest, in half-inches, that a unit of each side may stand from a mover and
+    /// still Respond to it (contact, the Angry Inch, or its longest Range): the plain form
+    /// skips the Responses to a move when the nearest enemy stands farther.
+    answers: [i32; 2],
     /// Each slot's place across the line in inches: its side's figures stand abreast,
     /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
     lateral: Vec<f64>,
@@ -497,6 +501,7 @@ impl Squad {
             hooks: battle::Hooks::default(),
             plain: false,
             room: 2 * ROOM as i32,
+            answers: [0; 2],
             units,
             any_fire: has_pions
                 || kinds
@@ -555,6 +560,12 @@ impl Squad {
             weapons,
         };
         squad.gunnery_or_arc = squad.any_crew || squad.any_arc || squad.any_dodge;
+        for &(side, kind) in &squad.roster {
+            let k = &squad.kinds[kind as usize];
+            let range = 2 * k.reach().unwrap_or(0) as i32;
+            let a = &mut squad.answers[side as usize];
+            *a = (*a).max(battle::RESPONSE_REACH).max(range);
+        }
         squad.hooks = battle::Hooks::of(&squad);
         squad.plain = squad.hooks == battle::Hooks::default()
             && !(squad.sides_move

@@ -349,6 +349,13 @@ impl Squad {
             return out;
         }
         let moved = (fl.f[mover].pos - from).abs();
+        // No unit of theirs stands near enough to answer: the loop below would find none.
+        if P && self
+            .nearest_as::<P>(fl, mover)
+            .is_none_or(|(d, _)| d > self.answers[them as usize])
+        {
+            return out;
+        }
         let slots = if !P && self.sides_move {
             0..self.roster.len()
         } else {

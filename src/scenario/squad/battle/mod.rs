@@ -46,6 +46,8 @@ const CONTACT: i32 = 2;
 /// The inch a Responding minifig may move to strike (Ch. 4.3's "Angry Inch"), and the full
 /// inch a mover must cross inside a responder's range for the responder to act first.
 const ANGRY_INCH: i32 = 2;
+/// The farthest a Response in Close Combat reaches: contact after the Angry Inch.
+pub(super) const RESPONSE_REACH: i32 = CONTACT + ANGRY_INCH;
 const SLOTS: usize = 2 * MAX_PER_SIDE as usize;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

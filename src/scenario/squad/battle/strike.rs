@@ -497,6 +497,15 @@ impl Squad {
             }
             return struck;
         }
+        // A plain d6 plan's Armor is a number: nothing to roll or pool, so it is resolved at
+        // once (the plain form has no fire or SN dice to follow).
+        if let Some(q) = quick
+            && !att.vermin
+            && !combine
+        {
+            self.resolve(fl, i, w, t, damage, q.armor(), log);
+            return struck;
+        }
         let (ward, burning, size) = if !P && (self.any_sn || self.any_fire) {
             let f = &fl.f[t];
             (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
