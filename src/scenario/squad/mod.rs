@@ -741,17 +741,29 @@ impl Squad {
         total
     }
 
+    /// Where the plan of `attacker`'s `weapon` against `target` (kinds) stands in `plans`
+    /// and `quick`.
+    #[inline(always)]
+    fn plan_index(&self, attacker: usize, weapon: usize, target: usize) -> usize {
+        (attacker * self.weapons + weapon) * self.kinds.len() + target
+    }
+
     #[inline]
     fn plan(&self, attacker: usize, weapon: usize, target: usize) -> &AttackPlan {
-        self.plans[(attacker * self.weapons + weapon) * self.kinds.len() + target]
+        self.plan_at(self.plan_index(attacker, weapon, target))
+    }
+
+    #[inline(always)]
+    fn plan_at(&self, index: usize) -> &AttackPlan {
+        self.plans[index]
             .as_ref()
             .expect("a plan exists for every weapon a kind has")
     }
 
-    /// [`Squad::plan`] as a plain d6 attack, if it is one.
+    /// The plan at `index` as a plain d6 attack, if it is one.
     #[inline(always)]
-    fn quick(&self, attacker: usize, weapon: usize, target: usize) -> Option<&PlainAttack> {
-        self.quick[(attacker * self.weapons + weapon) * self.kinds.len() + target].as_ref()
+    fn quick(&self, index: usize) -> Option<&PlainAttack> {
+        self.quick[index].as_ref()
     }
 }
 

@@ -233,7 +233,7 @@ impl Squad {
         let range = if response == Response::Close {
             CONTACT
         } else {
-            CONTACT + ANGRY_INCH
+            RESPONSE_REACH
         };
         let stop = self.stop_at(&self.kinds[fl.f[i].kind as usize]);
         d.min(range) - stop >= ANGRY_INCH
@@ -367,12 +367,10 @@ impl Squad {
         let mut k = slots.start;
         loop {
             let j = if P {
-                if up == 0 {
-                    break;
+                match next_standing(&mut up, slots.start) {
+                    Some(j) => j,
+                    None => break,
                 }
-                let j = slots.start + up.trailing_zeros() as usize;
-                up &= up - 1;
-                j
             } else {
                 if k == slots.end {
                     break;
@@ -394,8 +392,7 @@ impl Squad {
             let k = &self.kinds[r_kind as usize];
             let close = d <= CONTACT;
             // The Angry Inch: one inch toward the mover to strike it in Close Combat.
-            let inch =
-                !close && policy != Response::Close && d <= CONTACT + ANGRY_INCH && k.any_close();
+            let inch = !close && policy != Response::Close && d <= RESPONSE_REACH && k.any_close();
             let shoots = policy == Response::All
                 && moved >= 2
                 && k.reach().is_some_and(|x| 2 * x as i32 >= d);
@@ -407,7 +404,7 @@ impl Squad {
                 if policy == Response::Close {
                     CONTACT
                 } else {
-                    CONTACT + ANGRY_INCH
+                    RESPONSE_REACH
                 }
             } else {
                 d.max(2 * k.reach().unwrap_or(0) as i32)
@@ -476,7 +473,7 @@ impl Squad {
                 continue;
             }
             let d = (fl.f[j].pos - fl.f[mover].pos).abs();
-            if d > CONTACT && d <= CONTACT + ANGRY_INCH {
+            if d > CONTACT && d <= RESPONSE_REACH {
                 let toward = (fl.f[mover].pos - fl.f[j].pos).signum();
                 fl.f[j].pos += toward * (d - CONTACT);
                 fl.moved(fl.f[j].side);
@@ -701,11 +698,11 @@ mod tests {
                     assert_eq!(s.nearest_as::<true>(&fl, i), scan, "unit {i}");
                     checked += scan.is_some() as u32;
                     // The focus pick over the front's standing units, too.
-                    let pick = |plain: bool| match plain {
-                        true => s.pick::<true>(&fl, i, Mode::Ranged, 12),
-                        false => s.pick::<false>(&fl, i, Mode::Ranged, 12),
-                    };
-                    assert_eq!(pick(true), pick(false), "unit {i}");
+                    assert_eq!(
+                        s.pick::<true>(&fl, i, Mode::Ranged, 12),
+                        s.pick::<false>(&fl, i, Mode::Ranged, 12),
+                        "unit {i}"
+                    );
                 }
             }
         }

@@ -204,6 +204,18 @@ impl Front {
     };
 }
 
+/// The lowest standing unit left in `up` (a [`Front`]'s mask, bits from slot `start`),
+/// taken out of it.
+#[inline(always)]
+fn next_standing(up: &mut u64, start: usize) -> Option<usize> {
+    if *up == 0 {
+        return None;
+    }
+    let t = start + up.trailing_zeros() as usize;
+    *up &= *up - 1;
+    Some(t)
+}
+
 impl Field {
     /// A unit of `side` moved, fell, rose or changed sides: its front is rebuilt when next
     /// asked for. Every write of a position or of `alive` calls it.

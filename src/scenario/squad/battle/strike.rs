@@ -318,9 +318,7 @@ impl Squad {
             // The same search over the enemy's standing units only (its front's mask).
             let start = self.own(1 - me.side).start;
             let mut up = self.front(fl, 1 - me.side).up;
-            while up != 0 {
-                let t = start + up.trailing_zeros() as usize;
-                up &= up - 1;
+            while let Some(t) = next_standing(&mut up, start) {
                 if (fl.f[t].pos - me.pos).abs() <= reach && self.may_engage(fl, i, t, mode) {
                     return Some(t);
                 }
@@ -368,9 +366,10 @@ impl Squad {
     ) -> Struck {
         let (ki, kt) = (fl.f[i].kind as usize, fl.f[t].kind as usize);
         let (att, tgt) = (&self.kinds[ki], &self.kinds[kt]);
-        let plan = self.plan(ki, w, kt);
+        let index = self.plan_index(ki, w, kt);
+        let plan = self.plan_at(index);
         // The plain form rolls a plain d6 plan specialised: the same draws.
-        let quick = if P { self.quick(ki, w, kt) } else { None };
+        let quick = if P { self.quick(index) } else { None };
         fl.f[t].targeted += 1;
         if mode == Mode::Close {
             fl.f[t].engaged += 1;
