@@ -46,6 +46,10 @@ pub struct DieEvent {
 
 /// Receives every die rolled, and what a scenario narrates between them.
 pub trait Log {
+    /// Whether [`Log::note`] keeps notes: a trial that narrates nothing may take a form
+    /// that writes none (the squad battle's line form, issue 27).
+    const NOTES: bool = false;
+
     fn die(&mut self, event: DieEvent);
 
     /// A line of narration (a turn, a move, an attack and its result). `format_args!` costs
@@ -81,6 +85,8 @@ pub enum Entry {
 pub struct Narration(pub Vec<Entry>);
 
 impl Log for Narration {
+    const NOTES: bool = true;
+
     fn die(&mut self, event: DieEvent) {
         self.0.push(Entry::Die(event));
     }

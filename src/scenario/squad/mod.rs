@@ -249,6 +249,9 @@ pub struct Squad {
     /// its plain form, compiled without those branches (issue 27). A kind's own traits
     /// (Vermin, Cannon Fodder, shields, Heavy Armor) are read per unit in both forms.
     plain: bool,
+    /// The battle in the line form, where it qualifies ([`battle::Line::of`]): a plain
+    /// battle of melee fighters, played on a few arrays (issue 27).
+    line: Option<battle::Line>,
     /// Half-inches of table behind each side's starting line: no unit steps back past it.
     room: i32,
     /// The farthest, in half-inches, that a unit of each side may stand from a mover and
@@ -500,6 +503,7 @@ impl Squad {
             explosions,
             hooks: battle::Hooks::default(),
             plain: false,
+            line: None,
             room: 2 * ROOM as i32,
             answers: [0; 2],
             units,
@@ -584,6 +588,7 @@ impl Squad {
                 || squad.any_contagion
                 || squad.any_useless
                 || squad.any_stupid);
+        squad.line = battle::Line::of(&squad);
         Ok(squad)
     }
 

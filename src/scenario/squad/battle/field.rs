@@ -25,6 +25,18 @@ pub(super) struct Responses {
     pub late: u128,
 }
 
+/// The `hold` policy's walk ([`Squad::hold_want`]) for a unit `d` from its nearest enemy,
+/// `closing` short of reach: all of it when it strikes this turn and the enemy cannot strike
+/// first (`now`); when it out-reaches the enemy (its threat, Move and reach, beats `theirs`),
+/// to half an inch outside the enemy's (never back); else all of it.
+#[inline(always)]
+pub(super) fn hold_at(d: i32, closing: i32, now: bool, mine: i32, theirs: i32) -> i32 {
+    if !now && mine > theirs {
+        return (d - (theirs + 1)).clamp(0, closing);
+    }
+    closing
+}
+
 impl Squad {
     /// The roster's slots of a side as first fielded (for names).
     #[inline(always)]
@@ -182,7 +194,7 @@ impl Squad {
     }
 
     /// How far kind `k` can strike on its own turn: its Move and its reach.
-    fn threat(&self, k: &Kind) -> i32 {
+    pub(super) fn threat(&self, k: &Kind) -> i32 {
         k.move_halves + self.stop_at(k).max(CONTACT)
     }
 
@@ -208,15 +220,8 @@ impl Squad {
         } else {
             k.move_halves
         };
-        if may_act && closing <= step && !self.strikes_first(fl, t, i, d) {
-            return closing;
-        }
-        let theirs = self.threat(e);
-        if self.threat(k) > theirs {
-            // Half an inch outside the enemy's Move and reach (never back).
-            return (d - (theirs + 1)).clamp(0, closing);
-        }
-        closing
+        let now = may_act && closing <= step && !self.strikes_first(fl, t, i, d);
+        hold_at(d, closing, now, self.threat(k), self.threat(e))
     }
 
     /// Whether `t`'s saved Action would strike `i` first if `i` closed on it from `d` away

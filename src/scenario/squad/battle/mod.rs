@@ -7,6 +7,7 @@
 //! - [`turn`]: the trial's loop of player turns and each unit's turn (Ch. 4);
 //! - [`hooks`]: the few named points where creature rules join the turn;
 //! - [`field`]: positions, the walk toward the enemy, Sprints, Responses, KnockBack;
+//! - [`line`]: the same turn for a battle of plain melee fighters, on a few arrays;
 //! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
 //! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
@@ -27,6 +28,7 @@ mod fire;
 mod gunnery;
 mod hooks;
 mod limbs;
+mod line;
 mod medik;
 mod minds;
 mod spawners;
@@ -36,6 +38,7 @@ mod thralls;
 mod turn;
 
 pub(super) use hooks::Hooks;
+pub(super) use line::Line;
 
 use super::Squad;
 use super::roster::MAX_PER_SIDE;

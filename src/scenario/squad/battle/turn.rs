@@ -238,7 +238,12 @@ impl Scenario for Squad {
         faces: &mut F,
         log: &mut L,
     ) -> SquadOutcome {
-        // The trial's form is chosen once per battle (issue 27); both play the same rules.
+        // The trial's form is chosen once per battle (issue 27); all play the same rules.
+        if !L::NOTES
+            && let Some(line) = &self.line
+        {
+            return line.fight(self, faces, log);
+        }
         if self.plain {
             self.battle::<true, F, L>(faces, log)
         } else {

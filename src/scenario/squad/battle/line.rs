@@ -1,0 +1,693 @@
+//! The line form (issue 27): a battle of plain melee fighters, played on a few arrays.
+//!
+//! Most CP questions about minifigs are this battle: two lines of one-weapon fighters walk
+//! at each other and strike in Close Combat. [`Line::of`] finds such a battle once per
+//! question, and the trial then plays it here, on each side's positions and Sizes and a
+//! standing, a saved and an acted mask, rather than through the general turn with its 64-byte
+//! figures and the checks of rules this battle never meets. It is the same battle: the same
+//! rules in the same order draw the same dice (the tests hold the two forms equal, tally for
+//! tally, and every scripted squad test runs through it).
+//!
+//! A battle qualifies when it is plain ([`Squad::plain`]) and
+//! - every unit takes one Action a turn with its one weapon, a Close Combat weapon without
+//!   Range, Power (KnockBack), Poison, Contagion or Fire, and carries no shield, Deflection,
+//!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
+//! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
+//! - both sides focus their attacks and never Sprint, Responses strike first
+//!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
+//!   survive`): nothing Disrupts a unit, so nothing recovers or is hit automatically.
+//!
+//! The trial takes it only for a log that keeps no notes ([`Log::NOTES`]): narration comes
+//! from the general turn.
+
+use super::field::hold_at;
+use super::*;
+use crate::dice::{Faces, Log};
+use crate::rules::attack::{Hit, PlainAttack};
+use crate::rules::{ArmorTie, OpeningResponse, ResponseOrder, TargetSize, combat};
+use crate::scenario::duel::Side;
+use crate::scenario::squad::{Kind, Position, Response, Sprint, SquadOutcome, Targeting};
+
+const SIDE: usize = MAX_PER_SIDE as usize;
+
+/// What the line form reads of a battle, resolved once ([`Line::of`]).
+#[derive(Clone, Debug)]
+pub(in crate::scenario::squad) struct Line {
+    /// Each side's units in roster order: their kind.
+    kind: [[u16; SIDE]; 2],
+    count: [usize; 2],
+    /// Per kind: its Move (half-inches), its threat (Move and reach), its Size and CP
+    /// (quarter points).
+    moves: Vec<i32>,
+    threat: Vec<i32>,
+    size: Vec<u32>,
+    cp: Vec<i64>,
+    /// `attacks[attacker kind * kinds + target kind]`: its weapon against that target.
+    attacks: Vec<PlainAttack>,
+    kinds: usize,
+    /// Per side: it holds (the `hold` position policy), and how it Responds.
+    hold: [bool; 2],
+    response: [Response; 2],
+    target_size: TargetSize,
+    /// Every unit starts with an Action saved (`opening_response = ready`).
+    ready: bool,
+}
+
+/// A trial's state: per side, positions (half-inches) and Sizes, Close Combat attackers
+/// this turn, masks (a bit per unit) of who stands and who has an Action saved, and the
+/// side's [`Ends`] while fresh.
+struct State {
+    pos: [[i32; SIDE]; 2],
+    size: [[u32; SIDE]; 2],
+    engaged: [[u16; SIDE]; 2],
+    up: [u64; 2],
+    saved: [u64; 2],
+    ends: [Option<Ends>; 2],
+    ties: u32,
+    standing: [[u8; TRACK]; 2],
+}
+
+/// A side's standing units at the two ends of its stretch of the line, as the general
+/// turn's fronts keep them: (position, unit), ties to the first in the roster. A unit
+/// beyond either end has that end as its nearest enemy, found without a scan.
+#[derive(Copy, Clone)]
+struct Ends {
+    low: (i32, usize),
+    high: (i32, usize),
+}
+
+impl State {
+    /// Unit `j` of `side` moves to `at`.
+    #[inline(always)]
+    fn step(&mut self, side: usize, j: usize, at: i32) {
+        self.pos[side][j] = at;
+        self.ends[side] = None;
+    }
+
+    /// Unit `t` of `side` falls.
+    #[inline(always)]
+    fn fall(&mut self, side: usize, t: usize) {
+        self.up[side] &= !(1 << t);
+        self.ends[side] = None;
+    }
+}
+
+impl Line {
+    /// `s` in the line form, if its battle qualifies (see the module overview).
+    pub(in crate::scenario::squad) fn of(s: &Squad) -> Option<Line> {
+        let opts = &s.opts;
+        if !s.plain
+            || s.units != s.roster.len()
+            || opts.response_order != ResponseOrder::Counter
+            || opts.armor_tie != ArmorTie::Survive
+            || s.policy
+                .iter()
+                .any(|p| p.target != Targeting::Focus || p.sprint != Sprint::Never)
+        {
+            return None;
+        }
+        let kinds = &s.kinds[..s.fielded];
+        if !kinds.iter().all(fighter) {
+            return None;
+        }
+        let mut attacks = Vec::with_capacity(kinds.len() * kinds.len());
+        for a in 0..kinds.len() {
+            for t in 0..kinds.len() {
+                attacks.push(*s.quick(s.plan_index(a, 0, t))?);
+            }
+        }
+        let mut kind = [[0; SIDE]; 2];
+        for (side, units) in kind.iter_mut().enumerate() {
+            for (unit, slot) in units.iter_mut().zip(s.own(side as u8)) {
+                *unit = s.roster[slot].1;
+            }
+        }
+        Some(Line {
+            kind,
+            count: s.count,
+            moves: kinds.iter().map(|k| k.move_halves).collect(),
+            threat: kinds.iter().map(|k| s.threat(k)).collect(),
+            size: kinds.iter().map(|k| k.size).collect(),
+            cp: kinds.iter().map(|k| k.cp.in_quarters()).collect(),
+            attacks,
+            kinds: kinds.len(),
+            hold: s.policy.map(|p| p.position == Position::Hold),
+            response: s.policy.map(|p| p.response),
+            target_size: opts.target_size,
+            ready: opts.opening_response == OpeningResponse::Ready,
+        })
+    }
+}
+
+/// A one-Action, one-weapon melee fighter with none of the traits a strike checks.
+fn fighter(k: &Kind) -> bool {
+    let [arm] = &k.arms[..] else {
+        return false;
+    };
+    k.actions == 1
+        && k.size >= 1
+        && k.reach().is_none()
+        && arm.close
+        && arm.range.is_none()
+        && !arm.knocks_back()
+        && !(arm.poison || arm.contagion || arm.fire || arm.mounted)
+        && arm.auto.is_none()
+        && arm.grip <= k.free_hands
+        && k.shield.is_none()
+        && k.deflection == 0
+        && k.connection.is_none()
+        && !(k.vermin || k.cannon_fodder)
+        && k.explosives.is_none()
+}
+
+/// The units of a side of `n` (1 to 64), a bit each.
+fn all(n: usize) -> u64 {
+    u64::MAX >> (64 - n)
+}
+
+impl Line {
+    /// One battle ([`Squad::trial`] in the line form).
+    pub(super) fn fight<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        s: &Squad,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
+        let mut st = self.place(s);
+        let first = s.first.resolve(faces);
+        let mut side = if first == Side::A { 0 } else { 1 };
+        for turn in 1..=s.max_turns {
+            for n in 0..2 {
+                st.engaged[n][..self.count[n]].fill(0);
+            }
+            // A saved Action not spent in the enemy's turn is gone.
+            st.saved[side] = 0;
+            let mut acted = 0u64;
+            // The side's units standing as the turn starts, in roster order.
+            let mut order = st.up[side];
+            while order != 0 {
+                let j = order.trailing_zeros() as usize;
+                order &= order - 1;
+                if st.up[side] & (1 << j) == 0 {
+                    continue;
+                }
+                if self.act(&mut st, side, j, faces, log) {
+                    acted |= 1 << j;
+                }
+                if st.up[0] == 0 || st.up[1] == 0 {
+                    record(&mut st, turn);
+                    return self.outcome(&st, first, turn);
+                }
+            }
+            st.saved[side] = st.up[side] & !acted;
+            record(&mut st, turn);
+            side = 1 - side;
+        }
+        self.outcome(&st, first, s.max_turns)
+    }
+
+    /// The state before the first turn: each side on its starting line.
+    #[inline(always)]
+    fn place(&self, s: &Squad) -> State {
+        let mut st = State {
+            pos: [[0; SIDE]; 2],
+            size: [[0; SIDE]; 2],
+            engaged: [[0; SIDE]; 2],
+            up: self.count.map(all),
+            saved: [0; 2],
+            ends: [None; 2],
+            ties: 0,
+            standing: [[0; TRACK]; 2],
+        };
+        for side in 0..2 {
+            let start = s.own(side as u8).start;
+            for j in 0..self.count[side] {
+                st.pos[side][j] = s.start[start + j];
+                st.size[side][j] = self.size[self.kind[side][j] as usize];
+            }
+        }
+        if self.ready {
+            st.saved = st.up;
+        }
+        st
+    }
+
+    /// Unit `j` of `side`'s turn ([`Squad::act_as`]): strike if in contact; else walk toward
+    /// the nearest enemy, draw the Responses, and strike if it stands in contact then.
+    /// Returns whether it took its Action.
+    #[inline(always)]
+    fn act<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        st: &mut State,
+        side: usize,
+        j: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let o = 1 - side;
+        let from = st.pos[side][j];
+        let Some((d, t)) = self.nearest(st, o, from) else {
+            return false;
+        };
+        if d <= CONTACT {
+            return self.action(st, side, j, None, faces, log);
+        }
+        let kind = self.kind[side][j] as usize;
+        let closing = d - CONTACT;
+        let want = if self.hold[side] {
+            // It strikes this turn unless the enemy's saved Action strikes first.
+            let first = st.saved[o] & (1 << t) != 0 && self.response[o] != Response::None;
+            let now = closing <= self.moves[kind] && !first;
+            let theirs = self.threat[self.kind[o][t] as usize];
+            hold_at(d, closing, now, self.threat[kind], theirs)
+        } else {
+            closing
+        };
+        let moved = self.moves[kind].min(want);
+        st.step(side, j, from + (st.pos[o][t] - from).signum() * moved);
+        self.respond(st, side, j, faces, log);
+        if st.up[side] & (1 << j) == 0 || st.up[o] == 0 {
+            return false;
+        }
+        let at = st.pos[side][j];
+        match self.nearest(st, o, at) {
+            Some((d, _)) if d <= CONTACT => self.action(st, side, j, None, faces, log),
+            _ => false,
+        }
+    }
+
+    /// The enemy of `o` nearest to `at`: the distance and the unit (ties to the first in the
+    /// roster), as [`Squad::nearest`] finds it: from `o`'s ends where `at` lies beyond
+    /// them, else by a scan.
+    #[inline(always)]
+    fn nearest(&self, st: &mut State, o: usize, at: i32) -> Option<(i32, usize)> {
+        let up = st.up[o];
+        if up == 0 {
+            return None;
+        }
+        let ends = match st.ends[o] {
+            Some(e) => e,
+            None => {
+                let e = self.ends(st, o);
+                st.ends[o] = Some(e);
+                e
+            }
+        };
+        // Which end faces it is a select, not a branch: sides alternate.
+        let (below, above) = (at <= ends.low.0, at >= ends.high.0);
+        if below | above {
+            let (p, t) = if below { ends.low } else { ends.high };
+            return Some(((p - at).abs(), t));
+        }
+        // Without data-dependent branches: the fallen count as farthest.
+        let (mut best, mut who) = (u64::MAX, 0);
+        for (t, &p) in st.pos[o][..self.count[o]].iter().enumerate() {
+            let fallen = ((up >> t) & 1) ^ 1;
+            let d = (p - at).unsigned_abs() as u64 | fallen.wrapping_neg();
+            (best, who) = if d < best { (d, t) } else { (best, who) };
+        }
+        Some((best as i32, who))
+    }
+
+    /// Side `o`'s [`Ends`], some unit of it standing.
+    #[inline(always)]
+    fn ends(&self, st: &State, o: usize) -> Ends {
+        // Keys that order by position, then unit: the least is the low end; the greatest
+        // position with the least unit is the high end. The fallen take no part.
+        let up = st.up[o];
+        let (mut low, mut high) = (u64::MAX, 0u64);
+        for (t, &p) in st.pos[o][..self.count[o]].iter().enumerate() {
+            let at = (p as i64 - i32::MIN as i64) as u64;
+            let alive = (up >> t) & 1;
+            low = low.min(((at << 8) | t as u64) | alive.wrapping_sub(1));
+            high = high.max(((at << 8) | (255 - t as u64)) & alive.wrapping_neg());
+        }
+        let place = |k: u64| ((k >> 8) as i64 + i32::MIN as i64) as i32;
+        Ends {
+            low: (place(low), (low & 255) as usize),
+            high: (place(high), 255 - (high & 255) as usize),
+        }
+    }
+
+    /// The Responses to unit `j` of `side`, which just moved ([`Squad::respond`]): each enemy
+    /// with a saved Action, in roster order, strikes it in contact or after the Angry Inch
+    /// (not under `response = close`), first, while it stands.
+    #[inline(always)]
+    fn respond<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        st: &mut State,
+        side: usize,
+        j: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let o = 1 - side;
+        let policy = self.response[o];
+        if policy == Response::None {
+            return;
+        }
+        // No enemy stands near enough to answer (contact after the Angry Inch).
+        let at = st.pos[side][j];
+        if self
+            .nearest(st, o, at)
+            .is_none_or(|(d, _)| d > RESPONSE_REACH)
+        {
+            return;
+        }
+        let mut ready = st.up[o] & st.saved[o];
+        while ready != 0 && st.up[side] & (1 << j) != 0 {
+            let r = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
+            let (at, mover) = (st.pos[o][r], st.pos[side][j]);
+            let d = (at - mover).abs();
+            let inch = d > CONTACT && policy != Response::Close && d <= RESPONSE_REACH;
+            if d > CONTACT && !inch {
+                continue;
+            }
+            if inch {
+                st.step(o, r, at + (mover - at).signum() * (d - CONTACT));
+            }
+            st.saved[o] &= !(1 << r);
+            self.action(st, o, r, Some(j), faces, log);
+        }
+    }
+
+    /// One Action of unit `j` of `side` ([`Squad::action_in`]): strike `forced` if it stands
+    /// in contact and may be engaged, else the first enemy in the roster that does (the
+    /// `focus` policy). Returns whether it struck.
+    #[inline(always)]
+    fn action<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        st: &mut State,
+        side: usize,
+        j: usize,
+        forced: Option<usize>,
+        faces: &mut F,
+        log: &mut L,
+    ) -> bool {
+        let o = 1 - side;
+        let at = st.pos[side][j];
+        // Close Combat takes three attackers per inch of target Size (Ch. 10.4).
+        let open = |st: &State, t: usize| {
+            (st.pos[o][t] - at).abs() <= CONTACT
+                && (st.engaged[o][t] as u32) < combat::close_combat_limit(st.size[o][t])
+        };
+        let target = match forced {
+            Some(t) => open(st, t).then_some(t),
+            None => {
+                let mut up = st.up[o];
+                let mut found = None;
+                while up != 0 {
+                    let t = up.trailing_zeros() as usize;
+                    up &= up - 1;
+                    if open(st, t) {
+                        found = Some(t);
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        let Some(t) = target else {
+            return false;
+        };
+        self.strike(st, side, j, t, faces, log);
+        true
+    }
+
+    /// Unit `j` of `side` strikes unit `t` of the other ([`Squad::strike`] and
+    /// [`Squad::resolve`]): the Skill roll with the target's Size modifier, then Damage
+    /// against Armor; a success takes an inch of Size, and the last inch fells it.
+    #[inline(always)]
+    fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        st: &mut State,
+        side: usize,
+        j: usize,
+        t: usize,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let o = 1 - side;
+        let (a, b) = (self.kind[side][j] as usize, self.kind[o][t] as usize);
+        let q = &self.attacks[a * self.kinds + b];
+        st.engaged[o][t] += 1;
+        let m = combat::target_size(st.size[o][t], self.target_size);
+        let benny = match q.hit::<true, F, L>(faces, log, m).0 {
+            Hit::Hit { benny } => benny,
+            Hit::Miss { .. } | Hit::CriticalFailure => return,
+        };
+        let damage = q.damage::<true, F, L>(faces, log, benny);
+        match damage.cmp(&q.armor()) {
+            std::cmp::Ordering::Greater => {
+                let size = &mut st.size[o][t];
+                *size = combat::size_damage(*size);
+                if *size == 0 {
+                    st.fall(o, t);
+                }
+            }
+            std::cmp::Ordering::Equal => st.ties += 1,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+
+    fn outcome(&self, st: &State, first: Side, turns: u32) -> SquadOutcome {
+        let survivors = st.up.map(u64::count_ones);
+        let winner = match survivors {
+            [0, 0] => None,
+            [_, 0] => Some(Side::A),
+            [0, _] => Some(Side::B),
+            _ => None,
+        };
+        let mut cp_left = [0i64; 2];
+        for (side, cp) in cp_left.iter_mut().enumerate() {
+            let mut up = st.up[side];
+            while up != 0 {
+                let j = up.trailing_zeros() as usize;
+                up &= up - 1;
+                *cp += self.cp[self.kind[side][j] as usize];
+            }
+        }
+        SquadOutcome {
+            winner,
+            first,
+            turns,
+            survivors,
+            cp_left,
+            ties: st.ties,
+            converted: 0,
+            revived: 0,
+            blasted: [0; 2],
+            blasted_own: [0; 2],
+            swept: [0; 2],
+            standing: st.standing,
+            converted_by: [0; TRACK],
+        }
+    }
+}
+
+/// The units standing after player turn `turn` ([`Squad::record_turn`]).
+fn record(st: &mut State, turn: u32) {
+    if let Some(k) = (turn as usize).checked_sub(1).filter(|&k| k < TRACK) {
+        st.standing[0][k] = st.up[0].count_ones() as u8;
+        st.standing[1][k] = st.up[1].count_ones() as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::rules::TargetSize;
+    use crate::scenario::Scenario;
+    use crate::scenario::squad::{Formation, Policy};
+
+    /// `s` with the line form switched off: the general turn's plain form plays it.
+    fn general(s: &Squad) -> Squad {
+        let mut g = s.clone();
+        g.line = None;
+        g
+    }
+
+    #[test]
+    fn the_line_form_plays_the_general_turn_outcome_for_outcome() {
+        // Issue 27: both forms play one battle. Each case qualifies; on the same stream
+        // every trial's whole outcome is the same (a draw out of step would show at once).
+        let base = RuleOptions::default();
+        let mut late = base;
+        late.assign("opening_response=none").unwrap();
+        let mut no_size = base;
+        no_size.target_size = TargetSize::Off;
+        let with = |position, response| Policy {
+            position,
+            response,
+            formation: Formation::parse("ranks:2").unwrap(),
+            ..Policy::default()
+        };
+        let (advance, close) = (
+            with(Position::Advance, Response::Inch),
+            with(Position::Hold, Response::Close),
+        );
+        let none = with(Position::Advance, Response::None);
+        const SIX: (&str, u32) = ("minifig-hand-weapon", 6);
+        type Units<'a> = &'a [(&'a str, u32)];
+        let cases: [(Units, Units, Policy, Policy, RuleOptions, u32); 7] = [
+            (
+                &[SIX],
+                &[SIX],
+                Policy::default(),
+                Policy::default(),
+                base,
+                12,
+            ),
+            (
+                &[("minifig-heavy-weapon", 3), ("minifig-two-handed", 2)],
+                &[("minifig-body-armor", 4), ("kultist", 2)],
+                Policy::default(),
+                advance,
+                base,
+                8,
+            ),
+            (&[("kult-master", 2)], &[SIX], close, none, base, 5),
+            (
+                &[SIX],
+                &[("minifig-heavy-weapon", 5)],
+                advance,
+                close,
+                late,
+                20,
+            ),
+            (
+                &[("minifig-two-handed", 9)],
+                &[SIX],
+                none,
+                Policy::default(),
+                no_size,
+                3,
+            ),
+            (
+                &[("minifig-hand-weapon", 1)],
+                &[("minifig-body-armor", 1)],
+                advance,
+                advance,
+                base,
+                0,
+            ),
+            (
+                &[("minifig-hand-weapon", 64)],
+                &[("kultist", 40)],
+                Policy::default(),
+                close,
+                base,
+                30,
+            ),
+        ];
+        for (n, (a, b, pa, pb, opts, distance)) in cases.into_iter().enumerate() {
+            let s = Squad::new(
+                side_with(a, pa, &opts),
+                side_with(b, pb, &opts),
+                distance,
+                First::Random,
+                100,
+                opts,
+            )
+            .unwrap();
+            assert!(s.line.is_some(), "case {n} qualifies for the line form");
+            let g = general(&s);
+            let (mut x, mut y) = (
+                crate::sim::seed::stream(5, n as u64, 0),
+                crate::sim::seed::stream(5, n as u64, 0),
+            );
+            for trial in 0..2_000 {
+                let line = s.trial(&mut x, &mut NoLog);
+                let turn = g.trial(&mut y, &mut NoLog);
+                assert_eq!(line, turn, "case {n}, trial {trial}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_ends_find_the_nearest_enemy_the_scan_finds() {
+        // Ten thousand random steps and falls in a 64 v 40 battle; after each, the nearest
+        // enemy of a random place, on either side, is the standing unit a full scan finds
+        // (least distance, ties to the first in the roster).
+        use rand::RngExt;
+        let (mf, k) = (("minifig-hand-weapon", 64), ("kultist", 40));
+        let s = squad(&[mf], &[k], 30, RuleOptions::default());
+        let line = s.line.as_ref().unwrap();
+        let mut st = line.place(&s);
+        let mut rng = crate::sim::seed::stream(3, 0, 0);
+        for step in 0..10_000 {
+            let side = rng.random_range(0..2usize);
+            let j = rng.random_range(0..line.count[side]);
+            if rng.random_range(0..8) == 0 && st.up[side].count_ones() > 1 {
+                st.fall(side, j);
+            } else {
+                // Few places, so many units share one: ties are common.
+                st.step(side, j, rng.random_range(-4..16) * 4);
+            }
+            let (o, at) = (rng.random_range(0..2usize), rng.random_range(-20..70));
+            let scan = (0..line.count[o])
+                .filter(|&t| st.up[o] & (1 << t) != 0)
+                .map(|t| ((st.pos[o][t] - at).abs(), t))
+                .min();
+            assert_eq!(line.nearest(&mut st, o, at), scan, "step {step}");
+        }
+    }
+
+    #[test]
+    fn battles_with_other_rules_keep_the_general_turn() {
+        // Each breaks one condition of the line form; the general turn plays them.
+        let opts = RuleOptions::default();
+        let mf = &[MF];
+        for other in [
+            "minifig-pistol",
+            "minifig-sword-shield",
+            "hero-hand-weapon",
+            "vermin",
+        ] {
+            assert!(squad(mf, &[(other, 1)], 6, opts).line.is_none(), "{other}");
+        }
+        for option in ["response_order=timing", "armor_tie=dismemberment"] {
+            let mut o = opts;
+            o.assign(option).unwrap();
+            assert!(squad(mf, mf, 6, o).line.is_none(), "{option}");
+        }
+        let spread = Policy {
+            target: Targeting::Spread,
+            ..Policy::default()
+        };
+        let sprint = Policy {
+            sprint: Sprint::Close,
+            ..Policy::default()
+        };
+        for p in [spread, sprint] {
+            let s = Squad::new(
+                side(mf, &opts),
+                side_with(mf, p, &opts),
+                6,
+                First::A,
+                50,
+                opts,
+            );
+            assert!(s.unwrap().line.is_none(), "{p:?}");
+        }
+        assert!(squad(mf, mf, 6, opts).line.is_some());
+    }
+
+    #[test]
+    fn a_saved_action_steps_the_angry_inch_and_strikes_first_in_the_line_form() {
+        // 12" apart, A first. A walks 5" (no reach yet); B walks 5" and stops 2" short of
+        // A; A's saved Action steps the Angry Inch and strikes first (Ch. 4.3): Skill 4
+        // hits Use 2, Damage 5 beats Armor 4, and B falls in player turn 2.
+        let s = squad(&[MF], &[MF], 12, RuleOptions::default());
+        assert!(s.line.is_some());
+        let o = run(&s, &[(D6, 4), (D6, 5)]);
+        assert_eq!((o.winner, o.turns, o.survivors), (Some(Side::A), 2, [1, 0]));
+        assert_eq!(
+            (&o.standing[0][..2], &o.standing[1][..2]),
+            (&[1, 1][..], &[1, 0][..])
+        );
+        assert_eq!(o.cp_left, [24, 0]);
+    }
+}
