@@ -22,6 +22,12 @@
 //! the rules around them are in [`crate::rules::combat`]. What the line leaves out, and why
 //! it does not bias the questions asked of it, is in docs/model.md.
 //!
+//! A battle is played in one of three forms, chosen once per question (issue 27): the
+//! general turn; its plain form, compiled without the creature, SN, fire, Explosive and
+//! automatic-weapon branches when no unit needs them; and the line form, for a plain
+//! battle of one-weapon melee fighters, on a few arrays. All three play the same rules and
+//! draw the same dice (differential tests hold them together).
+//!
 //! - [`kind`]: a catalog unit as the duel fights it.
 //! - [`roster`]: `NAME*COUNT` lists and CP budgets.
 //! - [`policy`]: targeting, Response and Sprint policies per side.

@@ -5,8 +5,8 @@
 //! question, and the trial then plays it here, on each side's positions and Sizes and a
 //! standing, a saved and an acted mask, rather than through the general turn with its 64-byte
 //! figures and the checks of rules this battle never meets. It is the same battle: the same
-//! rules in the same order draw the same dice (the tests hold the two forms equal, tally for
-//! tally, and every scripted squad test runs through it).
+//! rules in the same order draw the same dice (the tests hold the two forms equal, outcome
+//! for outcome, and every scripted squad test of such a battle runs through it).
 //!
 //! A battle qualifies when it is plain ([`Squad::plain`]) and
 //! - every unit takes one Action a turn with its one weapon, a Close Combat weapon without
@@ -160,13 +160,14 @@ fn fighter(k: &Kind) -> bool {
         && k.explosives.is_none()
 }
 
-/// The units of a side of `n` (1 to 64), a bit each.
+/// The units of a side of `n` (at most 64), a bit each.
 fn all(n: usize) -> u64 {
-    u64::MAX >> (64 - n)
+    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
 }
 
 impl Line {
-    /// One battle ([`Squad::trial`] in the line form).
+    /// One battle ([`Squad::trial`] in the line form): sides alternate player turns (Ch. 4),
+    /// and a unit that did not act in its own keeps its Action for a Response (Ch. 4.3).
     pub(super) fn fight<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         s: &Squad,
@@ -232,8 +233,8 @@ impl Line {
         st
     }
 
-    /// Unit `j` of `side`'s turn ([`Squad::act_as`]): strike if in contact; else walk toward
-    /// the nearest enemy, draw the Responses, and strike if it stands in contact then.
+    /// Unit `j` of `side`'s turn ([`Squad::act_as`], Ch. 4.1): strike if in contact; else walk
+    /// toward the nearest enemy, draw the Responses, and strike if it stands in contact then.
     /// Returns whether it took its Action.
     #[inline(always)]
     fn act<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -329,7 +330,7 @@ impl Line {
         }
     }
 
-    /// The Responses to unit `j` of `side`, which just moved ([`Squad::respond`]): each enemy
+    /// The Responses to unit `j` of `side`, which just moved ([`Squad::respond`], Ch. 4.3): each enemy
     /// with a saved Action, in roster order, strikes it in contact or after the Angry Inch
     /// (not under `response = close`), first, while it stands.
     #[inline(always)]
@@ -416,8 +417,9 @@ impl Line {
     }
 
     /// Unit `j` of `side` strikes unit `t` of the other ([`Squad::strike`] and
-    /// [`Squad::resolve`]): the Skill roll with the target's Size modifier, then Damage
-    /// against Armor; a success takes an inch of Size, and the last inch fells it.
+    /// [`Squad::resolve`]): the Skill roll with the target's Size modifier (Ch. 4.2, 8.2),
+    /// then Damage against Armor; a success takes an inch of Size, and the last inch fells it
+    /// (Ch. 10.2).
     #[inline(always)]
     fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
