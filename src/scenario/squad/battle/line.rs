@@ -605,6 +605,16 @@ mod tests {
                 let turn = g.trial(&mut y, &mut NoLog);
                 assert_eq!(line, turn, "case {n}, trial {trial}");
             }
+            // A narrated replay plays the general turn: the same battles.
+            let (mut x, mut z) = (
+                crate::sim::seed::stream(6, n as u64, 0),
+                crate::sim::seed::stream(6, n as u64, 0),
+            );
+            for trial in 0..100 {
+                let line = s.trial(&mut x, &mut NoLog);
+                let told = s.trial(&mut z, &mut crate::dice::Narration::default());
+                assert_eq!(line, told, "case {n}, narrated trial {trial}");
+            }
         }
     }
 
