@@ -47,8 +47,9 @@ pub struct DieEvent {
 /// Receives every die rolled, and what a scenario narrates between them.
 pub trait Log {
     /// Whether [`Log::note`] keeps notes: a trial that narrates nothing may take a form
-    /// that writes none (the squad battle's line form, issue 27).
-    const NOTES: bool = false;
+    /// that writes none (the squad battle's line form, issue 27). No default, so a new log
+    /// that keeps notes cannot lose them by forgetting to say so.
+    const NOTES: bool;
 
     fn die(&mut self, event: DieEvent);
 
@@ -63,11 +64,15 @@ pub trait Log {
 pub struct NoLog;
 
 impl Log for NoLog {
+    const NOTES: bool = false;
+
     #[inline(always)]
     fn die(&mut self, _: DieEvent) {}
 }
 
 impl Log for Vec<DieEvent> {
+    const NOTES: bool = false;
+
     fn die(&mut self, event: DieEvent) {
         self.push(event);
     }
