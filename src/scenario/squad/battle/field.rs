@@ -108,18 +108,10 @@ impl Squad {
             // Enemies on both sides of it: the scan below.
         }
         if !self.sides_move {
-            // The scan every unit's turn starts with, without data-dependent branches (they
-            // mispredicted): the fallen count as farthest, a strictly nearer unit beats the
-            // best, so ties stay with the lower slot.
-            let (mut best, mut who) = (u64::MAX, 0);
-            for t in self.own(1 - me.side) {
-                let f = &fl.f[t];
-                // All ones for the fallen: arithmetic, so no branch.
-                let fallen = (!f.alive) as u64;
-                let d = (f.pos - me.pos).unsigned_abs() as u64 | fallen.wrapping_neg();
-                (best, who) = if d < best { (d, t) } else { (best, who) };
-            }
-            return (best != u64::MAX).then_some((best as i32, who));
+            // The scan every unit's turn starts with.
+            let slots = self.own(1 - me.side);
+            let units = fl.f[slots.clone()].iter().map(|u| (u.pos, u.alive));
+            return nearest_of(units, me.pos).map(|(d, t)| (d, slots.start + t));
         }
         self.least(fl, 1 - me.side, |t| {
             fl.f[t].alive.then(|| (fl.f[t].pos - me.pos).abs())
@@ -136,29 +128,22 @@ impl Squad {
         if f.fresh {
             return f;
         }
-        let mut f = Front {
-            fresh: true,
-            ..Front::STALE
-        };
-        // Keys that order by position, then slot: the least is the low end; the greatest
-        // position with the least slot is the high end.
-        let (mut low, mut high) = (u64::MAX, 0u64);
         let slots = self.own(side);
-        for t in slots.clone() {
-            let u = &fl.f[t];
-            let at = (u.pos as i64 - i32::MIN as i64) as u64;
-            let lo = (at << 8) | t as u64;
-            let hi = (at << 8) | (255 - t as u64);
-            let alive = u.alive as u64;
-            // The fallen take no part: arithmetic, so no branch.
-            low = low.min(lo | alive.wrapping_sub(1));
-            high = high.max(hi & alive.wrapping_neg());
-            f.any |= u.alive;
-            f.up |= alive << (t - slots.start);
-        }
-        let unpack = |k: u64, slot: u8| (((k >> 8) as i64 + i32::MIN as i64) as i32, slot);
-        f.low = unpack(low, (low & 255) as u8);
-        f.high = unpack(high, 255 - (high & 255) as u8);
+        let (up, ends) = ends_of(fl.f[slots.clone()].iter().map(|u| (u.pos, u.alive)));
+        let at = |(p, t): (i32, usize)| (p, (slots.start + t) as u8);
+        let f = match ends {
+            Some((low, high)) => Front {
+                low: at(low),
+                high: at(high),
+                any: true,
+                up,
+                fresh: true,
+            },
+            None => Front {
+                fresh: true,
+                ..Front::STALE
+            },
+        };
         cell.set(f);
         f
     }

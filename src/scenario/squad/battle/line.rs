@@ -282,14 +282,13 @@ impl Line {
     /// them, else by a scan.
     #[inline(always)]
     fn nearest(&self, st: &mut State, o: usize, at: i32) -> Option<(i32, usize)> {
-        let up = st.up[o];
-        if up == 0 {
-            return None;
-        }
         let ends = match st.ends[o] {
             Some(e) => e,
             None => {
-                let e = self.ends(st, o);
+                // None standing: no ends, and no enemy.
+                let (_, ends) = ends_of(self.standing(st, o));
+                let (low, high) = ends?;
+                let e = Ends { low, high };
                 st.ends[o] = Some(e);
                 e
             }
@@ -300,34 +299,17 @@ impl Line {
             let (p, t) = if below { ends.low } else { ends.high };
             return Some(((p - at).abs(), t));
         }
-        // Without data-dependent branches: the fallen count as farthest.
-        let (mut best, mut who) = (u64::MAX, 0);
-        for (t, &p) in st.pos[o][..self.count[o]].iter().enumerate() {
-            let fallen = ((up >> t) & 1) ^ 1;
-            let d = (p - at).unsigned_abs() as u64 | fallen.wrapping_neg();
-            (best, who) = if d < best { (d, t) } else { (best, who) };
-        }
-        Some((best as i32, who))
+        nearest_of(self.standing(st, o), at)
     }
 
-    /// Side `o`'s [`Ends`], some unit of it standing.
+    /// Side `o`'s units in roster order: (position, standing).
     #[inline(always)]
-    fn ends(&self, st: &State, o: usize) -> Ends {
-        // Keys that order by position, then unit: the least is the low end; the greatest
-        // position with the least unit is the high end. The fallen take no part.
+    fn standing<'a>(&self, st: &'a State, o: usize) -> impl Iterator<Item = (i32, bool)> + 'a {
         let up = st.up[o];
-        let (mut low, mut high) = (u64::MAX, 0u64);
-        for (t, &p) in st.pos[o][..self.count[o]].iter().enumerate() {
-            let at = (p as i64 - i32::MIN as i64) as u64;
-            let alive = (up >> t) & 1;
-            low = low.min(((at << 8) | t as u64) | alive.wrapping_sub(1));
-            high = high.max(((at << 8) | (255 - t as u64)) & alive.wrapping_neg());
-        }
-        let place = |k: u64| ((k >> 8) as i64 + i32::MIN as i64) as i32;
-        Ends {
-            low: (place(low), (low & 255) as usize),
-            high: (place(high), 255 - (high & 255) as usize),
-        }
+        let pos = &st.pos[o][..self.count[o]];
+        pos.iter()
+            .enumerate()
+            .map(move |(t, &p)| (p, up & (1 << t) != 0))
     }
 
     /// The Responses to unit `j` of `side`, which just moved ([`Squad::respond`], Ch. 4.3): each enemy

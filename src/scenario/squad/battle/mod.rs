@@ -207,6 +207,52 @@ impl Front {
     };
 }
 
+/// One end of a side's stretch of the line: (position, index in its roster range).
+type End = (i32, usize);
+
+/// Where a side stands on the line, from its `units` (position, standing) in roster order:
+/// a bit per standing unit, and its lowest and highest standing units as (position,
+/// index), ties to the lower index (the order the nearest-enemy scan breaks ties in); no
+/// ends when none stands. At most 64 units (a side's most). Shared by the general turn's
+/// [`Front`] and the line form.
+#[inline(always)]
+fn ends_of(units: impl Iterator<Item = (i32, bool)>) -> (u64, Option<(End, End)>) {
+    // Keys that order by position, then index: the least is the low end; the greatest
+    // position with the least index is the high end. The fallen take no part: arithmetic,
+    // so no branch.
+    let (mut low, mut high, mut up) = (u64::MAX, 0u64, 0u64);
+    for (t, (p, standing)) in units.enumerate() {
+        let at = (p as i64 - i32::MIN as i64) as u64;
+        let alive = standing as u64;
+        low = low.min(((at << 8) | t as u64) | alive.wrapping_sub(1));
+        high = high.max(((at << 8) | (255 - t as u64)) & alive.wrapping_neg());
+        up |= alive << t;
+    }
+    let place = |k: u64| ((k >> 8) as i64 + i32::MIN as i64) as i32;
+    let ends = (up != 0).then(|| {
+        (
+            (place(low), (low & 255) as usize),
+            (place(high), 255 - (high & 255) as usize),
+        )
+    });
+    (up, ends)
+}
+
+/// The standing unit of `units` (position, standing) nearest to `at`: the distance in
+/// half-inches and its index, ties to the lower index. Without data-dependent branches
+/// (they mispredicted): the fallen count as farthest, and only a strictly nearer unit beats
+/// the best.
+#[inline(always)]
+fn nearest_of(units: impl Iterator<Item = (i32, bool)>, at: i32) -> Option<(i32, usize)> {
+    let (mut best, mut who) = (u64::MAX, 0);
+    for (t, (p, standing)) in units.enumerate() {
+        let fallen = (!standing) as u64;
+        let d = (p - at).unsigned_abs() as u64 | fallen.wrapping_neg();
+        (best, who) = if d < best { (d, t) } else { (best, who) };
+    }
+    (best != u64::MAX).then_some((best as i32, who))
+}
+
 /// The lowest standing unit left in `up` (a [`Front`]'s mask, bits from slot `start`),
 /// taken out of it.
 #[inline(always)]
