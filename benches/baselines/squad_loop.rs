@@ -12,8 +12,9 @@
 //!   the nearest enemy, stopping at 1" (the `hold` policy closes here: both sides are the
 //!   same, so waiting gains neither anything), and enemies with a saved Action within 2" of
 //!   where it stopped step the Angry Inch and strike it first (`response = all`,
-//!   `response_order = counter`), in roster order, until it falls; if it stands in reach, it
-//!   strikes;
+//!   `response_order = counter`), in roster order, until it falls, each only while fewer
+//!   than three engage the mover (one that cannot strike keeps its Action and its place);
+//!   if it stands in reach, it strikes;
 //! - a strike picks the first enemy in the roster within 1" that fewer than three attackers
 //!   engaged this turn (`focus`); Skill d6 against Use 2 (a natural 1 fails; a natural 6
 //!   earns a Benny that adds a Damage die), then 1d6 with chaining Bonus d6es against
@@ -114,14 +115,14 @@ impl Battle {
                 break;
             }
             let d = (self.pos[j] - self.pos[i]).abs();
-            if !self.up[j] || !self.saved[j] || d > ANGRY {
+            // A unit that could not strike the mover (three already engage it) keeps its
+            // Action and its place for the next mover.
+            if !self.up[j] || !self.saved[j] || d > ANGRY || self.engaged[i] >= 3 {
                 continue;
             }
             self.pos[j] += (self.pos[i] - self.pos[j]).signum() * (d - CONTACT).max(0);
             self.saved[j] = false;
-            if self.engaged[i] < 3 {
-                self.strike(j, i, d6, rng);
-            }
+            self.strike(j, i, d6, rng);
         }
         if self.up[i] && self.nearest(i, side).is_some_and(|(d, _)| d <= CONTACT) {
             self.acted[i] |= self.strike_first_in_reach(i, side, d6, rng);

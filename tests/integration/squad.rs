@@ -213,6 +213,22 @@ fn squad_value_stability() {
 
 const PINNED: (u64, u64, u64, u64, [u64; 2], u64) = (8401, 11599, 0, 158287, [27288, 25107], 28103);
 
+#[test]
+fn issue_47_the_default_battle_wastes_no_response() {
+    // Six minifigs with Hand Weapons a side, 12" apart, A first. An independent hand loop of
+    // docs/model.md's readings gives P(A wins) = 0.747; a Response spent on a mover that three
+    // already engage gave 0.650 [0.649, 0.651]. 99.9% Wilson interval (alpha = 0.001), fixed
+    // seed; the tally is pinned (a change is Value-breaking).
+    let mf = [("minifig-hand-weapon", 6)];
+    let s = squad(&mf, &mf, 12, First::A, RuleOptions::default());
+    let t = run(&s, 4 * diemon::sim::BATCH, 47, 2);
+    let e = Estimate::proportion(t.a_wins, t.trials, 0.999);
+    assert!(e.covers(0.747) && !e.covers(0.650), "{e:?}");
+    assert_eq!((t.a_wins, t.turns), PINNED_6V6);
+}
+
+const PINNED_6V6: (u64, u64) = (196191, 1771949);
+
 /// Minifigs with a Hand Weapon and each Move from 1" to 10", keyed `mN`.
 fn movers() -> Catalog {
     let text: String = (1..=10)

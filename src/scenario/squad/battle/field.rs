@@ -389,6 +389,10 @@ impl Squad {
             if !(close || inch || shoots) {
                 continue;
             }
+            // It responds only if it can strike the mover: else it keeps Action and place.
+            let Some(contact) = self.answer::<P>(fl, j, mover, d, close || inch) else {
+                continue;
+            };
             // How far the mover came inside this responder's range (Ch. 4.3).
             let range = if close || inch {
                 if policy == Response::Close {
@@ -432,15 +436,36 @@ impl Squad {
             ));
             fl.f[j].saved = false;
             if first {
-                self.action_in::<P, F, L>(fl, j, Some(mover), None, faces, log);
+                self.action_in::<P, F, L>(fl, j, Some(mover), Some(contact), faces, log);
             } else {
                 fl.deferring = true;
-                self.action_in::<P, F, L>(fl, j, Some(mover), None, faces, log);
+                self.action_in::<P, F, L>(fl, j, Some(mover), Some(contact), faces, log);
                 fl.deferring = false;
                 out.together = true;
             }
         }
         out
+    }
+
+    /// Whether responder `j`, `d` from `mover`, can strike it: a Response is a saved Action
+    /// spent on an attack (Ch. 4.3), so one that could not strike (three attackers per inch
+    /// of Size already engage the mover, Ch. 10.4, or it stands beyond the responder's
+    /// reach) is not made. `near`: it stands in contact, or will after the Angry Inch.
+    /// Returns whether its Action then finds an enemy in contact, as [`Squad::action_in`]
+    /// takes it.
+    #[inline(always)]
+    fn answer<const P: bool>(
+        &self,
+        fl: &Field,
+        j: usize,
+        mover: usize,
+        d: i32,
+        near: bool,
+    ) -> Option<bool> {
+        let (mode, reach) = self.mode_of::<P>(fl, j, near.then_some(true))?;
+        let at = if near { d.min(CONTACT) } else { d };
+        self.may_strike(fl, j, mover, mode, reach, at)
+            .then_some(mode == Mode::Close)
     }
 
     /// The Responses that come after the mover's own Action (`late`, from
@@ -463,6 +488,9 @@ impl Squad {
                 continue;
             }
             let d = (fl.f[j].pos - fl.f[mover].pos).abs();
+            let Some(contact) = self.answer::<false>(fl, j, mover, d, d <= RESPONSE_REACH) else {
+                continue;
+            };
             if d > CONTACT && d <= RESPONSE_REACH {
                 let toward = (fl.f[mover].pos - fl.f[j].pos).signum();
                 fl.f[j].pos += toward * (d - CONTACT);
@@ -473,7 +501,7 @@ impl Squad {
                 Who(self, fl, j)
             ));
             fl.f[j].saved = false;
-            self.action(fl, j, Some(mover), faces, log);
+            self.action_in::<false, F, L>(fl, j, Some(mover), Some(contact), faces, log);
         }
     }
 
@@ -736,6 +764,61 @@ mod tests {
         let s = Squad::new(side(&[MF], &none), side(&[MF], &none), 6, First::A, 1, none).unwrap();
         let out = run(&s, &[(D6, 2), (D6, 5)]);
         assert_eq!(out.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn issue_47_a_response_that_cannot_strike_keeps_its_action() {
+        // Two minifigs walk 5" at four, 6" away, all ready (one turn). A1 closes into contact
+        // with all four; B1, B2 and B3 respond (Critical Failures, 1s): three engage it, the
+        // Close Combat limit for an inch of Size (Ch. 10.4), so B4 cannot strike it and
+        // keeps its Action and its place. A1 attacks B1 (1, a miss). A2 closes; B4 answers it
+        // (hit 2, Damage 5 > 4) and A2 falls before it strikes. Every form plays it so.
+        use crate::dice::{Entry, Narration};
+        use crate::scenario::Scenario;
+        let o = RuleOptions::default();
+        let mut a = side(&[("minifig-hand-weapon", 2)], &o);
+        a.policy.position = Position::Advance;
+        let b = side(&[("minifig-hand-weapon", 4)], &o);
+        let s = Squad::new(a, b, 6, First::A, 1, o).unwrap();
+        let script = [(D6, 1), (D6, 1), (D6, 1), (D6, 1), (D6, 2), (D6, 5)];
+        let mut plain = s.clone();
+        plain.line = None;
+        let mut general = plain.clone();
+        general.plain = false;
+        assert!(
+            s.line.is_some() && plain.plain,
+            "the battle qualifies for every form"
+        );
+        for (form, sq) in [("line", &s), ("plain", &plain), ("general", &general)] {
+            let out = run(sq, &script);
+            assert_eq!(out.survivors, [1, 4], "{form}");
+        }
+        // Narrated: a unit "responds" only to attack, and B4 responds once, to A2.
+        let mut dice = Script::new(&script);
+        let mut told = Narration::default();
+        let out = s.trial(&mut dice, &mut told);
+        assert!(dice.is_done());
+        assert_eq!(out.survivors, [1, 4]);
+        let notes: Vec<&str> = told
+            .0
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Note(n) => Some(n.as_str()),
+                Entry::Die(_) => None,
+            })
+            .collect();
+        let responses: Vec<usize> = (0..notes.len())
+            .filter(|&n| notes[n].contains("responds"))
+            .collect();
+        assert_eq!(responses.len(), 4, "{notes:#?}");
+        for &n in &responses {
+            assert!(notes[n + 1].contains("attacks"), "{notes:#?}");
+        }
+        let b4 = responses[3];
+        assert!(
+            notes[b4].contains("B4") && notes[b4 + 1].contains("A2"),
+            "{notes:#?}"
+        );
     }
 
     #[test]

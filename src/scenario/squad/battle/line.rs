@@ -344,7 +344,9 @@ impl Line {
             let (at, mover) = (st.pos[o][r], st.pos[side][j]);
             let d = (at - mover).abs();
             let inch = d > CONTACT && policy != Response::Close && d <= RESPONSE_REACH;
-            if d > CONTACT && !inch {
+            // It responds only if it can strike the mover (in contact after the Angry
+            // Inch, and fewer than the limit engage it): else it keeps Action and place.
+            if (d > CONTACT && !inch) || !self.room(st, side, j) {
                 continue;
             }
             if inch {
@@ -370,11 +372,8 @@ impl Line {
     ) -> bool {
         let o = 1 - side;
         let at = st.pos[side][j];
-        // Close Combat takes three attackers per inch of target Size (Ch. 10.4).
-        let open = |st: &State, t: usize| {
-            (st.pos[o][t] - at).abs() <= CONTACT
-                && (st.engaged[o][t] as u32) < combat::close_combat_limit(st.size[o][t])
-        };
+        let open =
+            |st: &State, t: usize| (st.pos[o][t] - at).abs() <= CONTACT && self.room(st, o, t);
         let target = match forced {
             Some(t) => open(st, t).then_some(t),
             None => {
@@ -396,6 +395,13 @@ impl Line {
         };
         self.strike(st, side, j, t, faces, log);
         true
+    }
+
+    /// Whether unit `t` of side `o` may still be engaged: Close Combat takes three
+    /// attackers per inch of target Size (Ch. 10.4).
+    #[inline(always)]
+    fn room(&self, st: &State, o: usize, t: usize) -> bool {
+        (st.engaged[o][t] as u32) < combat::close_combat_limit(st.size[o][t])
     }
 
     /// Unit `j` of `side` strikes unit `t` of the other ([`Squad::strike`] and

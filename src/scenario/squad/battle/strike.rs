@@ -48,8 +48,8 @@ impl Squad {
         any
     }
 
-    /// One Action ([`Squad::action_in`]), its contact scanned for.
-    #[inline]
+    /// One Action ([`Squad::action_in`]), its contact scanned for (tests drive it).
+    #[cfg(test)]
     pub(super) fn action<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -78,31 +78,13 @@ impl Squad {
         log: &mut L,
     ) -> bool {
         let k = &self.kinds[fl.f[i].kind as usize];
-        // A unit without a Close Combat weapon skips the contact scan.
-        let close = k.any_close()
-            && contact.unwrap_or_else(|| {
-                if P {
-                    // An enemy within contact is one when the nearest is.
-                    return self
-                        .nearest_as::<P>(fl, i)
-                        .is_some_and(|(d, _)| d <= CONTACT);
-                }
-                self.least(fl, 1 - fl.f[i].side, |t| {
-                    (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
-                })
-                .is_some()
-            });
-        let (mode, reach) = if close {
-            (Mode::Close, CONTACT)
-        } else if let Some(r) = k.reach() {
-            (Mode::Ranged, 2 * r as i32)
-        } else {
+        let Some((mode, reach)) = self.mode_of::<P>(fl, i, contact) else {
             return false;
         };
         let target = match forced {
             Some(t) => {
                 let d = (fl.f[t].pos - fl.f[i].pos).abs();
-                (d <= reach && self.may_engage(fl, i, t, mode)).then_some(t)
+                self.may_strike(fl, i, t, mode, reach, d).then_some(t)
             }
             None => self.pick::<P>(fl, i, mode, reach),
         };
@@ -178,6 +160,54 @@ impl Squad {
         }
         self.strikes::<P, F, L>(fl, i, t, chosen, n, mode, 0, false, faces, log);
         n > 0
+    }
+
+    /// How unit `i` attacks this Action, and how far it reaches: in Close Combat when it has
+    /// a Close Combat weapon and an enemy stands in contact with it, else at its longest
+    /// Range (Ch. 4.2); `None` when it has neither. `contact`: whether an enemy stands in
+    /// contact, if the caller knows; else it is scanned for.
+    #[inline(always)]
+    pub(super) fn mode_of<const P: bool>(
+        &self,
+        fl: &Field,
+        i: usize,
+        contact: Option<bool>,
+    ) -> Option<(Mode, i32)> {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        // A unit without a Close Combat weapon skips the contact scan.
+        let close = k.any_close()
+            && contact.unwrap_or_else(|| {
+                if P {
+                    // An enemy within contact is one when the nearest is.
+                    return self
+                        .nearest_as::<P>(fl, i)
+                        .is_some_and(|(d, _)| d <= CONTACT);
+                }
+                self.least(fl, 1 - fl.f[i].side, |t| {
+                    (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
+                })
+                .is_some()
+            });
+        if close {
+            Some((Mode::Close, CONTACT))
+        } else {
+            k.reach().map(|r| (Mode::Ranged, 2 * r as i32))
+        }
+    }
+
+    /// Whether `i`, attacking this way with this reach, may strike `t` standing `d` from it:
+    /// within reach, and `t` may still be engaged ([`Squad::may_engage`]).
+    #[inline(always)]
+    pub(super) fn may_strike(
+        &self,
+        fl: &Field,
+        i: usize,
+        t: usize,
+        mode: Mode,
+        reach: i32,
+        d: i32,
+    ) -> bool {
+        d <= reach && self.may_engage(fl, i, t, mode)
     }
 
     /// A ranged Action under the rules a plain battle never meets, out of the hot path: an
