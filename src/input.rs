@@ -27,6 +27,33 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The largest input file diemon reads (a catalog, an experiment, a roster): far above any
+/// real one, so a wrong path (`/dev/zero`) is refused instead of filling memory.
+pub const MAX_INPUT: u64 = 16 << 20;
+
+/// Reads an input file once, as text, refusing one larger than [`MAX_INPUT`]: a pipe or
+/// `/dev/stdin` can be read only once, so every reader of a file takes its text from here.
+pub fn read(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(format!(
+            "it is larger than {} MiB, far more than any catalog, experiment or roster",
+            MAX_INPUT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "it is not UTF-8 text (byte {} is not): a catalog, experiment or roster is a TOML file",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// 1-based line and column (in characters) of byte `offset` in `text`.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];

@@ -102,7 +102,7 @@ impl Catalog {
     /// same key.
     pub fn with_file(path: &Path) -> Result<Catalog, Vec<CatalogError>> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::input::read(path).map_err(|e| {
             vec![CatalogError {
                 file: name.clone(),
                 line: 0,

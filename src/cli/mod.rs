@@ -39,6 +39,8 @@ pub const EXIT_INPUT: i32 = 2;
 pub const EXIT_FAILURE: i32 = 1;
 /// Exit code after Ctrl-C (128 + SIGINT), once the finished part was reported.
 pub const EXIT_INTERRUPTED: i32 = 130;
+/// Exit code after SIGTERM (128 + SIGTERM), handled as Ctrl-C is.
+pub const EXIT_TERMINATED: i32 = 143;
 
 use interrupt::CANCEL;
 
@@ -67,7 +69,8 @@ Exit status:
   2    bad input: an expression, flag, experiment file or catalog (the message names the
        file, line and column, and nothing is written)
   130  interrupted by Ctrl-C: a run prints the figures of the trials it finished, and
-       `diemon run` keeps the cells it finished and resumes from them when run again";
+       `diemon run` keeps the cells it finished and resumes from them when run again
+  143  stopped by SIGTERM (kill, a batch system, a container stop): as Ctrl-C";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -217,7 +220,11 @@ where
         Ok(()) => 0,
         Err(f) => {
             let _ = writeln!(err, "error: {}", f.message);
-            f.code
+            match f.code {
+                // The same clean stop, whichever signal asked for it.
+                EXIT_INTERRUPTED => interrupt::exit_code(),
+                code => code,
+            }
         }
     }
 }

@@ -120,6 +120,9 @@ pub fn run(
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("price-{}", file_name(&a.unit))));
+    // The folder is held from the first line to the page: a second price into it is
+    // refused before it runs anything.
+    let _held = crate::experiment::lock::lock(&dir)?;
     io(writeln!(out, "pricing {} {}", p.unit, p.describe()))?;
     let _guard = super::interrupt::Guard::new();
     let watch = Cells::new(a.quiet);

@@ -54,14 +54,15 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
-    if let Some(f) = &a.file
-        && let Ok(text) = std::fs::read_to_string(f)
-        && roster::is_roster(&text)
-    {
-        return run_roster(a, f, &text, cancel, out);
-    }
+    // Read once: `/dev/stdin` or a pipe has no second reading.
     let loaded = match &a.file {
-        Some(f) => experiment::load(f),
+        Some(f) => {
+            let text = experiment::read(f).map_err(experiment::sweep::input_errors)?;
+            if roster::is_roster(&text) {
+                return run_roster(a, f, &text, cancel, out);
+            }
+            experiment::load_text(f, &text)
+        }
         None => experiment::default_experiment(),
     };
     let e = loaded.map_err(experiment::sweep::input_errors)?;

@@ -86,12 +86,15 @@ pub fn of(analysis: &Analysis, offset: usize) -> Option<Axis> {
     }
 }
 
-/// `--key value`, or `--key` alone for a true switch (and nothing for false).
+/// `--key value`, or `--key` alone for a true switch (and nothing for false); a value that
+/// starts with `-` (a negative number) as `--key=value`, so it is read as the flag's value
+/// and refused or taken as such, not as another flag.
 pub fn flag_text(key: &str, value: &str) -> Vec<String> {
     let name = format!("--{}", key.replace('_', "-"));
     match value {
         "true" => vec![name],
         "false" => vec![],
+        v if v.starts_with('-') => vec![format!("{name}={v}")],
         v => vec![name, v.to_string()],
     }
 }

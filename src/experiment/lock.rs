@@ -1,18 +1,28 @@
 //! One writer per output folder: an OS advisory lock on `DIR/.diemon.lock`, held while a
 //! command writes the folder and released when the process ends, however it ends. A second
 //! `run`, `merge` or `report` into the same folder is refused with exit 2, so two runs never
-//! mix their cells (issue 22).
+//! mix their cells (issue 22). What writes a run's files ([`super::sweep::sweep`]) takes
+//! the held lock, not a path: a price locks every folder it will write before it writes
+//! any (issue 38).
 
 use std::fs::{File, OpenOptions, TryLockError};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::error::RunError;
 
 /// The lock on a folder; dropping it releases the folder.
 #[derive(Debug)]
 pub struct FolderLock {
+    path: PathBuf,
     /// Held, not read: the OS lock lives as long as the open file.
     _file: File,
+}
+
+impl FolderLock {
+    /// The folder held.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// The lock file's name inside the folder.
@@ -30,7 +40,10 @@ pub fn lock(dir: &Path) -> Result<FolderLock, RunError> {
         .open(&path)
         .map_err(|e| RunError::other(format!("cannot open {}: {e}", path.display())))?;
     match file.try_lock() {
-        Ok(()) => Ok(FolderLock { _file: file }),
+        Ok(()) => Ok(FolderLock {
+            path: dir.to_path_buf(),
+            _file: file,
+        }),
         Err(TryLockError::WouldBlock) => Err(RunError::input(format!(
             "{} is being written by another diemon command right now\nhint: wait for it to \
              finish, or write elsewhere with --out",

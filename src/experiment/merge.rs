@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use super::error::{RunError, Watch, io};
-use super::sweep::{input_errors, manifest, run_cell, sweep};
+use super::sweep::{cell_file, input_errors, manifest, run_cell, stamp, sweep};
 use crate::sim::engine::Shard;
 
 /// Adds up the shards in `dirs` into `out_dir` (default reports/NAME), as one machine's
@@ -25,6 +25,8 @@ pub fn merge(
 ) -> Result<(), RunError> {
     // Each shard's manifest, without its `shard` line: they must all be the same.
     let mut shards: Vec<(Shard, PathBuf)> = Vec::new();
+    // Each folder's `shard` as its manifest writes it: its cells' stamps carry the same.
+    let mut labels: BTreeMap<PathBuf, Option<String>> = BTreeMap::new();
     let mut common: Option<(toml::Table, PathBuf)> = None;
     for dir in dirs {
         let path = dir.join("manifest.toml");
@@ -37,9 +39,10 @@ pub fn merge(
         let mut table: toml::Table = text.parse().map_err(|e| {
             RunError::input(format!("{}: not a diemon manifest: {e}", path.display()))
         })?;
-        let shard = match table.remove("shard") {
+        let label = table.remove("shard");
+        let shard = match &label {
             None => Shard::WHOLE,
-            Some(toml::Value::String(s)) => Shard::parse(&s)
+            Some(toml::Value::String(s)) => Shard::parse(s)
                 .map_err(|e| RunError::input(format!("{}: shard {e}", path.display())))?,
             Some(v) => {
                 return Err(RunError::input(format!(
@@ -60,6 +63,10 @@ pub fn merge(
             }
             Some(_) => {}
         }
+        labels.insert(
+            dir.clone(),
+            label.and_then(|l| l.as_str().map(String::from)),
+        );
         shards.push((shard, dir.clone()));
     }
     let Some((table, first_path)) = common else {
@@ -132,29 +139,49 @@ pub fn merge(
     let dir = out_dir
         .cloned()
         .unwrap_or_else(|| PathBuf::from("reports").join(&e.name));
-    // Inputs are never touched: no writing into a shard's folder or anything inside one.
+    // Inputs are never touched: no writing into a shard's folder or anything inside one,
+    // and no --out that holds one (--out is replaced whole).
     let target = absolute(&dir);
     for (s, d) in &shards {
         let input = absolute(d);
-        if target == input || target.starts_with(&input) {
-            return Err(RunError::input(format!(
-                "--out {} is shard {s}'s own folder {}: a merge never writes into its inputs
-                 hint: merge into a new folder, e.g. --out reports/{}",
-                dir.display(),
-                d.display(),
-                e.name
-            )));
-        }
+        let how = if target == input {
+            "is"
+        } else if target.starts_with(&input) {
+            "lies inside"
+        } else if input.starts_with(&target) {
+            "holds"
+        } else {
+            continue;
+        };
+        return Err(RunError::input(format!(
+            "--out {} {how} shard {s}'s folder {}: a merge replaces --out whole and never \
+             touches its inputs\n\
+             hint: merge into a folder beside the shards, e.g. --out reports/{}",
+            dir.display(),
+            d.display(),
+            e.name
+        )));
     }
-    // Every shard must have finished every cell before anything is written.
+    // Every shard must have finished every cell, under this build, before anything is
+    // written.
+    let key = e.key();
     let mut tallies: Vec<Vec<String>> = Vec::with_capacity(e.cells.len());
     for i in 0..e.cells.len() {
         let mut row = Vec::with_capacity(shards.len());
         for (s, d) in &shards {
-            let path = d.join("cells").join(format!("{i:05}.json"));
-            let tally = std::fs::read(&path)
-                .ok()
-                .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+            let path = d.join("cells").join(cell_file(i));
+            let cell = match std::fs::read(&path) {
+                Err(_) => None,
+                Ok(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
+                    RunError::input(format!(
+                        "{} (shard {s}): {why}\nhint: remove it and run that shard's command \
+                         again: that cell runs again. Nothing was written.",
+                        path.display()
+                    ))
+                })?),
+            };
+            let tally = cell
+                .as_ref()
                 .and_then(|r| r.get("tally").and_then(|t| t.as_str()).map(String::from))
                 .ok_or_else(|| {
                     RunError::input(format!(
@@ -165,6 +192,19 @@ pub fn merge(
                         e.cells.len()
                     ))
                 })?;
+            let want = stamp(&key, i, labels[d].as_deref());
+            let found = cell.as_ref().and_then(|c| c.get("stamp"));
+            if found != Some(&want) {
+                return Err(RunError::input(format!(
+                    "{}: not cell {} of shard {s} of this run under this build of diemon \
+                     (its stamp is {}, expected {want})\n\
+                     hint: run that shard's command again with this diemon into a fresh \
+                     --out, then merge; nothing was written",
+                    path.display(),
+                    i + 1,
+                    found.map_or("missing".into(), |f| f.to_string()),
+                )));
+            }
             row.push(tally);
         }
         tallies.push(row);
@@ -184,12 +224,15 @@ pub fn merge(
     let name = dir
         .file_name()
         .map_or("merge".into(), |n| n.to_string_lossy().into_owned());
+    // Holding --out's lock, no other merge into it is alive: the folders a killed one left
+    // beside it are stale.
+    clear_leftovers(&dir, &name);
     let tmp = dir.with_file_name(format!(".{name}.merging-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
+    let held = super::lock::lock(&tmp)?;
     let mut said = Vec::new();
     let done = sweep(
         &e,
-        &tmp,
+        &held,
         &merged,
         false,
         quiet,
@@ -223,6 +266,28 @@ pub fn merge(
         let _ = std::fs::remove_dir_all(&old);
     }
     io(out.write_all(said.as_bytes()))
+}
+
+/// Removes the `.NAME.merging-PID` and `.NAME.replaced-PID` folders a killed merge into
+/// `dir` (named `name`) left beside it. Call it only holding `dir`'s lock.
+fn clear_leftovers(dir: &std::path::Path, name: &str) {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let left = [".merging-", ".replaced-"].iter().any(|k| {
+            file.strip_prefix(&format!(".{name}{k}"))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        });
+        if left && entry.path().is_dir() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// `p` as an absolute path with `.` and `..` resolved, whether or not it exists yet (the

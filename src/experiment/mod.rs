@@ -28,6 +28,7 @@
 
 pub mod analyses;
 mod axes;
+pub mod cell;
 pub mod error;
 pub mod lock;
 pub mod merge;
@@ -205,8 +206,7 @@ impl Catalogs<'_> {
                     Some(d) if Path::new(path).is_relative() => d.join(path),
                     _ => Path::new(path).to_path_buf(),
                 };
-                std::fs::read_to_string(&full)
-                    .map_err(|e| format!("catalog {}: cannot read it: {e}", full.display()))
+                crate::input::read(&full).map_err(|e| format!("catalog {}: {e}", full.display()))
             }
             Catalogs::Kept(texts) => texts
                 .get(path)
@@ -216,19 +216,32 @@ impl Catalogs<'_> {
     }
 }
 
-/// Reads and resolves an experiment file; its catalogs are read relative to its folder.
-pub fn load(path: &Path) -> Result<Experiment, Vec<ExperimentError>> {
-    let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+/// Reads an experiment file's text, once ([`crate::input::read`]).
+pub fn read(path: &Path) -> Result<String, Vec<ExperimentError>> {
+    crate::input::read(path).map_err(|message| {
         vec![ExperimentError {
-            file: file.clone(),
+            file: path.display().to_string(),
             line: 0,
             column: 0,
-            message: format!("cannot read it: {e}"),
+            message,
             hint: "`ls experiments/` shows the shipped experiments".into(),
         }]
-    })?;
-    parse(&file, &text, &Catalogs::Files(path.parent()))
+    })
+}
+
+/// Reads and resolves an experiment file; its catalogs are read relative to its folder.
+pub fn load(path: &Path) -> Result<Experiment, Vec<ExperimentError>> {
+    load_text(path, &read(path)?)
+}
+
+/// Resolves the `text` of the experiment file at `path` (read once, [`read`]); its catalogs
+/// are read relative to its folder.
+pub fn load_text(path: &Path, text: &str) -> Result<Experiment, Vec<ExperimentError>> {
+    parse(
+        &path.display().to_string(),
+        text,
+        &Catalogs::Files(path.parent()),
+    )
 }
 
 /// Parses and resolves an experiment's text, reading any `catalog` from `catalogs`.
@@ -401,10 +414,13 @@ pub fn parse(
         .map_or(0, |k| k.span().start);
     // The text of the `--catalog` a cell names, read once for the whole run.
     let mut catalog_of = |args: &[String]| -> Result<Option<String>, ExperimentError> {
-        let Some(i) = args.iter().position(|a| a == "--catalog") else {
-            return Ok(None);
+        let path = match args.iter().position(|a| a == "--catalog") {
+            Some(i) => args.get(i + 1).cloned(),
+            None => args
+                .iter()
+                .find_map(|a| a.strip_prefix("--catalog=").map(String::from)),
         };
-        let Some(path) = args.get(i + 1).cloned() else {
+        let Some(path) = path else {
             return Ok(None);
         };
         if !texts.contains_key(&path) {
@@ -441,22 +457,42 @@ pub fn parse(
             Err(e) => {
                 // Point at the axis whose value is refused: the one that, put back to its first
                 // value, makes the cell acceptable (else the first axis).
-                let culprit = (0..axes.len())
-                    .find(|&k| {
-                        let mut args = base.clone();
-                        for (j, c) in picked.iter().enumerate() {
-                            let c = if j == k { &axes[k].choices[0] } else { c };
-                            args.extend(c.args.iter().cloned());
-                        }
-                        let Ok(text) = catalog_of(&args) else {
-                            return false;
-                        };
-                        line(&args, text).is_ok()
-                    })
-                    .unwrap_or(0);
-                let offset = match &spec.target_ci {
-                    Some(t) if e.message().starts_with("--target-ci") => t.span().start,
-                    _ => axes.get(culprit).map_or(0, |a| a.offset),
+                let culprit = (0..axes.len()).find(|&k| {
+                    let mut args = base.clone();
+                    for (j, c) in picked.iter().enumerate() {
+                        let c = if j == k { &axes[k].choices[0] } else { c };
+                        args.extend(c.args.iter().cloned());
+                    }
+                    let Ok(text) = catalog_of(&args) else {
+                        return false;
+                    };
+                    line(&args, text).is_ok()
+                });
+                // Else the [scenario] key the refusal names: as its flag anywhere, or as the
+                // key the message opens with ("distance -1: expected ...").
+                let named = || {
+                    let m = e.message();
+                    let flag = |k: &str| format!("--{}", k.replace('_', "-"));
+                    let keys = || spec.scenario.keys();
+                    keys()
+                        .find(|k| {
+                            m.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                                .any(|w| w == flag(k.get_ref()))
+                        })
+                        .or_else(|| {
+                            keys().find(|k| {
+                                m.strip_prefix(k.get_ref().as_str())
+                                    .is_some_and(|rest| rest.starts_with([' ', ':']))
+                            })
+                        })
+                };
+                let offset = match (&spec.target_ci, culprit) {
+                    (Some(t), _) if e.message().starts_with("--target-ci") => t.span().start,
+                    (_, Some(k)) => axes[k].offset,
+                    (_, None) => named()
+                        .map(|k| k.span().start)
+                        .or(axes.first().map(|a| a.offset))
+                        .unwrap_or(0),
                 };
                 return Err(vec![at(
                     offset,

@@ -49,7 +49,7 @@ pub fn run(
     }
     sweep(
         e,
-        dir,
+        &super::lock::lock(dir)?,
         &manifest(e, shard)?,
         shard.is_some(),
         quiet,
@@ -119,14 +119,14 @@ pub fn input_errors(es: Vec<ExperimentError>) -> RunError {
 }
 
 /// Produces every cell of `e` with `cell` (skipping cells a previous run with the same
-/// manifest kept in DIR/cells/) and writes the frames and manifest into `dir` after each;
+/// manifest kept in DIR/cells/) and writes the frames and manifest into the folder `held`;
 /// then the experiment's analysis, unless this is one `shard` of the run. Ctrl-C stops it
 /// between cells (or inside one, which is then not kept) with [`RunError::Interrupted`].
 /// Returns the fair-CP fits, if the experiment asks for them.
 #[allow(clippy::too_many_arguments)]
 pub fn sweep(
     e: &Experiment,
-    dir: &Path,
+    held: &super::lock::FolderLock,
     manifest: &str,
     shard: bool,
     quiet: bool,
@@ -136,31 +136,37 @@ pub fn sweep(
     mut cell: impl FnMut(usize, &Cell) -> Result<serde_json::Value, RunError>,
 ) -> Result<Vec<WorthRow>, RunError> {
     // One writer per folder: a second run into it is refused, so cells never mix.
-    let _lock = super::lock::lock(dir)?;
-    // The Parquet files carry the manifest without its resume key: the key hashes diemon's
-    // source, and a frame's bytes should change only when its figures or inputs do.
+    let dir = held.path();
     let parquet = Parquet {
-        metadata: vec![("diemon_manifest".into(), without_key(manifest))],
+        metadata: vec![("diemon_manifest".into(), manifest.to_string())],
     };
     let exporters = exporters(e, &parquet);
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
-    // A re-run under the same manifest (the resume key: experiment, catalogs, options,
-    // version; and the shard) resumes: the cells already written are kept, the rest run.
-    // Anything else starts afresh.
+    // A re-run under the same manifest (experiment, catalogs, options, version, shard) and
+    // the same resume key (those and diemon's source), kept beside the cells, resumes: the
+    // cells already written are kept, the rest run. Anything else starts afresh.
     let cells_dir = dir.join("cells");
     let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
-    let resume = before.as_deref() == Some(manifest);
+    let key = e.key();
+    let same_build = std::fs::read_to_string(cells_dir.join(KEY_FILE)).ok() == Some(key.clone());
+    let resume = before.as_deref() == Some(manifest) && same_build;
     // A kept cell must carry this run's stamp (resume key, cell, shard): a cell written by
     // any other run is refused, never mixed in.
     let stamp = stamp_of(e, manifest);
     let mut kept: Vec<Option<serde_json::Value>> = Vec::with_capacity(e.cells.len());
     for i in 0..e.cells.len() {
         let path = cells_dir.join(cell_file(i));
-        let cell = resume
-            .then(|| std::fs::read(&path).ok())
-            .flatten()
-            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok());
+        let cell = match resume.then(|| std::fs::read(&path).ok()).flatten() {
+            None => None,
+            Some(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
+                RunError::input(format!(
+                    "{}: {why}\nhint: remove it and run the same command again: that cell \
+                     runs again, the others are kept",
+                    path.display()
+                ))
+            })?),
+        };
         if let Some(c) = &cell
             && c.get("stamp") != Some(&stamp(i))
         {
@@ -184,12 +190,22 @@ pub fn sweep(
             cells_dir.display()
         ))?;
     } else if before.is_some() && !resume && cells_dir.exists() {
+        let why = if before.as_deref() == Some(manifest) {
+            "another build of diemon (its source differs)"
+        } else {
+            "another experiment, catalog, option set or diemon version"
+        };
         io(writeln!(
             out,
-            "starting afresh: {} holds cells of another experiment, catalog, option set or \
-             diemon version (its resume key differs)",
+            "starting afresh: {} holds cells of {why}",
             dir.display()
         ))?;
+    }
+    if !resume && before.is_some() {
+        // The old run's figures go before its manifest does: stopped at any point from
+        // here, the folder shows no figure of the old run as if it were the new one's.
+        crate::report::clear(dir)
+            .map_err(|err| RunError::other(format!("cannot clear {}: {err}", dir.display())))?;
     }
     if !resume && cells_dir.exists() {
         std::fs::remove_dir_all(&cells_dir).map_err(|err| {
@@ -198,6 +214,7 @@ pub fn sweep(
     }
     std::fs::create_dir_all(&cells_dir)
         .map_err(|err| RunError::other(format!("cannot create {}: {err}", cells_dir.display())))?;
+    write_text_atomic(&cells_dir, KEY_FILE, &key)?;
     write_text_atomic(dir, "manifest.toml", manifest)?;
     let bar = watch;
     bar.begin(e.cells.len() as u64, n_kept as u64);
@@ -217,7 +234,7 @@ pub fn sweep(
                     r => r?,
                 };
                 r["stamp"] = stamp(i);
-                write_text_atomic(&cells_dir, &cell_file(i), &r.to_string())?;
+                write_text_atomic(&cells_dir, &cell_file(i), &super::cell::seal(&r))?;
                 bar.done();
                 r
             }
@@ -265,7 +282,13 @@ pub fn stamp_of(e: &Experiment, manifest: &str) -> impl Fn(usize) -> serde_json:
         .parse::<toml::Table>()
         .ok()
         .and_then(|t| t.get("shard").and_then(|s| s.as_str()).map(String::from));
-    move |i| serde_json::json!({ "key": key, "cell": i, "shard": shard })
+    move |i| stamp(&key, i, shard.as_deref())
+}
+
+/// The stamp of cell `i` (0-based) written under resume key `key` as `shard` ("I/N") of a
+/// run, or by a whole run.
+pub fn stamp(key: &str, i: usize, shard: Option<&str>) -> serde_json::Value {
+    serde_json::json!({ "key": key, "cell": i, "shard": shard })
 }
 
 /// Builds the frames of `reports` (the first cells, in order) and writes each with every
@@ -298,14 +321,11 @@ pub fn write_frames(
     Ok(written)
 }
 
-/// The manifest's text without its `key` line.
-pub fn without_key(manifest: &str) -> String {
-    manifest
-        .lines()
-        .filter(|l| !l.starts_with("key = "))
-        .map(|l| format!("{l}\n"))
-        .collect()
-}
+/// The file beside the cells that holds the resume key ([`Experiment::key`]) they were
+/// written under. Not in `manifest.toml`: the key hashes diemon's source, and a committed
+/// report should change only when its figures or inputs do (issue 46); `cells/` is never
+/// committed.
+pub const KEY_FILE: &str = "resume-key";
 
 /// A cell's report in DIR/cells/.
 pub fn cell_file(i: usize) -> String {
@@ -392,8 +412,8 @@ pub fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
 }
 
 /// What the outputs came from: the experiment as resolved, the options, diemon's version,
-/// the text of every user catalog, the shard when the run was one, and the resume key
-/// ([`Experiment::key`]) that hashes all of them but the shard.
+/// the text of every user catalog and the shard when the run was one. The resume key, which
+/// also hashes diemon's source, is kept beside the cells ([`KEY_FILE`]).
 pub fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, RunError> {
     let mut t = toml::Table::new();
     t.insert(
@@ -426,6 +446,5 @@ pub fn manifest(e: &Experiment, shard: Option<Shard>) -> Result<String, RunError
         }
         t.insert("catalogs".into(), c.into());
     }
-    t.insert("key".into(), e.key().into());
     toml::to_string(&t).map_err(|err| RunError::other(format!("cannot write the manifest: {err}")))
 }

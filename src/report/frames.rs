@@ -6,6 +6,17 @@ use std::path::Path;
 
 use polars::prelude::*;
 
+/// The stems of the frames a run may write (each as `.csv` and `.parquet`), as [`Frames`]
+/// reads them.
+pub const STEMS: [&str; 6] = [
+    "summary",
+    "distributions",
+    "by_ring",
+    "by_turn",
+    "fair_cp",
+    "matchups",
+];
+
 /// A run's frames and manifest.
 pub struct Frames {
     pub manifest: toml::Table,
@@ -41,9 +52,33 @@ impl Frames {
                 dir.display()
             ))
         })?;
+        let on_disk = std::fs::read_to_string(dir.join("manifest.toml"));
         let manifest_text = match parquet_manifest(&dir.join("summary.parquet"))? {
-            Some(m) => m,
-            None => std::fs::read_to_string(dir.join("manifest.toml")).map_err(|e| {
+            Some(m) => {
+                // Every frame must come from the run the folder's manifest names.
+                for stem in STEMS {
+                    let file = dir.join(format!("{stem}.parquet"));
+                    let theirs = parquet_manifest(&file)?;
+                    let other = match (&theirs, &on_disk) {
+                        (Some(t), _) if *t != m => true,
+                        (Some(t), Ok(d)) => t != d,
+                        _ => false,
+                    };
+                    if other {
+                        return Err(FolderError::at(format!(
+                            "{}: its frames come from another run than {} names (a run \
+                             started afresh there and stopped before it finished)\n\
+                             hint: run the experiment again into this folder (diemon run \
+                             FILE --out {}); it resumes the new run and rewrites the frames",
+                            file.display(),
+                            dir.join("manifest.toml").display(),
+                            dir.display()
+                        )));
+                    }
+                }
+                m
+            }
+            None => on_disk.map_err(|e| {
                 FolderError::at(format!(
                     "{}: no manifest in summary.parquet and no manifest.toml ({e})",
                     dir.display()
@@ -53,14 +88,15 @@ impl Frames {
         let manifest = manifest_text.parse::<toml::Table>().map_err(|e| {
             FolderError::at(format!("{}: the manifest is not TOML: {e}", dir.display()))
         })?;
+        let [_, distributions, by_ring, by_turn, fair_cp, matchups] = STEMS;
         Ok(Frames {
             manifest,
             summary,
-            distributions: read(dir, "distributions")?,
-            by_ring: read(dir, "by_ring")?,
-            by_turn: read(dir, "by_turn")?,
-            fair_cp: read(dir, "fair_cp")?,
-            matchups: read(dir, "matchups")?,
+            distributions: read(dir, distributions)?,
+            by_ring: read(dir, by_ring)?,
+            by_turn: read(dir, by_turn)?,
+            fair_cp: read(dir, fair_cp)?,
+            matchups: read(dir, matchups)?,
         })
     }
 

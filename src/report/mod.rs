@@ -37,6 +37,26 @@ pub enum ReportError {
     },
 }
 
+/// Removes what a run's folder shows as its results (the frames, `charts/`, `report.md`
+/// and `report.html`), leaving its manifest and cells: a run that starts afresh calls it
+/// before its first new cell, so a run stopped then leaves no old figure readable as
+/// current (issue 38).
+pub fn clear(dir: &Path) -> std::io::Result<()> {
+    let gone = |r: std::io::Result<()>| match r {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    };
+    for stem in frames::STEMS {
+        for ext in ["csv", "parquet"] {
+            gone(std::fs::remove_file(dir.join(format!("{stem}.{ext}"))))?;
+        }
+    }
+    for page in ["report.md", "report.html"] {
+        gone(std::fs::remove_file(dir.join(page)))?;
+    }
+    gone(std::fs::remove_dir_all(dir.join("charts")))
+}
+
 /// Writes `dir/report.md`, `dir/report.html` and `dir/charts/*`; returns the files written.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let frames = frames::Frames::load(dir)?;

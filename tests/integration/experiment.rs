@@ -115,13 +115,31 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
             "{f} differs after resuming"
         );
     }
-    // Kept cells are read back, not run again: a doctored kept cell (with its run's stamp)
-    // shows through.
-    let kept: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(out.join("cells/00000.json")).unwrap()).unwrap();
+    // Kept cells are read back, not run again: a doctored kept cell (with its run's stamp
+    // and a checksum of its new text) shows through.
+    let cell0 = out.join("cells/00000.json");
+    let kept = diemon::experiment::cell::unseal(&std::fs::read(&cell0).unwrap()).unwrap();
     let doctored = serde_json::json!({"mean_kills": 99.0, "stamp": kept["stamp"]});
-    std::fs::write(out.join("cells/00000.json"), doctored.to_string()).unwrap();
+    std::fs::write(&cell0, diemon::experiment::cell::seal(&doctored)).unwrap();
     assert!(run(&out, &[]).contains("99.0"));
+    // Issue 38: a cell edited by hand (its checksum no longer matches) is refused, naming
+    // the file and how to run it again; nothing is written.
+    let sealed = std::fs::read_to_string(&cell0).unwrap();
+    std::fs::write(&cell0, sealed.replace("99.0", "98.0")).unwrap();
+    let summary = std::fs::read(out.join("summary.csv")).unwrap();
+    let (code, _, err) = diemon(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("00000.json: its checksum does not match") && err.contains("remove it"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), summary);
+    std::fs::remove_file(&cell0).unwrap();
     // A changed experiment starts afresh: a kept cell of the old one would be wrong.
     std::fs::write(
         &file,
@@ -351,13 +369,17 @@ fn shards_merge_into_exactly_the_single_run() {
         v
     };
     let before = files("s2");
-    for out in [at("s2"), dir.join("s2/cells/x").display().to_string()] {
+    // Issue 38: nor into a folder that holds one (`--out` is replaced whole), however the
+    // path is spelled.
+    let holder = dir.join("s2/..").display().to_string();
+    for out in [
+        at("s2"),
+        dir.join("s2/cells/x").display().to_string(),
+        holder,
+    ] {
         let (code, _, err) = diemon(&["merge", &at("s1"), &at("s2"), &at("s3"), "--out", &out]);
         assert_eq!(code, 2, "{err}");
-        assert!(
-            err.contains("a merge never writes into its inputs"),
-            "{err}"
-        );
+        assert!(err.contains("never touches its inputs"), "{err}");
     }
     assert!(files("s2") == before, "shard 2's folder changed");
     // A shard that has not finished a cell is named, and nothing is written.
@@ -650,11 +672,12 @@ fn editing_a_user_catalog_gives_new_figures_not_stale_ones() {
         let cell: serde_json::Value =
             serde_json::from_slice(&std::fs::read(out.join("cells/00000.json")).unwrap()).unwrap();
         let manifest = std::fs::read_to_string(out.join("manifest.toml")).unwrap();
+        let key = std::fs::read_to_string(out.join("cells/resume-key")).unwrap();
         (
             text,
             cell["p_a_wins"].as_f64().unwrap(),
             cell["cp_a"].clone(),
-            manifest,
+            manifest + &key,
         )
     };
     std::fs::write(dir.join("units/mine.toml"), unit("d6")).unwrap();
@@ -676,12 +699,8 @@ fn editing_a_user_catalog_gives_new_figures_not_stale_ones() {
         "d10 brutes win more: {p_d10} vs {p_d6}"
     );
     assert_ne!(cp_d10, cp_d6, "the listed CP follows the catalog");
-    let key = |m: &str| {
-        m.lines()
-            .find(|l| l.starts_with("key = "))
-            .unwrap()
-            .to_string()
-    };
+    // The resume key (kept beside the cells) moved with the catalog.
+    let key = |m: &str| m.lines().last().unwrap().to_string();
     assert_ne!(key(&m_d10), key(&m_d6));
 }
 

@@ -47,8 +47,10 @@ fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
                 stack.push(p);
             } else if p.file_name().unwrap() != ".diemon.lock" {
                 let mut bytes = std::fs::read(&p).unwrap();
-                if p.parent().unwrap().ends_with("cells") {
-                    let mut v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+                if p.extension().is_some_and(|x| x == "json")
+                    && p.parent().unwrap().ends_with("cells")
+                {
+                    let mut v = diemon::experiment::cell::unseal(&bytes).unwrap();
                     v.as_object_mut().unwrap().remove("trials_per_sec");
                     bytes = v.to_string().into_bytes();
                 }
@@ -76,11 +78,12 @@ fn nothing_half_written(dir: &Path) {
             nothing_half_written(&p);
         } else if dir.ends_with("cells") {
             let bytes = std::fs::read(&p).unwrap();
-            assert!(
-                serde_json::from_slice::<serde_json::Value>(&bytes).is_ok(),
-                "{} is not whole",
-                p.display()
-            );
+            let whole = if name == "resume-key" {
+                bytes.len() == 64 && bytes.iter().all(u8::is_ascii_hexdigit)
+            } else {
+                diemon::experiment::cell::unseal(&bytes).is_ok()
+            };
+            assert!(whole, "{} is not whole", p.display());
         }
     }
 }
@@ -260,5 +263,287 @@ impl Tmpfs {
 impl Drop for Tmpfs {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg(&self.path).status();
+    }
+}
+
+/// Issue 38: the faults that lost or mixed a user's results, each pinned.
+mod issue_38 {
+    use super::*;
+    use crate::cli::diemon;
+
+    /// One cell of 131,072 trials: two batches, so each of two shards runs one.
+    const TWO_BATCHES: &str = "name = \"s\"\nkind = \"blast\"\ntrials = 131072\nseed = 3\n\
+        [scenario]\nformation = \"line:3\"\n[sweep]\ndistance = [6, 12]\n";
+
+    fn s(p: &Path) -> &str {
+        p.to_str().unwrap()
+    }
+
+    /// Every file under `dir`, by path, with its bytes (the lock included).
+    fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut v = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else {
+                    let b = std::fs::read(&p).unwrap();
+                    v.push((p, b));
+                }
+            }
+        }
+        v.sort();
+        v
+    }
+
+    /// Shards 1/2 and 2/2 of [`TWO_BATCHES`] in `dir/shards/1` and `dir/shards/2`.
+    fn shards(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
+        let file = dir.join("s.toml");
+        std::fs::write(&file, TWO_BATCHES).unwrap();
+        let (one, two) = (dir.join("shards/1"), dir.join("shards/2"));
+        for (i, out) in [(1, &one), (2, &two)] {
+            let shard = format!("{i}/2");
+            let (code, _, err) =
+                diemon(&["run", s(&file), "--shard", &shard, "--out", s(out), "-q"]);
+            assert_eq!(code, 0, "{err}");
+        }
+        (file, one, two)
+    }
+
+    #[test]
+    fn a_merge_into_a_folder_holding_its_shards_is_refused_and_touches_nothing() {
+        let dir = temp("i38-merge-out");
+        let (_, one, two) = shards(&dir);
+        let before = tree(&dir.join("shards"));
+        // Spelled plainly, with `..`, and through a symbolic link.
+        std::os::unix::fs::symlink(dir.join("shards"), dir.join("link")).unwrap();
+        let spellings = [
+            dir.join("shards"),
+            dir.join("shards/1/.."),
+            dir.join("link"),
+        ];
+        for out in &spellings {
+            let (code, _, err) = diemon(&["merge", s(&one), s(&two), "--out", s(out), "-q"]);
+            assert_eq!(code, 2, "{out:?}: {err}");
+            assert!(
+                err.contains("holds shard") && err.contains("never touches its inputs"),
+                "{err}"
+            );
+            assert!(
+                tree(&dir.join("shards")) == before,
+                "{out:?}: a shard changed"
+            );
+        }
+        // A merge killed halfway leaves its temporary folder; the next merge clears it.
+        let left = dir.join(".m.merging-4242");
+        std::fs::create_dir_all(left.join("cells")).unwrap();
+        let (code, _, err) = diemon(&["merge", s(&one), s(&two), "--out", s(&dir.join("m")), "-q"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!left.exists(), "the stale merge folder is still there");
+        assert!(tree(&dir.join("shards")) == before, "a shard changed");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_merge_refuses_a_cell_of_another_shard_cell_or_seed() {
+        let dir = temp("i38-merge-stamps");
+        let (file, one, two) = shards(&dir);
+        let m = dir.join("m");
+        let merge = || diemon(&["merge", s(&one), s(&two), "--out", s(&m), "-q"]);
+        let cell = |d: &Path, i: usize| d.join(format!("cells/{i:05}.json"));
+        let keep = std::fs::read(cell(&two, 0)).unwrap();
+        let refused = |why: &str| {
+            let (code, _, err) = merge();
+            assert_eq!(code, 2, "{why}: {err}");
+            assert!(
+                err.contains(s(&cell(&two, 0))) && err.contains("not cell 1 of shard 2/2"),
+                "{why}: {err}"
+            );
+            assert!(!m.exists(), "{why}: the merge wrote {m:?}");
+        };
+        // Shard 1's cell under shard 2's name.
+        std::fs::copy(cell(&one, 0), cell(&two, 0)).unwrap();
+        refused("another shard's cell");
+        // Shard 2's second cell filed as its first.
+        std::fs::copy(cell(&two, 1), cell(&two, 0)).unwrap();
+        refused("a cell filed under the wrong index");
+        // The same cell of a run with another seed.
+        let other = dir.join("other");
+        std::fs::write(&file, TWO_BATCHES.replace("seed = 3", "seed = 4")).unwrap();
+        let (code, _, err) = diemon(&["run", s(&file), "--shard", "2/2", "--out", s(&other), "-q"]);
+        assert_eq!(code, 0, "{err}");
+        std::fs::copy(cell(&other, 0), cell(&two, 0)).unwrap();
+        refused("a cell of another seed");
+        // Put back, the merge adds up.
+        std::fs::write(cell(&two, 0), keep).unwrap();
+        let (code, _, err) = merge();
+        assert_eq!(code, 0, "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_edited_cell_is_refused_on_resume_and_in_a_merge() {
+        let dir = temp("i38-checksum");
+        let (file, one, two) = shards(&dir);
+        let c = two.join("cells/00000.json");
+        let text = std::fs::read_to_string(&c).unwrap();
+        // One count changed by hand, the JSON still valid.
+        let at = text.find("\"trials\":").unwrap() + "\"trials\":".len();
+        let edited = format!("{}9{}", &text[..at], &text[at..]);
+        std::fs::write(&c, &edited).unwrap();
+        let before = tree(&two);
+        let (code, _, err) = diemon(&["run", s(&file), "--shard", "2/2", "--out", s(&two), "-q"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("00000.json: its checksum does not match") && err.contains("remove it"),
+            "{err}"
+        );
+        let (code, _, err) = diemon(&["merge", s(&one), s(&two), "--out", s(&dir.join("m")), "-q"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("its checksum does not match"), "{err}");
+        assert!(tree(&two) == before, "a refused run changed the folder");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_price_refuses_a_folder_another_command_holds_before_it_writes_anything() {
+        let dir = temp("i38-price-lock");
+        let out = dir.join("p");
+        let price = || {
+            diemon(&[
+                "price",
+                "kultist",
+                "--reference",
+                "minifig-hand-weapon",
+                "--distance",
+                "12",
+                "--target-ci",
+                "0.05",
+                "--out",
+                s(&out),
+                "-q",
+            ])
+        };
+        // The price's own folder held, then one of the folders it would write inside it
+        // (another formation's fit): refused before any cell, in either.
+        for held in [out.clone(), out.join("minifig-hand-weapon/ranks_2")] {
+            let lock = diemon::experiment::lock::lock(&held).unwrap();
+            let (code, _, err) = price();
+            assert_eq!(code, 2, "{held:?}: {err}");
+            assert!(
+                err.contains("being written by another diemon command"),
+                "{err}"
+            );
+            let cells: Vec<_> = tree(&out)
+                .into_iter()
+                .filter(|(p, _)| p.extension().is_some_and(|x| x == "json"))
+                .collect();
+            assert!(cells.is_empty(), "{held:?}: cells were written: {cells:?}");
+            drop(lock);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_restart_stopped_before_its_first_cell_leaves_no_old_figure_as_current() {
+        let dir = temp("i38-restart");
+        let file = dir.join("e.toml");
+        std::fs::write(&file, EXPERIMENT).unwrap();
+        let (out, _) = reference(&dir, &file);
+        // The experiment edited; its rerun starts afresh and fails writing its first cell.
+        std::fs::write(&file, EXPERIMENT.replace("65536", "65537")).unwrap();
+        let o = limited(&file, &out, 2_000);
+        assert!(!o.status.success());
+        for stale in [
+            "summary.csv",
+            "summary.parquet",
+            "report.html",
+            "report.md",
+            "charts",
+        ] {
+            assert!(!out.join(stale).exists(), "{stale} of the old run is left");
+        }
+        let (code, _, err) = diemon(&["report", s(&out)]);
+        assert_eq!(code, 2, "{err}");
+        // Frames of one run beside another's manifest (copied in by hand): refused, naming
+        // the frame.
+        let (code, _, err) = diemon(&["run", s(&file), "--out", s(&out), "-q"]);
+        assert_eq!(code, 0, "{err}");
+        let old = dir.join("one-again");
+        std::fs::write(&file, EXPERIMENT).unwrap();
+        assert!(run(&file, &old).status.success());
+        std::fs::copy(old.join("summary.parquet"), out.join("summary.parquet")).unwrap();
+        let (code, _, err) = diemon(&["report", s(&out)]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("summary.parquet: its frames come from another run")
+                && err.contains("diemon run"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn inputs_are_read_once_capped_and_placed() {
+        let dir = temp("i38-inputs");
+        // A negative number: its own line and key, not `1:1`.
+        let file = dir.join("neg.toml");
+        std::fs::write(
+            &file,
+            "name = \"n\"\nkind = \"blast\"\ntrials = 100\n[scenario]\nformation = \"line:3\"\ndistance = -1\n",
+        )
+        .unwrap();
+        let (code, _, err) = diemon(&["run", s(&file), "--out", s(&dir.join("n"))]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("neg.toml:6:1:") && err.contains("-1"), "{err}");
+        assert!(!err.contains("unexpected argument"), "{err}");
+        // An experiment on standard input, read once.
+        let text = "name = \"piped\"\nkind = \"blast\"\ntrials = 100\n[scenario]\nformation = \"line:3\"\n";
+        let mut c = Command::new(env!("CARGO_BIN_EXE_diemon"));
+        c.args(["run", "/dev/stdin", "--out", s(&dir.join("piped")), "-q"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // An endless file is refused at the cap, not read into memory.
+        let (code, _, err) = diemon(&["unit", "show", "minifig", "--catalog", "/dev/zero"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("larger than 16 MiB"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn sigterm_keeps_what_finished_and_exits_143() {
+        let dir = temp("i38-sigterm");
+        let file = dir.join("e.toml");
+        // Cells long enough that the signal lands inside the run.
+        std::fs::write(&file, EXPERIMENT.replace("65536", "1310720")).unwrap();
+        let out = dir.join("out");
+        let child = command(&file, &out).spawn().unwrap();
+        let start = Instant::now();
+        while !out.join("cells/00000.json").exists() && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(143), "{err}");
+        assert!(
+            err.contains("cells are kept") && err.contains("resume"),
+            "{err}"
+        );
+        nothing_half_written(&out);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

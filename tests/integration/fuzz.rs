@@ -8,6 +8,13 @@
 //! all). `DIEMON_FUZZ_SECONDS=N` runs each target for N seconds instead (`.ci/run` does);
 //! the mutation stream is seeded, so a longer run extends a shorter one. A failing input is
 //! written to `target/fuzz-artifacts/` and printed.
+//!
+//! Two targets run the binary as a separate process, where the faults are (issue 38):
+//! `folders` runs, resumes, shards, merges and reports mutated experiments with their cell
+//! folders tampered with, and `prices` prices the first unit of mutated catalogs; both
+//! check exit codes and that a refused command changed nothing on disk. Each input costs
+//! them whole runs, so by default they run one corpus entry (a smoke test); with
+//! `DIEMON_FUZZ_SECONDS` they run in full.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -110,6 +117,285 @@ fn marks(text: &str, _: &Path) -> bool {
         args.push(a);
     }
     diemon(&args).0 == 0
+}
+
+/// A roll: one argument a line (an expression, `--seed`, `-o`, `--json`).
+fn roll(text: &str, _: &Path) -> bool {
+    let mut args = vec!["roll"];
+    args.extend(text.lines());
+    diemon(&args).0 == 0
+}
+
+/// A blast: one argument a line, at 256 trials (flags that set the run's length, threads
+/// or files are left out: a long run on purpose is not a hang).
+fn blast(text: &str, _: &Path) -> bool {
+    let mut args = vec!["blast", "-q", "--trials", "256"];
+    let mut skip = false;
+    for a in text.lines() {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if ["--trials", "--threads", "--target-ci", "--catalog"]
+            .iter()
+            .any(|f| a.starts_with(f))
+        {
+            skip = !a.contains('=');
+            continue;
+        }
+        args.push(a);
+    }
+    diemon(&args).0 == 0
+}
+
+/// An experiment run as a user runs it, out of process: refused with nothing written, or
+/// run; then its cell folder tampered with (a seeded choice) and run again, reported, and
+/// run as two shards (one tampered with) and merged. Only 0 or 2 may come back, a refusal
+/// changes nothing, a resumed run ends with the clean run's figures, and a merge never
+/// touches its shards.
+fn folders(text: &str, scratch: &Path) -> bool {
+    // Short runs only: any `trials` becomes 1,000, and large grids are only parsed.
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.trim_start().starts_with("trials") {
+                "trials = 1000".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dir = fresh(scratch);
+    std::fs::write(dir.join("e.toml"), &text).unwrap();
+    std::fs::write(
+        dir.join("fuzz.toml"),
+        include_str!("../../catalogs/example.toml"),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let parsed = diemon::experiment::load(&dir.join("e.toml"));
+    let code = spawned(&["run", "e.toml", "--out", "out", "-q"], &dir);
+    let Ok(e) = parsed else {
+        assert_eq!(code, 2, "a refused experiment exits 2");
+        assert!(!out.exists(), "a refused experiment wrote {out:?}");
+        return false;
+    };
+    if e.cells.len() > 8 {
+        return code == 0;
+    }
+    if code != 0 {
+        return refused(code, &out, &[]);
+    }
+    let clean = std::fs::read(out.join("summary.csv")).ok();
+    let pick = fnv(&text);
+    tamper(&out.join("cells"), pick);
+    let before = tree(&out);
+    match spawned(&["run", "e.toml", "--out", "out", "-q"], &dir) {
+        0 => assert_eq!(
+            std::fs::read(out.join("summary.csv")).ok(),
+            clean,
+            "resumed"
+        ),
+        code => {
+            refused(code, &out, &before);
+        }
+    }
+    let before = tree(&out);
+    let code = spawned(&["report", "out"], &dir);
+    if code != 0 {
+        refused(code, &out, &before);
+    }
+    for i in [1, 2] {
+        let shard = format!("{i}/2");
+        let o = format!("s{i}");
+        assert_eq!(
+            spawned(
+                &["run", "e.toml", "--shard", &shard, "--out", &o, "-q"],
+                &dir
+            ),
+            0
+        );
+    }
+    tamper(&dir.join("s2/cells"), pick / 7);
+    let shards = (tree(&dir.join("s1")), tree(&dir.join("s2")));
+    let code = spawned(&["merge", "s1", "s2", "--out", "m", "-q"], &dir);
+    assert!(code == 0 || code == 2, "merge exited {code}");
+    assert!(
+        code == 0 || !dir.join("m").exists(),
+        "a refused merge wrote m"
+    );
+    assert!(
+        (tree(&dir.join("s1")), tree(&dir.join("s2"))) == shards,
+        "a merge changed its shards"
+    );
+    true
+}
+
+/// A catalog's first unit priced out of process (one reference, distance and formation, a
+/// loose CI), then its folder tampered with and priced again: 0 or 2, and a refusal changes
+/// nothing.
+fn prices(text: &str, scratch: &Path) -> bool {
+    let Ok(units) = diemon::catalog::parse("fuzz.toml", text) else {
+        return false;
+    };
+    let Some(unit) = units.keys().next().cloned() else {
+        return false;
+    };
+    let dir = fresh(scratch);
+    std::fs::write(dir.join("c.toml"), text).unwrap();
+    let price = || {
+        spawned(
+            &[
+                "price",
+                &unit,
+                "--catalog",
+                "c.toml",
+                "--reference",
+                "minifig-hand-weapon",
+                "--distance",
+                "6",
+                "--formation",
+                "line",
+                "--target-ci",
+                "0.2",
+                "--trials",
+                "2000",
+                "--out",
+                "p",
+                "-q",
+            ],
+            &dir,
+        )
+    };
+    let out = dir.join("p");
+    let code = price();
+    if code != 0 {
+        return refused(code, &out, &[]);
+    }
+    tamper(&out.join("minifig-hand-weapon/line/cells"), fnv(text));
+    let before = tree(&out);
+    let code = price();
+    if code != 0 {
+        refused(code, &out, &before);
+    }
+    true
+}
+
+/// `diemon ARGS` as its own process in `cwd`; its exit code. A panic (exit 101), a death by
+/// a signal or a run past [`CAP`] fails the target.
+fn spawned(args: &[&str], cwd: &Path) -> i32 {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_diemon"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            match status.code() {
+                Some(c) if c != 101 => return c,
+                _ => panic!("diemon {args:?} died: {status}"),
+            }
+        }
+        if start.elapsed() > CAP {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("diemon {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Checks a refusal: exit 2, and `dir` as it was (`before`; empty: absent, or holding only
+/// its lock). Returns false (the input was not accepted).
+fn refused(code: i32, dir: &Path, before: &[(PathBuf, Vec<u8>)]) -> bool {
+    assert_eq!(code, 2, "a refusal exits 2 ({dir:?})");
+    let now = tree(dir);
+    let same = now == before
+        || (before.is_empty()
+            && now
+                .iter()
+                .all(|(p, _)| p.file_name().is_some_and(|n| n == ".diemon.lock")));
+    assert!(same, "a refused command changed {dir:?}");
+    false
+}
+
+/// Every file under `dir` with its bytes (none if it does not exist).
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut v = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                v.push((p.clone(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    v.sort();
+    v
+}
+
+/// One seeded fault in a cell folder: a cell truncated, two swapped, one removed, a digit
+/// changed, the resume key removed, or a stranger's file added.
+fn tamper(cells: &Path, pick: u64) {
+    let Ok(entries) = std::fs::read_dir(cells) else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let Some(first) = files.first().cloned() else {
+        return;
+    };
+    let last = files.last().cloned().unwrap();
+    let bytes = std::fs::read(&first).unwrap();
+    match pick % 6 {
+        0 => std::fs::write(&first, &bytes[..bytes.len() / 2]).unwrap(),
+        1 => {
+            let other = std::fs::read(&last).unwrap();
+            std::fs::write(&first, other).unwrap();
+            std::fs::write(&last, bytes).unwrap();
+        }
+        2 => std::fs::remove_file(&last).unwrap(),
+        3 => {
+            let mut b = bytes;
+            if let Some(i) = b.iter().rposition(u8::is_ascii_digit) {
+                b[i] = if b[i] == b'9' { b'0' } else { b[i] + 1 };
+            }
+            std::fs::write(&first, b).unwrap();
+        }
+        4 => {
+            let _ = std::fs::remove_file(cells.join("resume-key"));
+        }
+        _ => std::fs::write(cells.join("99999.json"), "{}").unwrap(),
+    }
+}
+
+/// A fresh folder for one input.
+fn fresh(scratch: &Path) -> PathBuf {
+    let dir = scratch.join("case");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// FNV-1a of `text`: the input's own seed for its fault.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Tokens a mutation inserts: the limits, the numbers past them, and each grammar's words.
@@ -274,23 +560,35 @@ fn corpus(name: &str) -> Vec<String> {
 }
 
 fn fuzz(name: &str, target: Target, seed: u64) {
+    fuzz_from(name, name, target, seed, MUTATIONS);
+}
+
+/// Fuzzes `target` from `fuzz/corpus/CORPUS`, with `mutations` mutations by default (and
+/// without `DIEMON_FUZZ_SECONDS`, only the first corpus entry when `mutations` is 0).
+fn fuzz_from(name: &str, corpus_name: &str, target: Target, seed: u64, mutations: usize) {
     let scratch = super::temp(&format!("fuzz-{name}"));
-    let mut pool = corpus(name);
-    assert!(!pool.is_empty(), "fuzz/corpus/{name} is empty");
+    let mut pool = corpus(corpus_name);
+    assert!(!pool.is_empty(), "fuzz/corpus/{corpus_name} is empty");
+    let budget = std::env::var("DIEMON_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(Duration::from_secs);
+    if budget.is_none() && mutations == 0 {
+        pool.truncate(1);
+    }
     let accepted = pool
         .clone()
         .iter()
         .filter(|t| check(name, target, t, &scratch))
         .count();
-    assert!(accepted > 0, "no seed of fuzz/corpus/{name} is accepted");
-    let budget = std::env::var("DIEMON_FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok())
-        .map(Duration::from_secs);
+    assert!(
+        accepted > 0,
+        "no seed of fuzz/corpus/{corpus_name} is accepted"
+    );
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let start = Instant::now();
     let mut n = 0;
-    while budget.map_or(n < MUTATIONS, |b| start.elapsed() < b) {
+    while budget.map_or(n < mutations, |b| start.elapsed() < b) {
         let base = &pool[rng.random_range(0..pool.len())];
         let other = &pool[rng.random_range(0..pool.len())];
         let input = mutate(base, other, &mut rng);
@@ -332,6 +630,26 @@ fn rosters_never_panic_or_hang() {
 #[test]
 fn marks_sheets_never_panic_or_hang() {
     fuzz("marks", marks, 5);
+}
+
+#[test]
+fn rolls_never_panic_or_hang() {
+    fuzz("roll", roll, 6);
+}
+
+#[test]
+fn blast_flags_never_panic_or_hang() {
+    fuzz("blast", blast, 7);
+}
+
+#[test]
+fn run_merge_and_report_on_damaged_folders_refuse_or_recover() {
+    fuzz_from("folders", "folders", folders, 8, 0);
+}
+
+#[test]
+fn prices_on_damaged_folders_refuse_or_recover() {
+    fuzz_from("prices", "catalog", prices, 9, 0);
 }
 
 /// The harness can fail: a target that panics on some input is caught and named.

@@ -385,7 +385,8 @@ pub fn price(
     run(p, &plan(p)?, dir, threads, watch, cancel, out)
 }
 
-/// Runs a price's `plan` (of `p`) into `dir`.
+/// Runs a price's `plan` (of `p`) into `dir`, which the caller holds locked (with the page
+/// it writes there); the experiments' folders inside it are locked here before any runs.
 pub fn run(
     p: &Pricing,
     plan: &Plan,
@@ -414,16 +415,24 @@ pub fn run(
                 .join(", ")
         ))?;
     }
+    // Every folder it writes is locked before any is written: a second price into them is
+    // refused before it runs a cell.
+    let held = plan
+        .fits
+        .iter()
+        .map(|f| crate::experiment::lock::lock(&folder(f)))
+        .collect::<Result<Vec<_>, _>>()?;
     let cells = plan.fits.iter().map(|f| f.experiment.cells.len() as u64);
     watch.begin_items(cells.sum(), 0, "cells");
     let rows: Vec<Result<Vec<WorthRow>, RunError>> = plan
         .fits
         .par_iter()
-        .map(|f| {
+        .zip(&held)
+        .map(|(f, held)| {
             fit(
                 &f.experiment,
                 &p.distances,
-                &folder(f),
+                held,
                 threads,
                 &Cells(watch),
                 cancel,
@@ -439,7 +448,13 @@ pub fn run(
         let kept: usize = plan
             .fits
             .iter()
-            .map(|f| std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| d.flatten().count()))
+            .map(|f| {
+                std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| {
+                    d.flatten()
+                        .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+                        .count()
+                })
+            })
             .sum();
         let total: usize = plan.fits.iter().map(|f| f.experiment.cells.len()).sum();
         return Err(RunError::Interrupted(format!(
@@ -503,12 +518,12 @@ pub fn run(
     })
 }
 
-/// Runs a price's fair-CP experiment `e` into `folder`; returns its fits, one a distance
+/// Runs a price's fair-CP experiment `e` into the held `folder`; returns its fits, one a distance
 /// of `distances` in order.
 fn fit(
     e: &super::Experiment,
     distances: &[u32],
-    folder: &Path,
+    folder: &crate::experiment::lock::FolderLock,
     threads: Option<usize>,
     watch: &dyn Watch,
     cancel: &AtomicBool,

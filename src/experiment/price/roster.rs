@@ -280,6 +280,12 @@ pub fn run(
         })?;
         plans.push((pu, planned));
     }
+    // Each unit's folder held from the start, like the roster's own.
+    let held = r
+        .units
+        .iter()
+        .map(|unit| crate::experiment::lock::lock(&dir.join("units").join(file_name(unit))))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
         let unit = &pu.unit;
@@ -287,7 +293,7 @@ pub fn run(
         let got = super::run(
             pu,
             planned,
-            &dir.join("units").join(file_name(unit)),
+            held[i].path(),
             threads,
             watch,
             cancel,

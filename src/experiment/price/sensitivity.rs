@@ -254,6 +254,7 @@ fn reprice(
     let folder = dir
         .join("sensitivity")
         .join(format!("{key}={}", file_name(value)));
+    let _held = crate::experiment::lock::lock(&folder)?;
     let mut said = Vec::new();
     let priced = price(&alt, &folder, threads, &Unwatched, cancel, &mut said)?;
     let (shift, common) = match shift(base, &priced, base_mean) {
