@@ -468,29 +468,10 @@ pub fn parse(
                     };
                     line(&args, text).is_ok()
                 });
-                // Else the [scenario] key the refusal names: as its flag anywhere, or as the
-                // key the message opens with ("distance -1: expected ...").
-                let named = || {
-                    let m = e.message();
-                    let flag = |k: &str| format!("--{}", k.replace('_', "-"));
-                    let keys = || spec.scenario.keys();
-                    keys()
-                        .find(|k| {
-                            m.split(|c: char| !(c.is_alphanumeric() || c == '-'))
-                                .any(|w| w == flag(k.get_ref()))
-                        })
-                        .or_else(|| {
-                            keys().find(|k| {
-                                m.strip_prefix(k.get_ref().as_str())
-                                    .is_some_and(|rest| rest.starts_with([' ', ':']))
-                            })
-                        })
-                };
                 let offset = match (&spec.target_ci, culprit) {
                     (Some(t), _) if e.message().starts_with("--target-ci") => t.span().start,
                     (_, Some(k)) => axes[k].offset,
-                    (_, None) => named()
-                        .map(|k| k.span().start)
+                    (_, None) => named(&spec, e.message())
                         .or(axes.first().map(|a| a.offset))
                         .unwrap_or(0),
                 };
@@ -532,6 +513,27 @@ pub fn parse(
         text: text.to_string(),
         catalogs: texts,
     })
+}
+
+/// Where the `[scenario]` key a refusal's `message` names is written: the key whose flag
+/// it names anywhere, else the key it opens with ("distance -1: expected ...").
+fn named(spec: &ExperimentSpec, message: &str) -> Option<usize> {
+    let flag = |k: &str| format!("--{}", k.replace('_', "-"));
+    let keys = || spec.scenario.keys();
+    keys()
+        .find(|k| {
+            message
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .any(|w| w == flag(k.get_ref()))
+        })
+        .or_else(|| {
+            keys().find(|k| {
+                message
+                    .strip_prefix(k.get_ref().as_str())
+                    .is_some_and(|rest| rest.starts_with([' ', ':']))
+            })
+        })
+        .map(|k| k.span().start)
 }
 
 /// Whether `name` can name an output folder: letters, digits, `-` and `_`, at least one.

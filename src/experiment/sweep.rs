@@ -143,79 +143,9 @@ pub fn sweep(
     let exporters = exporters(e, &parquet);
     let params: Vec<Vec<(String, String)>> = e.cells.iter().map(|c| c.params.clone()).collect();
     let mut reports = Vec::with_capacity(e.cells.len());
-    // A re-run under the same manifest (experiment, catalogs, options, version, shard) and
-    // the same resume key (those and diemon's source), kept beside the cells, resumes: the
-    // cells already written are kept, the rest run. Anything else starts afresh.
-    let cells_dir = dir.join("cells");
-    let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
-    let key = e.key();
-    let same_build = std::fs::read_to_string(cells_dir.join(KEY_FILE)).ok() == Some(key.clone());
-    let resume = before.as_deref() == Some(manifest) && same_build;
-    // A kept cell must carry this run's stamp (resume key, cell, shard): a cell written by
-    // any other run is refused, never mixed in.
-    let stamp = stamp_of(e, manifest);
-    let mut kept: Vec<Option<serde_json::Value>> = Vec::with_capacity(e.cells.len());
-    for i in 0..e.cells.len() {
-        let path = cells_dir.join(cell_file(i));
-        let cell = match resume.then(|| std::fs::read(&path).ok()).flatten() {
-            None => None,
-            Some(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
-                RunError::input(format!(
-                    "{}: {why}\nhint: remove it and run the same command again: that cell \
-                     runs again, the others are kept",
-                    path.display()
-                ))
-            })?),
-        };
-        if let Some(c) = &cell
-            && c.get("stamp") != Some(&stamp(i))
-        {
-            return Err(RunError::input(format!(
-                "{} was not written by this run (its stamp is {}, this run's {})\nhint: \
-                 the folder mixes runs; remove {} or write elsewhere with --out",
-                path.display(),
-                c.get("stamp").map_or("missing".into(), |s| s.to_string()),
-                stamp(i),
-                dir.display()
-            )));
-        }
-        kept.push(cell);
-    }
+    let kept = open(e, dir, manifest, out)?;
     let n_kept = kept.iter().filter(|k| k.is_some()).count();
-    if n_kept > 0 {
-        io(writeln!(
-            out,
-            "resuming: {n_kept} of {} cells kept in {}",
-            e.cells.len(),
-            cells_dir.display()
-        ))?;
-    } else if before.is_some() && !resume && cells_dir.exists() {
-        let why = if before.as_deref() == Some(manifest) {
-            "another build of diemon (its source differs)"
-        } else {
-            "another experiment, catalog, option set or diemon version"
-        };
-        io(writeln!(
-            out,
-            "starting afresh: {} holds cells of {why}",
-            dir.display()
-        ))?;
-    }
-    if !resume && before.is_some() {
-        // The old run's figures go before its manifest does: stopped at any point from
-        // here, the folder shows no figure of the old run as if it were the new one's.
-        crate::report::clear(dir)
-            .map_err(|err| RunError::other(format!("cannot clear {}: {err}", dir.display())))?;
-    }
-    if !resume && cells_dir.exists() {
-        std::fs::remove_dir_all(&cells_dir).map_err(|err| {
-            RunError::other(format!("cannot clear {}: {err}", cells_dir.display()))
-        })?;
-    }
-    std::fs::create_dir_all(&cells_dir)
-        .map_err(|err| RunError::other(format!("cannot create {}: {err}", cells_dir.display())))?;
-    write_text_atomic(&cells_dir, KEY_FILE, &key)?;
-    write_text_atomic(dir, "manifest.toml", manifest)?;
+    let (cells_dir, stamp) = (dir.join("cells"), stamp_of(e, manifest));
     let bar = watch;
     bar.begin(e.cells.len() as u64, n_kept as u64);
     for (i, (c, kept)) in e.cells.iter().zip(kept).enumerate() {
@@ -272,6 +202,106 @@ pub fn sweep(
         write_report(dir, out)?;
     }
     Ok(fits)
+}
+
+/// Opens `dir` for a run of `e` under `manifest`: the cells a previous run with the same
+/// manifest and resume key kept there, in order (none when it starts afresh, after the old
+/// run's results and cells are cleared). Writes the resume key and the manifest.
+fn open(
+    e: &Experiment,
+    dir: &Path,
+    manifest: &str,
+    out: &mut dyn Write,
+) -> Result<Vec<Option<serde_json::Value>>, RunError> {
+    // A re-run under the same manifest (experiment, catalogs, options, version, shard) and
+    // the same resume key (those and diemon's source), kept beside the cells, resumes: the
+    // cells already written are kept, the rest run. Anything else starts afresh.
+    let cells_dir = dir.join("cells");
+    let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
+    let key = e.key();
+    let same_build = std::fs::read_to_string(cells_dir.join(KEY_FILE)).ok() == Some(key.clone());
+    let resume = before.as_deref() == Some(manifest) && same_build;
+    let kept = if resume {
+        kept_cells(e, dir, manifest)?
+    } else {
+        vec![None; e.cells.len()]
+    };
+    let n_kept = kept.iter().filter(|k| k.is_some()).count();
+    if n_kept > 0 {
+        io(writeln!(
+            out,
+            "resuming: {n_kept} of {} cells kept in {}",
+            e.cells.len(),
+            cells_dir.display()
+        ))?;
+    } else if before.is_some() && !resume && cells_dir.exists() {
+        let why = if before.as_deref() == Some(manifest) {
+            "another build of diemon (its source differs)"
+        } else {
+            "another experiment, catalog, option set or diemon version"
+        };
+        io(writeln!(
+            out,
+            "starting afresh: {} holds cells of {why}",
+            dir.display()
+        ))?;
+    }
+    if !resume && before.is_some() {
+        // The old run's figures go before its manifest does: stopped at any point from
+        // here, the folder shows no figure of the old run as if it were the new one's.
+        crate::report::clear(dir)
+            .map_err(|err| RunError::other(format!("cannot clear {}: {err}", dir.display())))?;
+    }
+    if !resume && cells_dir.exists() {
+        std::fs::remove_dir_all(&cells_dir).map_err(|err| {
+            RunError::other(format!("cannot clear {}: {err}", cells_dir.display()))
+        })?;
+    }
+    std::fs::create_dir_all(&cells_dir)
+        .map_err(|err| RunError::other(format!("cannot create {}: {err}", cells_dir.display())))?;
+    write_text_atomic(&cells_dir, KEY_FILE, &key)?;
+    write_text_atomic(dir, "manifest.toml", manifest)?;
+    Ok(kept)
+}
+
+/// The cells kept in `dir/cells/` for a resumed run of `e` under `manifest`, in order. A
+/// kept cell must be whole (its checksum) and carry this run's stamp (resume key, cell,
+/// shard): a cell written by any other run is refused, never mixed in.
+fn kept_cells(
+    e: &Experiment,
+    dir: &Path,
+    manifest: &str,
+) -> Result<Vec<Option<serde_json::Value>>, RunError> {
+    let cells_dir = dir.join("cells");
+    let stamp = stamp_of(e, manifest);
+    let mut kept: Vec<Option<serde_json::Value>> = Vec::with_capacity(e.cells.len());
+    for i in 0..e.cells.len() {
+        let path = cells_dir.join(cell_file(i));
+        let cell = match std::fs::read(&path).ok() {
+            None => None,
+            Some(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
+                RunError::input(format!(
+                    "{}: {why}\nhint: remove it and run the same command again: that cell \
+                     runs again, the others are kept",
+                    path.display()
+                ))
+            })?),
+        };
+        if let Some(c) = &cell
+            && c.get("stamp") != Some(&stamp(i))
+        {
+            return Err(RunError::input(format!(
+                "{} was not written by this run (its stamp is {}, this run's {})\nhint: \
+                 the folder mixes runs; remove {} or write elsewhere with --out",
+                path.display(),
+                c.get("stamp").map_or("missing".into(), |s| s.to_string()),
+                stamp(i),
+                dir.display()
+            )));
+        }
+        kept.push(cell);
+    }
+    Ok(kept)
 }
 
 /// The stamp each cell file carries: the run's resume key, the shard (from the manifest)

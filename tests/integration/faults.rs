@@ -270,6 +270,7 @@ impl Drop for Tmpfs {
 mod issue_38 {
     use super::*;
     use crate::cli::diemon;
+    use crate::tree;
 
     /// One cell of 131,072 trials: two batches, so each of two shards runs one.
     const TWO_BATCHES: &str = "name = \"s\"\nkind = \"blast\"\ntrials = 131072\nseed = 3\n\
@@ -277,25 +278,6 @@ mod issue_38 {
 
     fn s(p: &Path) -> &str {
         p.to_str().unwrap()
-    }
-
-    /// Every file under `dir`, by path, with its bytes (the lock included).
-    fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-        let mut v = Vec::new();
-        let mut stack = vec![dir.to_path_buf()];
-        while let Some(d) = stack.pop() {
-            for e in std::fs::read_dir(&d).unwrap() {
-                let p = e.unwrap().path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else {
-                    let b = std::fs::read(&p).unwrap();
-                    v.push((p, b));
-                }
-            }
-        }
-        v.sort();
-        v
     }
 
     /// Shards 1/2 and 2/2 of [`TWO_BATCHES`] in `dir/shards/1` and `dir/shards/2`.

@@ -24,6 +24,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::cli::diemon;
+use super::tree;
 
 /// The longest any one input may take.
 const CAP: Duration = Duration::from_secs(20);
@@ -102,21 +103,28 @@ fn roster(text: &str, _: &Path) -> bool {
 /// `--trials`) and files (`--plot`) are left out: a billion rolls is not a hang.
 fn marks(text: &str, _: &Path) -> bool {
     let mut args = vec!["marks"];
+    args.extend(lines_without(
+        text,
+        &["--mc", "--trials", "--plot", "--threads"],
+    ));
+    diemon(&args).0 == 0
+}
+
+/// The lines of `text` as arguments, less the flags `dropped` (with their values).
+fn lines_without<'a>(text: &'a str, dropped: &[&str]) -> Vec<&'a str> {
+    let mut args = Vec::new();
     let mut skip = false;
     for a in text.lines() {
         if std::mem::take(&mut skip) {
             continue;
         }
-        if ["--mc", "--trials", "--plot", "--threads"]
-            .iter()
-            .any(|f| a.starts_with(f))
-        {
+        if dropped.iter().any(|f| a.starts_with(f)) {
             skip = !a.contains('=');
             continue;
         }
         args.push(a);
     }
-    diemon(&args).0 == 0
+    args
 }
 
 /// A roll: one argument a line (an expression, `--seed`, `-o`, `--json`).
@@ -130,20 +138,10 @@ fn roll(text: &str, _: &Path) -> bool {
 /// or files are left out: a long run on purpose is not a hang).
 fn blast(text: &str, _: &Path) -> bool {
     let mut args = vec!["blast", "-q", "--trials", "256"];
-    let mut skip = false;
-    for a in text.lines() {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        if ["--trials", "--threads", "--target-ci", "--catalog"]
-            .iter()
-            .any(|f| a.starts_with(f))
-        {
-            skip = !a.contains('=');
-            continue;
-        }
-        args.push(a);
-    }
+    args.extend(lines_without(
+        text,
+        &["--trials", "--threads", "--target-ci", "--catalog"],
+    ));
     diemon(&args).0 == 0
 }
 
@@ -322,27 +320,6 @@ fn refused(code: i32, dir: &Path, before: &[(PathBuf, Vec<u8>)]) -> bool {
                 .all(|(p, _)| p.file_name().is_some_and(|n| n == ".diemon.lock")));
     assert!(same, "a refused command changed {dir:?}");
     false
-}
-
-/// Every file under `dir` with its bytes (none if it does not exist).
-fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut v = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                v.push((p.clone(), std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    v.sort();
-    v
 }
 
 /// One seeded fault in a cell folder: a cell truncated, two swapped, one removed, a digit

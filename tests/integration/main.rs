@@ -58,6 +58,28 @@ pub(crate) fn temp(name: &str) -> std::path::PathBuf {
     d
 }
 
+/// Every file under `dir` (the lock included) with its bytes, in path order; none if it
+/// does not exist: what "changed nothing on disk" compares.
+pub(crate) fn tree(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut v = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                v.push((p.clone(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    v.sort();
+    v
+}
+
 /// Runs `diemon ARGS...`, failing the test on a non-zero exit; returns what it printed.
 pub(crate) fn ok(args: &[&str]) -> String {
     let (code, text, err) = cli::diemon(args);

@@ -445,23 +445,7 @@ pub fn run(
         .iter()
         .any(|r| matches!(r, Err(RunError::Interrupted(_))))
     {
-        let kept: usize = plan
-            .fits
-            .iter()
-            .map(|f| {
-                std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| {
-                    d.flatten()
-                        .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
-                        .count()
-                })
-            })
-            .sum();
-        let total: usize = plan.fits.iter().map(|f| f.experiment.cells.len()).sum();
-        return Err(RunError::Interrupted(format!(
-            "interrupted: {kept} of {total} cells are kept in {}\n\
-             hint: run the same command again to resume from them",
-            dir.display()
-        )));
+        return Err(interrupted(plan, dir, &folder));
     }
     let listed = plan.listed;
     let mut scenarios = Vec::new();
@@ -516,6 +500,28 @@ pub fn run(
         scenarios,
         folders,
     })
+}
+
+/// The failure of a price's `plan` into `dir` stopped by Ctrl-C: how many cells the whole
+/// price kept (in each experiment's `folder`).
+fn interrupted(plan: &Plan, dir: &Path, folder: &dyn Fn(&Planned) -> PathBuf) -> RunError {
+    let kept: usize = plan
+        .fits
+        .iter()
+        .map(|f| {
+            std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| {
+                d.flatten()
+                    .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+                    .count()
+            })
+        })
+        .sum();
+    let total: usize = plan.fits.iter().map(|f| f.experiment.cells.len()).sum();
+    RunError::Interrupted(format!(
+        "interrupted: {kept} of {total} cells are kept in {}\n\
+         hint: run the same command again to resume from them",
+        dir.display()
+    ))
 }
 
 /// Runs a price's fair-CP experiment `e` into the held `folder`; returns its fits, one a distance

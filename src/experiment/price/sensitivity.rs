@@ -272,11 +272,13 @@ fn reprice(
 }
 
 /// The readings that most need a ruling: those that move the price beyond their CI, the
-/// biggest first, at most three.
+/// biggest first, one an option (its biggest reading), at most three.
 pub fn rulings(s: &Sensitivity) -> Vec<&Shift> {
+    let mut named = std::collections::BTreeSet::new();
     s.shifts
         .iter()
         .filter(|r| matches!(&r.shift, Ok([_, lo, hi]) if *lo > s.base || *hi < s.base))
+        .filter(|r| named.insert(r.option))
         .take(3)
         .collect()
 }
@@ -444,6 +446,11 @@ mod tests {
         };
         let named: Vec<&str> = rulings(&s).iter().map(|r| r.option).collect();
         // c's CI holds the base; at most three are named.
+        assert_eq!(named, ["a", "b", "d"]);
+        // An option with two readings beyond their CI is named once, by its biggest.
+        let mut twice = s.clone();
+        twice.shifts.insert(1, shift_of("a", 11.0));
+        let named: Vec<&str> = rulings(&twice).iter().map(|r| r.option).collect();
         assert_eq!(named, ["a", "b", "d"]);
         let sec = section(&s);
         assert!(sec.paragraphs[1].contains("`a` (Ch. 1): `x` moves the price +2.00 CP"));

@@ -393,25 +393,10 @@ impl Squad {
             let Some(contact) = self.answer::<P>(fl, j, mover, d, close || inch) else {
                 continue;
             };
-            // How far the mover came inside this responder's range (Ch. 4.3).
-            let range = if close || inch {
-                if policy == Response::Close {
-                    CONTACT
-                } else {
-                    RESPONSE_REACH
-                }
+            let when = if acting {
+                self.when(fl, j, mover, from, d, close || inch, faces, log)
             } else {
-                d.max(2 * k.reach().unwrap_or(0) as i32)
-            };
-            let crossed = (r_pos - from).abs().min(range) - d;
-            let when = if !acting || crossed >= ANGRY_INCH {
                 Order::First
-            } else {
-                match self.opts.response_order {
-                    ResponseOrder::Counter => Order::First,
-                    ResponseOrder::Timing => Order::Together,
-                    ResponseOrder::RollOff => self.roll_off(fl, j, mover, faces, log),
-                }
             };
             if when == Order::After {
                 // The mover acts first; this Response waits for it.
@@ -502,6 +487,40 @@ impl Squad {
             ));
             fl.f[j].saved = false;
             self.action_in::<false, F, L>(fl, j, Some(mover), Some(contact), faces, log);
+        }
+    }
+
+    /// When responder `j`, `d` from `mover` (which came from `from` and attacks in its own
+    /// turn), acts against it (option `response_order`): first if the mover crossed a full
+    /// inch of its range (Ch. 4.3: the range of Close Combat after the Angry Inch when
+    /// `near`, else its longest Range), else as the option reads it.
+    #[allow(clippy::too_many_arguments)]
+    fn when<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &Field,
+        j: usize,
+        mover: usize,
+        from: i32,
+        d: i32,
+        near: bool,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Order {
+        let k = &self.kinds[fl.f[j].kind as usize];
+        let range = if !near {
+            d.max(2 * k.reach().unwrap_or(0) as i32)
+        } else if self.policy[fl.f[j].side as usize].response == Response::Close {
+            CONTACT
+        } else {
+            RESPONSE_REACH
+        };
+        if (fl.f[j].pos - from).abs().min(range) - d >= ANGRY_INCH {
+            return Order::First;
+        }
+        match self.opts.response_order {
+            ResponseOrder::Counter => Order::First,
+            ResponseOrder::Timing => Order::Together,
+            ResponseOrder::RollOff => self.roll_off(fl, j, mover, faces, log),
         }
     }
 
