@@ -149,16 +149,28 @@ pub fn run(
         armor: armor_exact.as_ref().map(|x| x.total()),
         mc,
     };
-    if let (Some(path), Some(svg)) = (&a.plot, plot_kind) {
-        plot(&report, path, svg)?;
-    }
+    let plotted = match (&a.plot, plot_kind) {
+        (Some(path), Some(svg)) => {
+            plot(&report, path, svg)?;
+            Some(path.display().to_string())
+        }
+        _ => None,
+    };
+    // Say where the chart went: the last line of the table, or `plot` in the JSON.
     let text = if a.json {
-        let mut s =
-            serde_json::to_string(&report.json()).map_err(|e| Failure::other(e.to_string()))?;
+        let mut json = report.json();
+        if let Some(p) = &plotted {
+            json["plot"] = serde_json::json!(p);
+        }
+        let mut s = serde_json::to_string(&json).map_err(|e| Failure::other(e.to_string()))?;
         s.push('\n');
         s
     } else {
-        report.table(stdout_is_terminal())
+        let mut t = report.table(stdout_is_terminal());
+        if let Some(p) = &plotted {
+            t.push_str(&format!("chart: {p}\n"));
+        }
+        t
     };
     io(out.write_all(text.as_bytes()))?;
     match &run {

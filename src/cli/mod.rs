@@ -61,9 +61,10 @@ const AFTER_HELP: &str = "Examples:
   diemon run experiments/hero-worth.toml
   diemon options
   diemon unit show minifig
-  diemon weapon launcher --size 3
+  diemon weapon launcher --size 3";
 
-Exit status:
+/// How every command's help (and man page) ends: [`command`] appends it to each.
+pub const EXIT_STATUS: &str = "Exit status:
   0    success
   1    something failed that is not the input's fault (writing a file, a full disk)
   2    bad input: an expression, flag, experiment file or catalog (the message names the
@@ -71,6 +72,19 @@ Exit status:
   130  interrupted by Ctrl-C: a run prints the figures of the trials it finished, and
        `diemon run` keeps the cells it finished and resumes from them when run again
   143  stopped by SIGTERM (kill, a batch system, a container stop): as Ctrl-C";
+
+/// diemon's command line as parsed, completed and paged: the clap definitions, with the
+/// exit status at the end of every command's help.
+pub fn command() -> clap::Command {
+    fn with_exit(c: clap::Command) -> clap::Command {
+        let after = match c.get_after_help() {
+            Some(h) => format!("{h}\n\n{EXIT_STATUS}"),
+            None => EXIT_STATUS.to_string(),
+        };
+        c.after_help(after).mut_subcommands(with_exit)
+    }
+    with_exit(<Cli as clap::CommandFactory>::command())
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -192,7 +206,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = command()
+        .try_get_matches_from(args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             // Help and version are not errors.

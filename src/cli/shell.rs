@@ -3,9 +3,9 @@
 
 use std::io::Write;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 
-use super::{Cli, Failure, io};
+use super::{Failure, io};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -29,12 +29,12 @@ pub struct ManArgs {
 
 pub fn completions(a: &CompletionsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut buf = Vec::new();
-    clap_complete::generate(a.shell, &mut Cli::command(), "diemon", &mut buf);
+    clap_complete::generate(a.shell, &mut super::command(), "diemon", &mut buf);
     io(out.write_all(&buf))
 }
 
 pub fn man(a: &ManArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut cmd = Cli::command();
+    let mut cmd = super::command();
     cmd.build();
     let page = match &a.command {
         None => cmd,

@@ -148,7 +148,7 @@ fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, FolderError> {
 }
 
 /// The `diemon_manifest` key-value metadata of a Parquet file, if the file exists.
-fn parquet_manifest(file: &Path) -> Result<Option<String>, FolderError> {
+pub fn parquet_manifest(file: &Path) -> Result<Option<String>, FolderError> {
     if !file.exists() {
         return Ok(None);
     }

@@ -161,6 +161,40 @@ fn help_teaches_and_exits_0() {
 }
 
 #[test]
+fn every_command_s_help_and_man_page_lists_the_exit_codes() {
+    // Issue 44: the exit status was only in the top-level help. Walk the whole tree.
+    fn walk(path: Vec<String>, c: &clap::Command, seen: &mut usize) {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let (code, out, err) = diemon(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        for exit in [
+            "Exit status:",
+            "  2    bad input",
+            "  130  interrupted",
+            "  143  stopped",
+        ] {
+            assert!(out.contains(exit), "{args:?} --help lacks {exit:?}:\n{out}");
+        }
+        *seen += 1;
+        for sub in c.get_subcommands().filter(|s| s.get_name() != "help") {
+            let mut next = path.clone();
+            next.push(sub.get_name().to_string());
+            walk(next, sub, seen);
+        }
+    }
+    let mut seen = 0;
+    walk(Vec::new(), &diemon::cli::command(), &mut seen);
+    assert!(seen > 15, "{seen} commands walked");
+    let (code, page, err) = diemon(&["man", "duel"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        page.contains("Exit status:") && page.contains("143"),
+        "{page}"
+    );
+}
+
+#[test]
 fn the_binary_exits_2_on_bad_input() {
     let out = Command::new(env!("CARGO_BIN_EXE_diemon"))
         .args(["dist", "3d10 (exp)"])

@@ -126,9 +126,17 @@ fn dist_plots_exact_against_monte_carlo() {
     );
     assert!(text.contains("20000 Monte Carlo rolls (95% CI)"));
     let png = dir.join("d.png");
-    let (code, _, err) = diemon(&["dist", "d6", "--plot", png.to_str().unwrap()]);
+    let (code, said, err) = diemon(&["dist", "d6", "--plot", png.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    // Issue 44: it says what it wrote, in the table and in the JSON.
+    assert!(
+        said.ends_with(&format!("chart: {}\n", png.display())),
+        "{said}"
+    );
+    let (_, json, _) = diemon(&["dist", "d6", "--json", "--plot", png.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["plot"], png.display().to_string());
     let (code, _, err) = diemon(&["dist", "d6", "--plot", dir.join("d.pdf").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(
@@ -277,4 +285,34 @@ fn every_point_of_a_committed_line_chart_has_its_tooltip() {
         }
     }
     assert!(checked > 10, "only {checked} charts with points");
+}
+
+#[test]
+fn every_committed_parquet_file_carries_its_manifest() {
+    // Issue 44: docs/experiments.md promises `diemon_manifest` in every Parquet file; the
+    // price kinds wrote it under other keys.
+    let reports = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut files = Vec::new();
+    let mut stack = vec![reports];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "parquet") {
+                files.push(p);
+            }
+        }
+    }
+    assert!(files.len() > 40, "{} Parquet files", files.len());
+    for f in &files {
+        let m = diemon::report::frames::parquet_manifest(f).unwrap();
+        let m = m.unwrap_or_else(|| panic!("{} has no diemon_manifest", f.display()));
+        let t: toml::Table = m.parse().unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert!(
+            t.contains_key("kind") && t.contains_key("diemon_version"),
+            "{}",
+            f.display()
+        );
+    }
 }

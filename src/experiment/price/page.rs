@@ -141,8 +141,18 @@ pub fn write(
     command: &str,
 ) -> Result<Vec<PathBuf>, RunError> {
     let mut df = frame(r)?;
+    // Every kind's Parquet carries `diemon_manifest` (docs/experiments.md): here, what
+    // priced it.
+    let mut manifest = toml::Table::new();
+    manifest.insert("diemon_version".into(), env!("CARGO_PKG_VERSION").into());
+    manifest.insert("kind".into(), "price".into());
+    manifest.insert("unit".into(), r.unit.clone().into());
+    manifest.insert("command".into(), command.into());
     let parquet = Parquet {
-        metadata: vec![("command".into(), command.into())],
+        metadata: vec![
+            ("diemon_manifest".into(), manifest.to_string()),
+            ("command".into(), command.into()),
+        ],
     };
     let mut written = Vec::new();
     for e in [&Csv as &dyn Exporter, &parquet] {

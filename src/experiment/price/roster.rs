@@ -318,8 +318,21 @@ pub fn run(
     }
     let ranked = rank(&priced);
     let command = format!("diemon run {}", r.file);
+    // What made these files: the experiment as written (each unit's own experiments keep
+    // their resume keys under units/). Every kind's Parquet carries it as `diemon_manifest`.
+    let mut manifest = toml::Table::new();
+    manifest.insert("name".into(), r.name.clone().into());
+    manifest.insert("kind".into(), "price".into());
+    manifest.insert("diemon".into(), env!("CARGO_PKG_VERSION").into());
+    manifest.insert("diemon_version".into(), env!("CARGO_PKG_VERSION").into());
+    manifest.insert("axes".into(), toml::Value::Array(Vec::new()));
+    manifest.insert("source".into(), r.text.clone().into());
+    let manifest = manifest.to_string();
     let parquet = Parquet {
-        metadata: vec![("experiment".into(), r.text.clone())],
+        metadata: vec![
+            ("diemon_manifest".into(), manifest.clone()),
+            ("experiment".into(), r.text.clone()),
+        ],
     };
     let mut roster = roster_frame(&ranked)?;
     let mut prices = DataFrame::default();
@@ -337,15 +350,7 @@ pub fn run(
         write_atomic(e, &mut roster, dir, "summary")?;
         write_atomic(e, &mut prices, dir, "prices")?;
     }
-    // What made these files: the experiment as written (each unit's own experiments keep
-    // their resume keys under units/).
-    let mut manifest = toml::Table::new();
-    manifest.insert("name".into(), r.name.clone().into());
-    manifest.insert("kind".into(), "price".into());
-    manifest.insert("diemon".into(), env!("CARGO_PKG_VERSION").into());
-    manifest.insert("axes".into(), toml::Value::Array(Vec::new()));
-    manifest.insert("source".into(), r.text.clone().into());
-    crate::export::write_text_atomic(dir, "manifest.toml", &manifest.to_string())?;
+    crate::export::write_text_atomic(dir, "manifest.toml", &manifest)?;
     sheet::write(dir, &sheet_of(r, &ranked, &command))
         .map_err(|e| RunError::other(e.to_string()))?;
     io(writeln!(
