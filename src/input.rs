@@ -76,3 +76,113 @@ pub fn at<'a>(file: &'a str, text: &'a str) -> impl Fn(usize, String, &str) -> I
         }
     }
 }
+
+/// The `candidates` nearest `word` by edit distance ([`edits`], case-blind): at most a
+/// third of its length away (at least one edit), and at most one edit farther than the
+/// nearest; nearest first, three at most. "Did you mean" hints over whole names.
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let w: Vec<char> = word.to_lowercase().chars().collect();
+    let most = (w.len().div_ceil(3)).max(1);
+    let mut near: Vec<(usize, &str)> = candidates
+        .into_iter()
+        .filter_map(|c| {
+            let d = edits(&w, &c.to_lowercase().chars().collect::<Vec<_>>());
+            (d <= most).then_some((d, c))
+        })
+        .collect();
+    near.sort();
+    let best = near.first().map_or(0, |n| n.0);
+    near.into_iter()
+        .take_while(|n| n.0 <= best + 1)
+        .take(3)
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The edits (insert, delete, replace, swap two neighbours) from `a` to `b` (optimal string
+/// alignment): `trail` is two from `trials`.
+fn edits(a: &[char], b: &[char]) -> usize {
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let same = (a[i - 1] == b[j - 1]) as usize;
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + 1 - same);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// For a TOML reader's "unknown field `x`, expected one of `a`, `b`, ..." message: "did you
+/// mean `a`?" for the fields nearest `x`, if any is near.
+pub fn unknown_field_hint(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, expected) = rest.split_once('`')?;
+    let names = expected.split('`').skip(1).step_by(2);
+    let near = nearest(field, names);
+    (!near.is_empty()).then(|| {
+        let list: Vec<String> = near.iter().map(|n| format!("`{n}`")).collect();
+        format!("did you mean {}?", list.join(" or "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_suggests_the_whole_name_it_misspells() {
+        let units = [
+            "minifig",
+            "minifig-hand-weapon",
+            "minifig-heavy-weapon",
+            "hero",
+        ];
+        assert_eq!(
+            nearest("minifig-hand-wepon", units),
+            ["minifig-hand-weapon"]
+        );
+        assert_eq!(nearest("HERO", units), ["hero"]);
+        assert!(nearest("dragon", units).is_empty());
+        assert_eq!(edits(&['a', 'b'], &[]), 2);
+        assert_eq!(edits(&['a', 'b'], &['b', 'a']), 1);
+        let fields = ["name", "kind", "seed", "trials", "target_ci"];
+        assert_eq!(nearest("trail", fields), ["trials"]);
+        let m = "unknown field `skil`, expected one of `name`, `source`, `skill`, `size`";
+        assert_eq!(
+            unknown_field_hint(m).as_deref(),
+            Some("did you mean `skill`?")
+        );
+        assert_eq!(
+            unknown_field_hint("unknown field `colour`, expected `name`"),
+            None
+        );
+        assert_eq!(unknown_field_hint("invalid type: string"), None);
+    }
+
+    #[test]
+    fn an_input_file_is_read_once_and_capped() {
+        let dir = std::env::temp_dir().join(format!("diemon-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let small = dir.join("a.toml");
+        std::fs::write(&small, "name = \"a\"\n").unwrap();
+        assert_eq!(read(&small).unwrap(), "name = \"a\"\n");
+        let big = dir.join("big.toml");
+        std::fs::write(&big, vec![b'#'; MAX_INPUT as usize + 1]).unwrap();
+        assert!(read(&big).unwrap_err().contains("larger than 16 MiB"));
+        std::fs::write(&big, [0xff, 0xfe]).unwrap();
+        assert!(read(&big).unwrap_err().contains("not UTF-8"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

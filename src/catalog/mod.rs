@@ -53,11 +53,11 @@ pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<Catal
     let table: BTreeMap<toml::Spanned<String>, toml::Spanned<UnitSpec>> = toml::from_str(text)
         .map_err(|e| {
             let offset = e.span().map_or(0, |s| s.start);
-            vec![at(
-                offset,
-                e.message().trim().to_string(),
-                "each unit is a [key] table of the fields in the built-in catalog (see `diemon unit show minifig --json`, or the built-in catalog in src/catalog/data/units.toml)".into(),
-            )]
+            let message = e.message().trim().to_string();
+            let hint = crate::input::unknown_field_hint(&message).unwrap_or_else(|| {
+                "each unit is a [key] table of the fields in the built-in catalog (see `diemon unit show minifig --json`, or the built-in catalog in src/catalog/data/units.toml)".into()
+            });
+            vec![at(offset, message, hint)]
         })?;
     let mut units = BTreeMap::new();
     let mut errors = Vec::new();
@@ -179,14 +179,16 @@ impl Catalog {
         )
     }
 
-    /// Keys close to `key`, for "did you mean" hints.
+    /// Keys close to `key`, for "did you mean" hints: the whole names a few edits away
+    /// (`minifig-hand-wepon`: `minifig-hand-weapon`), else those it is part of or holds.
     pub fn near(&self, key: &str) -> Vec<&str> {
+        let keys = || self.units.keys().map(String::as_str);
+        let near = crate::input::nearest(key, keys());
+        if !near.is_empty() {
+            return near;
+        }
         let k = key.to_ascii_lowercase();
-        self.units
-            .keys()
-            .filter(|u| u.contains(&k) || k.contains(u.as_str()))
-            .map(String::as_str)
-            .collect()
+        keys().filter(|u| u.contains(&k) || k.contains(u)).collect()
     }
 }
 

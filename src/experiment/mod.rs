@@ -252,12 +252,12 @@ pub fn parse(
 ) -> Result<Experiment, Vec<ExperimentError>> {
     let at = crate::input::at(file, text);
     let spec: ExperimentSpec = toml::from_str(text).map_err(|e| {
-        vec![at(
-            e.span().map_or(0, |s| s.start),
-            e.message().trim().to_string(),
-            "fields: name, description, kind, seed, trials, target_ci, outputs, [options], \
-             [scenario], [sweep], [fair_cp], [matchups] (see docs/experiments.md)",
-        )]
+        let message = e.message().trim().to_string();
+        let near = crate::input::unknown_field_hint(&message);
+        let fields = "fields: name, description, kind, seed, trials, target_ci, outputs, \
+             [options], [scenario], [sweep], [fair_cp], [matchups] (see docs/experiments.md)";
+        let hint = near.map_or(fields.to_string(), |n| format!("{n} ({fields})"));
+        vec![at(e.span().map_or(0, |s| s.start), message, &hint)]
     })?;
     let mut errors = Vec::new();
     let kind = match spec.kind.get_ref().as_str() {
