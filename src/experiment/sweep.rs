@@ -3,7 +3,7 @@
 //! killed halfway resumes from the cells it kept ([`sweep`]).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::{RunError, Watch, io};
@@ -219,8 +219,7 @@ fn open(
     let cells_dir = dir.join("cells");
     let before = std::fs::read_to_string(dir.join("manifest.toml")).ok();
     let key = e.key();
-    let same_build = std::fs::read_to_string(cells_dir.join(KEY_FILE)).ok() == Some(key.clone());
-    let resume = before.as_deref() == Some(manifest) && same_build;
+    let resume = resumes(e, dir, manifest);
     let kept = if resume {
         kept_cells(e, dir, manifest)?
     } else {
@@ -262,6 +261,25 @@ fn open(
     write_text_atomic(&cells_dir, KEY_FILE, &key)?;
     write_text_atomic(dir, "manifest.toml", manifest)?;
     Ok(kept)
+}
+
+/// Whether a run of `e` under `manifest` into `dir` resumes there: the folder holds the
+/// same manifest and the same resume key beside its cells.
+pub fn resumes(e: &Experiment, dir: &Path, manifest: &str) -> bool {
+    let read = |p: PathBuf| std::fs::read_to_string(p).ok();
+    read(dir.join("manifest.toml")).as_deref() == Some(manifest)
+        && read(dir.join("cells").join(KEY_FILE)) == Some(e.key())
+}
+
+/// How many of `e`'s cells a run under `manifest` into `dir` will find kept there (cell
+/// files present; each is checked when the run reads it).
+pub fn kept_count(e: &Experiment, dir: &Path, manifest: &str) -> usize {
+    if !resumes(e, dir, manifest) {
+        return 0;
+    }
+    (0..e.cells.len())
+        .filter(|&i| dir.join("cells").join(cell_file(i)).exists())
+        .count()
 }
 
 /// The cells kept in `dir/cells/` for a resumed run of `e` under `manifest`, in order. A

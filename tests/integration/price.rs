@@ -48,6 +48,33 @@ fn a_unit_priced_against_itself_costs_its_listed_cp() {
     let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
     assert_eq!(csv.lines().count(), 2, "a header and one scenario: {csv}");
     assert!(csv.starts_with("unit,listed_cp,reference,formation,distance,price,"));
+    // Issue 44: run again, it resumes every cell, and says so before it prices.
+    let again = ok(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "hero-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.02",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let at = again
+        .find("resuming: ")
+        .unwrap_or_else(|| panic!("{again}"));
+    assert!(at < again.find("fair CP by scenario").unwrap(), "{again}");
+    let said = again[at..].lines().next().unwrap();
+    let n: Vec<&str> = said.split(' ').collect();
+    assert!(n[1] == n[3] && n[1] != "0", "{said}");
+    let resumed = again
+        .lines()
+        .find(|l| l.starts_with("  against hero-hand-weapon") && l.contains("12\" apart"));
+    assert_eq!(resumed, Some(line), "the same figures: {again}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -140,6 +167,18 @@ fn a_roster_ranks_its_units_from_most_over_priced() {
         "-q",
     ]);
     assert!(out.contains("2/2 cannon-fodder"), "{out}");
+    // Run again: every cell kept, said before the first unit.
+    let again = ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(
+        again.find("resuming: ").unwrap() < again.find("1/2 automaton").unwrap(),
+        "{again}"
+    );
     let csv = std::fs::read_to_string(out_dir.join("summary.csv")).unwrap();
     let units: Vec<&str> = csv
         .lines()

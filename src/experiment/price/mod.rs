@@ -396,10 +396,7 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<Priced, RunError> {
-    let folder = |f: &Planned| {
-        dir.join(file_name(&f.reference))
-            .join(file_name(&f.formation))
-    };
+    let folder = |f: &Planned| folder_of(dir, f);
     for f in &plan.fits {
         io(writeln!(
             out,
@@ -422,8 +419,20 @@ pub fn run(
         .iter()
         .map(|f| crate::experiment::lock::lock(&folder(f)))
         .collect::<Result<Vec<_>, _>>()?;
-    let cells = plan.fits.iter().map(|f| f.experiment.cells.len() as u64);
-    watch.begin_items(cells.sum(), 0, "cells");
+    let cells: u64 = plan
+        .fits
+        .iter()
+        .map(|f| f.experiment.cells.len() as u64)
+        .sum();
+    let (kept, total) = kept_in(plan, dir)?;
+    if kept > 0 {
+        io(writeln!(
+            out,
+            "resuming: {kept} of {total} cells kept in {}",
+            dir.display()
+        ))?;
+    }
+    watch.begin_items(cells, 0, "cells");
     let rows: Vec<Result<Vec<WorthRow>, RunError>> = plan
         .fits
         .par_iter()
@@ -500,6 +509,24 @@ pub fn run(
         scenarios,
         folders,
     })
+}
+
+/// The folder of one of a price's experiments under the price's `dir`.
+fn folder_of(dir: &Path, f: &Planned) -> PathBuf {
+    dir.join(file_name(&f.reference))
+        .join(file_name(&f.formation))
+}
+
+/// Of the cells of a price's `plan` into `dir`: how many a rerun finds kept, and how many
+/// there are. A resumed price says so at its start.
+pub fn kept_in(plan: &Plan, dir: &Path) -> Result<(usize, usize), RunError> {
+    let (mut kept, mut total) = (0, 0);
+    for f in &plan.fits {
+        let manifest = super::sweep::manifest(&f.experiment, None)?;
+        kept += super::sweep::kept_count(&f.experiment, &folder_of(dir, f), &manifest);
+        total += f.experiment.cells.len();
+    }
+    Ok((kept, total))
 }
 
 /// The failure of a price's `plan` into `dir` stopped by Ctrl-C: how many cells the whole

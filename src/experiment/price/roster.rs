@@ -286,6 +286,19 @@ pub fn run(
         .iter()
         .map(|unit| crate::experiment::lock::lock(&dir.join("units").join(file_name(unit))))
         .collect::<Result<Vec<_>, _>>()?;
+    // A resume is never silent: what the whole roster keeps, before anything runs.
+    let (mut kept, mut total) = (0, 0);
+    for ((_, planned), held) in plans.iter().zip(&held) {
+        let (k, t) = super::kept_in(planned, held.path())?;
+        (kept, total) = (kept + k, total + t);
+    }
+    if kept > 0 {
+        io(writeln!(
+            out,
+            "resuming: {kept} of {total} cells kept in {}",
+            dir.join("units").display()
+        ))?;
+    }
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
         let unit = &pu.unit;
