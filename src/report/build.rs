@@ -861,9 +861,23 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         df.height() / fit.height()
     };
     let cp_all = cp.clone();
+    // What sets one fit apart from the others (a swept distance, say): named in its title.
+    let groups: Vec<(String, Vec<String>)> = frames
+        .axes()
+        .into_iter()
+        .filter_map(|a| texts(fit, &a).map(|v| (a, v)))
+        .collect();
     let mut out = Vec::new();
     for g in 0..fit.height() {
         let m = units[g].unwrap_or(1.0);
+        let which = groups
+            .iter()
+            .map(|(a, v)| match (a.as_str(), v[g].trim_end_matches(".0")) {
+                ("distance", d) => format!("{d}\" apart"),
+                (a, v) => format!("{a} {v}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let points: Vec<(f64, f64, f64, f64)> = (g * per..(g + 1) * per)
             .filter(|&i| i < counts.len())
             .map(|i| {
@@ -948,7 +962,11 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
                 format!("fair_cp_{g}")
             },
             chart: Chart {
-                title: format!("What a {} is worth in {}s", unit[g], reference[g]),
+                title: if which.is_empty() {
+                    format!("What a {} is worth in {}s", unit[g], reference[g])
+                } else {
+                    format!("What a {} is worth in {}s, {which}", unit[g], reference[g])
+                },
                 x_label: format!("{}s per {} (exchange ratio)", reference[g], unit[g]),
                 y_label: format!("P({} side wins), draws half", unit[g]),
                 body: Body::Crossing {

@@ -103,6 +103,27 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
     assert!(md.contains("minifig-hand-weapon is worth "), "{md}");
     assert!(md.contains("against a listed 6 CP"), "{md}");
     assert!(out.join("charts/fair_cp.png").exists());
+    assert!(md.contains("### What a minifig-hand-weapon is worth in minifig-hand-weapons\n"));
+    // Issue 44: fits swept over a distance each name theirs in the title.
+    std::fs::write(
+        &file,
+        "name = \"f\"\nkind = \"fair-cp\"\ntrials = 4000\n[sweep]\ndistance = [2, 12]\n[fair_cp]\nunit = \"minifig-hand-weapon\"\nreference = \"minifig-hand-weapon\"\nunits = 4\ncounts = [3, 4, 5]\n",
+    )
+    .unwrap();
+    ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    for d in ["2", "12"] {
+        let title = format!(
+            "### What a minifig-hand-weapon is worth in minifig-hand-weapons, {d}\" apart\n"
+        );
+        assert!(md.contains(&title), "{md}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
