@@ -64,13 +64,13 @@ pub fn report(
             fits = rows;
             df
         }
-        Analysis::Matchups { units } => {
+        Analysis::Matchups { units, count } => {
             let pairs = units.len() * (units.len() - 1) / 2;
             let mut all = Vec::new();
             for (g, chunk) in groups(e, reports, pairs) {
                 let pairs = chunk.iter().map(pair).collect::<Result<Vec<_>, _>>()?;
                 let m = matchups::matrix(units, &pairs, 0.95);
-                io(write!(out, "\n{}", matrix_text(&g, &m)))?;
+                io(write!(out, "\n{}", matrix_text(&g, &m, *count)))?;
                 all.push((g, m));
             }
             frame::matchups(&all)
@@ -282,9 +282,13 @@ fn worth_line(r: &WorthRow) -> String {
     }
 }
 
-fn matrix_text(group: &[(String, String)], m: &Matrix) -> String {
+fn matrix_text(group: &[(String, String)], m: &Matrix, count: Option<u64>) -> String {
+    let equal = match count {
+        Some(n) => format!("at equal heads ({n} of each)"),
+        None => "at equal CP".into(),
+    };
     let mut s = format!(
-        "matchups{}: P(row's side wins) at equal CP; score = mean over opponents (draw = 1/2), \
+        "matchups{}: P(row's side wins) {equal}; score = mean over opponents (draw = 1/2), \
          95% CI; each cell's CI is in matchups.csv\n",
         if group.is_empty() {
             String::new()

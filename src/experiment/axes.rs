@@ -67,13 +67,18 @@ pub fn of(analysis: &Analysis, offset: usize) -> Option<Axis> {
                 })
                 .collect(),
         }),
-        Analysis::Matchups { units } => {
+        Analysis::Matchups { units, count } => {
+            // Equal heads: `count` of each; else the budget buys each side's.
+            let side = |u: &String| match count {
+                Some(n) => format!("{u}*{n}"),
+                None => u.clone(),
+            };
             let mut choices = Vec::new();
             for (i, x) in units.iter().enumerate() {
                 for y in &units[i + 1..] {
                     choices.push(Choice {
                         params: vec![("a".into(), x.clone()), ("b".into(), y.clone())],
-                        args: vec!["--a".into(), x.clone(), "--b".into(), y.clone()],
+                        args: vec!["--a".into(), side(x), "--b".into(), side(y)],
                     });
                 }
             }
@@ -124,6 +129,7 @@ mod tests {
         let a = of(
             &Analysis::Matchups {
                 units: vec!["x".into(), "y".into(), "z".into()],
+                count: None,
             },
             0,
         )

@@ -97,6 +97,9 @@ pub enum Analysis {
     },
     Matchups {
         units: Vec<String>,
+        /// Each side's head count, when the sides are equal in heads rather than in CP
+        /// (the `budget`).
+        count: Option<u64>,
     },
 }
 
@@ -154,6 +157,9 @@ pub fn default_experiment() -> Result<Experiment, Vec<ExperimentError>> {
         &Catalogs::Files(None),
     )
 }
+
+/// Most units of each kind a side of a `count` matchup fields.
+pub const MAX_COUNT: u64 = 100;
 
 /// Most cells one experiment may hold.
 pub const MAX_CELLS: usize = 10_000;
@@ -626,12 +632,24 @@ fn analysis(
                     ));
                 }
             }
-            if sets("budget").is_none() {
-                errors.push(at(
+            let count = m.count.as_ref().map(|c| (*c.get_ref(), c.span().start));
+            match (sets("budget"), count) {
+                (None, None) => errors.push(at(
                     m.units.span().start,
-                    "matchups at equal CP need a budget".into(),
-                    "set budget = 36 under [scenario] (or sweep it)",
-                ));
+                    "matchups need a budget (equal CP) or a count (equal heads)".into(),
+                    "set budget = 36 under [scenario] (or sweep it), or count = 6 under [matchups]",
+                )),
+                (Some(o), Some(_)) => errors.push(at(
+                    o,
+                    "matchups take a budget or a count, not both".into(),
+                    "budget makes the sides equal in CP, count in heads: keep one",
+                )),
+                (None, Some((n, o))) if !(1..=MAX_COUNT).contains(&n) => errors.push(at(
+                    o,
+                    format!("count {n}: expected 1 to {MAX_COUNT} of each unit a side"),
+                    "count = 6 fields six of each unit",
+                )),
+                _ => {}
             }
             let units = m.units.get_ref().clone();
             if units.len() < 2 {
@@ -650,7 +668,10 @@ fn analysis(
                     ));
                 }
             }
-            Analysis::Matchups { units }
+            Analysis::Matchups {
+                units,
+                count: count.map(|(n, _)| n),
+            }
         }
         (Kind::Duel | Kind::Blast | Kind::Marks, None, None) => Analysis::None,
         (k, f, m) => {
@@ -722,6 +743,33 @@ mod tests {
                 "--spacing",
                 "2.0"
             ]
+        );
+    }
+
+    #[test]
+    fn matchups_at_equal_heads_take_a_count_instead_of_a_budget() {
+        // Issue 44: "all minifigs cost the same" took five duels by hand.
+        let units = "[matchups]\nunits = [\"minifig-hand-weapon\", \"minifig-pistol\"]\n";
+        let head = "name = \"m\"\nkind = \"matchups\"\ntrials = 100\n[scenario]\n";
+        let e = at_cwd("m.toml", &format!("{head}{units}count = 4\n")).unwrap();
+        assert_eq!(
+            e.cells[0].args,
+            ["--a", "minifig-hand-weapon*4", "--b", "minifig-pistol*4"]
+        );
+        let both = at_cwd("m.toml", &format!("{head}budget = 36\n{units}count = 4\n"));
+        let e = both.unwrap_err();
+        assert!(e[0].message.contains("not both") && e[0].line == 5, "{e:?}");
+        let neither = at_cwd("m.toml", &format!("{head}{units}")).unwrap_err();
+        assert!(
+            neither[0]
+                .message
+                .contains("a budget (equal CP) or a count"),
+            "{neither:?}"
+        );
+        let zero = at_cwd("m.toml", &format!("{head}{units}count = 0\n")).unwrap_err();
+        assert!(
+            zero[0].message.contains("count 0") && zero[0].line == 7,
+            "{zero:?}"
         );
     }
 

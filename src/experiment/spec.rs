@@ -59,6 +59,9 @@ pub struct FairCpSpec {
 #[serde(deny_unknown_fields)]
 pub struct MatchupsSpec {
     pub units: Spanned<Vec<String>>,
+    /// Equal head counts: each side fields this many of its unit (instead of a budget).
+    #[serde(default)]
+    pub count: Option<Spanned<u64>>,
 }
 
 fn one_spanned() -> Spanned<u64> {

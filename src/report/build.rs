@@ -1015,13 +1015,23 @@ fn matchups(frames: &Frames) -> Vec<Figure> {
     let (Some(best), Some(worst), Some(l)) = (best, worst, lopsided) else {
         return Vec::new();
     };
-    let budget = frames
-        .manifest
-        .get("source")
-        .and_then(|s| s.as_str())
-        .and_then(|s| s.lines().find(|l| l.trim_start().starts_with("budget")))
-        .map(|l| l.trim().to_string())
-        .unwrap_or_default();
+    // The experiment as written says what the sides have in common: CP, or heads.
+    let line = |key: &str| {
+        frames
+            .manifest
+            .get("source")
+            .and_then(|s| s.as_str())
+            .and_then(|s| s.lines().find(|l| l.trim_start().starts_with(key)))
+            .map(|l| l.trim().to_string())
+    };
+    let equal = match (line("budget"), line("count")) {
+        (Some(b), _) => format!("equal CP {b}"),
+        (None, Some(c)) => {
+            let n = c.split_once('=').map_or(c.as_str(), |(_, n)| n.trim());
+            format!("equal heads ({n} of each)")
+        }
+        (None, None) => "equal CP".into(),
+    };
     let sentence = format!(
         "{} scores best ({} over its opponents) and {} worst ({}); the most one-sided pairing \
          is {} against {}, won {:.0}% of the time.",
@@ -1041,7 +1051,7 @@ fn matchups(frames: &Frames) -> Vec<Figure> {
         Figure {
             stem: "matchups".into(),
             chart: Chart {
-                title: format!("Who beats whom at equal CP {budget}"),
+                title: format!("Who beats whom at {equal}"),
                 x_label: "opponent (column number = row number)".into(),
                 y_label: "unit".into(),
                 body: Body::Heatmap {

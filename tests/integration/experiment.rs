@@ -227,7 +227,7 @@ fn a_bad_experiment_names_the_place_and_writes_nothing() {
         ),
         (
             "name = \"b\"\nkind = \"matchups\"\ntrials = 10\n[matchups]\nunits = [\"minifig-pistol\", \"minifig-rifle\"]\n",
-            ":5:9: matchups at equal CP need a budget",
+            ":5:9: matchups need a budget (equal CP) or a count (equal heads)",
         ),
         (
             "name = \"b\"\nkind = \"matchups\"\ntrials = 10\n[scenario]\nbudget = 20\n[matchups]\nunits = [\"minifig-pistol\", \"minifig-pistol\"]\n",
