@@ -77,7 +77,7 @@ pub fn at<'a>(file: &'a str, text: &'a str) -> impl Fn(usize, String, &str) -> I
     }
 }
 
-/// The `candidates` nearest `word` by edit distance ([`edits`], case-blind): at most a
+/// The `candidates` nearest `word` by edit distance (`edits`, case-blind): at most a
 /// third of its length away (at least one edit), and at most one edit farther than the
 /// nearest; nearest first, three at most. "Did you mean" hints over whole names.
 pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
