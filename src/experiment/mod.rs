@@ -521,6 +521,64 @@ pub fn parse(
     })
 }
 
+/// The `[matchups]` section, checked: the units, and a budget or a count but not both.
+fn matchups(
+    m: &spec::MatchupsSpec,
+    sets: &dyn Fn(&str) -> Option<usize>,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> Analysis {
+    for key in ["a", "b", "a-squad", "b-squad"] {
+        if let Some(o) = sets(key) {
+            errors.push(at(
+                o,
+                format!("{key:?}: a matchups experiment pairs the units itself"),
+                "list them in [matchups] units",
+            ));
+        }
+    }
+    let count = m.count.as_ref().map(|c| (*c.get_ref(), c.span().start));
+    match (sets("budget"), count) {
+        (None, None) => errors.push(at(
+            m.units.span().start,
+            "matchups need a budget (equal CP) or a count (equal heads)".into(),
+            "set budget = 36 under [scenario] (or sweep it), or count = 6 under [matchups]",
+        )),
+        (Some(o), Some(_)) => errors.push(at(
+            o,
+            "matchups take a budget or a count, not both".into(),
+            "budget makes the sides equal in CP, count in heads: keep one",
+        )),
+        (None, Some((n, o))) if !(1..=MAX_COUNT).contains(&n) => errors.push(at(
+            o,
+            format!("count {n}: expected 1 to {MAX_COUNT} of each unit a side"),
+            "count = 6 fields six of each unit",
+        )),
+        _ => {}
+    }
+    let units = m.units.get_ref().clone();
+    if units.len() < 2 {
+        errors.push(at(
+            m.units.span().start,
+            format!("{} unit(s): a matchup needs two", units.len()),
+            "list at least two catalog units (`diemon unit list`)",
+        ));
+    }
+    for (i, u) in units.iter().enumerate() {
+        if units[..i].contains(u) {
+            errors.push(at(
+                m.units.span().start,
+                format!("{u:?} is listed twice"),
+                "list each unit once",
+            ));
+        }
+    }
+    Analysis::Matchups {
+        units,
+        count: count.map(|(n, _)| n),
+    }
+}
+
 /// Where the `[scenario]` key a refusal's `message` names is written: the key whose flag
 /// it names anywhere, else the key it opens with ("distance -1: expected ...").
 fn named(spec: &ExperimentSpec, message: &str) -> Option<usize> {
@@ -622,57 +680,7 @@ fn analysis(
                 counts,
             }
         }
-        (Kind::Matchups, None, Some(m)) => {
-            for key in ["a", "b", "a-squad", "b-squad"] {
-                if let Some(o) = sets(key) {
-                    errors.push(at(
-                        o,
-                        format!("{key:?}: a matchups experiment pairs the units itself"),
-                        "list them in [matchups] units",
-                    ));
-                }
-            }
-            let count = m.count.as_ref().map(|c| (*c.get_ref(), c.span().start));
-            match (sets("budget"), count) {
-                (None, None) => errors.push(at(
-                    m.units.span().start,
-                    "matchups need a budget (equal CP) or a count (equal heads)".into(),
-                    "set budget = 36 under [scenario] (or sweep it), or count = 6 under [matchups]",
-                )),
-                (Some(o), Some(_)) => errors.push(at(
-                    o,
-                    "matchups take a budget or a count, not both".into(),
-                    "budget makes the sides equal in CP, count in heads: keep one",
-                )),
-                (None, Some((n, o))) if !(1..=MAX_COUNT).contains(&n) => errors.push(at(
-                    o,
-                    format!("count {n}: expected 1 to {MAX_COUNT} of each unit a side"),
-                    "count = 6 fields six of each unit",
-                )),
-                _ => {}
-            }
-            let units = m.units.get_ref().clone();
-            if units.len() < 2 {
-                errors.push(at(
-                    m.units.span().start,
-                    format!("{} unit(s): a matchup needs two", units.len()),
-                    "list at least two catalog units (`diemon unit list`)",
-                ));
-            }
-            for (i, u) in units.iter().enumerate() {
-                if units[..i].contains(u) {
-                    errors.push(at(
-                        m.units.span().start,
-                        format!("{u:?} is listed twice"),
-                        "list each unit once",
-                    ));
-                }
-            }
-            Analysis::Matchups {
-                units,
-                count: count.map(|(n, _)| n),
-            }
-        }
+        (Kind::Matchups, None, Some(m)) => matchups(m, &sets, at, errors),
         (Kind::Duel | Kind::Blast | Kind::Marks, None, None) => Analysis::None,
         (k, f, m) => {
             let (want, offset) = match k {

@@ -424,14 +424,7 @@ pub fn run(
         .iter()
         .map(|f| f.experiment.cells.len() as u64)
         .sum();
-    let (kept, total) = kept_in(plan, dir)?;
-    if kept > 0 {
-        io(writeln!(
-            out,
-            "resuming: {kept} of {total} cells kept in {}",
-            dir.display()
-        ))?;
-    }
+    say_kept(kept_in(plan, dir)?, dir, out)?;
     watch.begin_items(cells, 0, "cells");
     let rows: Vec<Result<Vec<WorthRow>, RunError>> = plan
         .fits
@@ -527,6 +520,22 @@ pub fn kept_in(plan: &Plan, dir: &Path) -> Result<(usize, usize), RunError> {
         total += f.experiment.cells.len();
     }
     Ok((kept, total))
+}
+
+/// "resuming: K of N cells kept in DIR", when a rerun keeps any (`kept` of `total`).
+pub fn say_kept(
+    (kept, total): (usize, usize),
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    if kept > 0 {
+        io(writeln!(
+            out,
+            "resuming: {kept} of {total} cells kept in {}",
+            dir.display()
+        ))?;
+    }
+    Ok(())
 }
 
 /// The failure of a price's `plan` into `dir` stopped by Ctrl-C: how many cells the whole

@@ -292,13 +292,7 @@ pub fn run(
         let (k, t) = super::kept_in(planned, held.path())?;
         (kept, total) = (kept + k, total + t);
     }
-    if kept > 0 {
-        io(writeln!(
-            out,
-            "resuming: {kept} of {total} cells kept in {}",
-            dir.join("units").display()
-        ))?;
-    }
+    super::say_kept((kept, total), &dir.join("units"), out)?;
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
         let unit = &pu.unit;
