@@ -410,6 +410,43 @@ pub fn parse(
     if let Some(t) = target_ci {
         base.extend(["--target-ci".into(), t.to_string()]);
     }
+    let (cells, texts) = cells_of(&spec, kind, &opts, &base, &axes, count, catalogs, &at)?;
+    Ok(Experiment {
+        name,
+        description: spec.description,
+        kind,
+        seed: spec.seed,
+        trials,
+        target_ci,
+        outputs,
+        report: true,
+        opts,
+        axes: axes.into_iter().flat_map(|a| a.names).collect(),
+        analysis,
+        cells,
+        text: text.to_string(),
+        catalogs: texts,
+    })
+}
+
+/// Each user catalog's text, by the path the experiment writes it.
+type Texts = BTreeMap<String, String>;
+
+/// Every cell of the grid `axes` over the `base` flags, each read by its command's own parser
+/// into its typed question and checked, before anything runs; with the text of each catalog
+/// the cells name, read once (every cell runs from that text). A refused cell is placed at
+/// the axis or `[scenario]` key whose value the command refused.
+#[allow(clippy::too_many_arguments)]
+fn cells_of(
+    spec: &ExperimentSpec,
+    kind: Kind,
+    opts: &RuleOptions,
+    base: &[String],
+    axes: &[axes::Axis],
+    count: usize,
+    catalogs: &Catalogs,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+) -> Result<(Vec<Cell>, Texts), Vec<ExperimentError>> {
     // Each catalog is read once, before any cell runs, and every cell runs from that text.
     let mut texts: BTreeMap<String, String> = BTreeMap::new();
     let catalog_at = spec
@@ -443,12 +480,12 @@ pub fn parse(
     };
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
-        let picked = axes::cell(&axes, index);
+        let picked = axes::cell(axes, index);
         let params: Vec<(String, String)> = picked
             .iter()
             .flat_map(|c| c.params.iter().cloned())
             .collect();
-        let mut args = base.clone();
+        let mut args = base.to_vec();
         args.extend(picked.iter().flat_map(|c| c.args.iter().cloned()));
         let catalog_text = catalog_of(&args).map_err(|e| vec![e])?;
         // The command's own parser reads every cell into its typed question, and checks
@@ -456,7 +493,7 @@ pub fn parse(
         let line = |args: &[String], text: Option<String>| {
             let mut probe = vec![kind.command().to_string()];
             probe.extend(args.iter().cloned());
-            Asked::parse(&probe, &opts, text)
+            Asked::parse(&probe, opts, text)
         };
         let (question, cell_opts) = match line(&args, catalog_text) {
             Ok(q) => q,
@@ -464,7 +501,7 @@ pub fn parse(
                 // Point at the axis whose value is refused: the one that, put back to its first
                 // value, makes the cell acceptable (else the first axis).
                 let culprit = (0..axes.len()).find(|&k| {
-                    let mut args = base.clone();
+                    let mut args = base.to_vec();
                     for (j, c) in picked.iter().enumerate() {
                         let c = if j == k { &axes[k].choices[0] } else { c };
                         args.extend(c.args.iter().cloned());
@@ -477,7 +514,7 @@ pub fn parse(
                 let offset = match (&spec.target_ci, culprit) {
                     (Some(t), _) if e.message().starts_with("--target-ci") => t.span().start,
                     (_, Some(k)) => axes[k].offset,
-                    (_, None) => named(&spec, e.message())
+                    (_, None) => named(spec, e.message())
                         .or(axes.first().map(|a| a.offset))
                         .unwrap_or(0),
                 };
@@ -503,22 +540,7 @@ pub fn parse(
             opts: cell_opts,
         });
     }
-    Ok(Experiment {
-        name,
-        description: spec.description,
-        kind,
-        seed: spec.seed,
-        trials,
-        target_ci,
-        outputs,
-        report: true,
-        opts,
-        axes: axes.into_iter().flat_map(|a| a.names).collect(),
-        analysis,
-        cells,
-        text: text.to_string(),
-        catalogs: texts,
-    })
+    Ok((cells, texts))
 }
 
 /// The `[matchups]` section, checked: the units, and a budget or a count but not both.
