@@ -299,34 +299,7 @@ pub fn parse(
         ));
     }
     let target_ci = spec.target_ci.as_ref().map(|t| *t.get_ref());
-    let mut outputs = Outputs {
-        csv: true,
-        parquet: true,
-    };
-    if let Some(o) = &spec.outputs {
-        outputs = Outputs {
-            csv: false,
-            parquet: false,
-        };
-        for f in o.get_ref() {
-            match f.as_str() {
-                "csv" => outputs.csv = true,
-                "parquet" => outputs.parquet = true,
-                other => errors.push(at(
-                    o.span().start,
-                    format!("output {other:?} is not a format diemon writes"),
-                    "outputs = [\"csv\", \"parquet\"] (or one of them)",
-                )),
-            }
-        }
-        if !outputs.csv && !outputs.parquet {
-            errors.push(at(
-                o.span().start,
-                "outputs is empty".into(),
-                "outputs = [\"csv\", \"parquet\"] (or one of them)",
-            ));
-        }
-    }
+    let outputs = outputs_of(&spec, &at, &mut errors);
     let mut opts = RuleOptions::default();
     for (k, v) in &spec.options {
         if let Err(e) = opts.set(k.get_ref(), &spec::value_text(v.get_ref())) {
@@ -358,27 +331,7 @@ pub fn parse(
             ));
         }
     }
-    let mut axes: Vec<axes::Axis> = Vec::new();
-    for (k, v) in &spec.sweep.0 {
-        let values: Vec<String> = v.get_ref().iter().map(spec::value_text).collect();
-        if values.is_empty() {
-            errors.push(at(
-                k.span().start,
-                format!("sweep axis {:?} has no values", k.get_ref()),
-                "a list, e.g. [6, 12, 18]",
-            ));
-            continue;
-        }
-        if let Some(dup) = repeated(&values) {
-            errors.push(at(
-                k.span().start,
-                format!("sweep axis {:?} lists {dup} twice", k.get_ref()),
-                "each value once: a repeated value would run the same cells twice",
-            ));
-            continue;
-        }
-        axes.push(axes::sweep(k.get_ref(), k.span().start, &values));
-    }
+    let mut axes = sweep_axes(&spec, &at, &mut errors);
     let analysis_at = spec
         .fair_cp
         .as_ref()
@@ -427,6 +380,73 @@ pub fn parse(
         text: text.to_string(),
         catalogs: texts,
     })
+}
+
+/// The `outputs` the experiment asks for (both CSV and Parquet when it names none).
+fn outputs_of(
+    spec: &ExperimentSpec,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> Outputs {
+    let mut outputs = Outputs {
+        csv: true,
+        parquet: true,
+    };
+    if let Some(o) = &spec.outputs {
+        outputs = Outputs {
+            csv: false,
+            parquet: false,
+        };
+        for f in o.get_ref() {
+            match f.as_str() {
+                "csv" => outputs.csv = true,
+                "parquet" => outputs.parquet = true,
+                other => errors.push(at(
+                    o.span().start,
+                    format!("output {other:?} is not a format diemon writes"),
+                    "outputs = [\"csv\", \"parquet\"] (or one of them)",
+                )),
+            }
+        }
+        if !outputs.csv && !outputs.parquet {
+            errors.push(at(
+                o.span().start,
+                "outputs is empty".into(),
+                "outputs = [\"csv\", \"parquet\"] (or one of them)",
+            ));
+        }
+    }
+    outputs
+}
+
+/// The `[sweep]` axes in the file's order, each checked: values given, none twice.
+fn sweep_axes(
+    spec: &ExperimentSpec,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> Vec<axes::Axis> {
+    let mut axes: Vec<axes::Axis> = Vec::new();
+    for (k, v) in &spec.sweep.0 {
+        let values: Vec<String> = v.get_ref().iter().map(spec::value_text).collect();
+        if values.is_empty() {
+            errors.push(at(
+                k.span().start,
+                format!("sweep axis {:?} has no values", k.get_ref()),
+                "a list, e.g. [6, 12, 18]",
+            ));
+            continue;
+        }
+        if let Some(dup) = repeated(&values) {
+            errors.push(at(
+                k.span().start,
+                format!("sweep axis {:?} lists {dup} twice", k.get_ref()),
+                "each value once: a repeated value would run the same cells twice",
+            ));
+            continue;
+        }
+        axes.push(axes::sweep(k.get_ref(), k.span().start, &values));
+    }
+    axes
 }
 
 /// Each user catalog's text, by the path the experiment writes it.
