@@ -352,6 +352,8 @@ pub struct WorthRow {
     pub cp_reference: f64,
     /// The fit, or why there is none (no 50% point among the cells).
     pub worth: Result<super::fair_cp::Worth, super::fair_cp::NoWorth>,
+    /// The cells it was read from.
+    pub points: Vec<super::fair_cp::Point>,
 }
 
 /// The fair-CP fits, one row each: the ratio, the CP it makes, and the fit's quality.
@@ -364,7 +366,12 @@ pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
         "units".into(),
         rows.iter().map(|r| r.units).collect::<Vec<u64>>(),
     ));
-    let num = |f: &dyn Fn(&WorthRow) -> Option<f64>| rows.iter().map(f).collect::<Vec<_>>();
+    // A step with no cell between a sure win and a sure loss has no finite slope: null.
+    let num = |f: &dyn Fn(&WorthRow) -> Option<f64>| {
+        rows.iter()
+            .map(|r| f(r).filter(|x| x.is_finite()))
+            .collect::<Vec<_>>()
+    };
     let w = |f: fn(&super::fair_cp::Worth) -> f64| move |r: &WorthRow| r.worth.as_ref().ok().map(f);
     let per = |r: &WorthRow| r.cp_reference;
     let columns: [(&str, Vec<Option<f64>>); 17] = [
@@ -398,6 +405,31 @@ pub fn fair_cp(rows: &[WorthRow]) -> PolarsResult<DataFrame> {
     for (name, values) in columns {
         cols.push(Column::new(name.into(), values));
     }
+    fn ok(r: &WorthRow) -> Option<&super::fair_cp::Worth> {
+        r.worth.as_ref().ok()
+    }
+    let extra: [(&str, Vec<Option<f64>>); 4] = [
+        ("bracket_from", num(&|r| ok(r).map(|w| w.between[0]))),
+        ("bracket_to", num(&|r| ok(r).map(|w| w.between[1]))),
+        (
+            "ratio_odd",
+            num(&|r| ok(r).and_then(|w| w.parity).map(|p| p[0])),
+        ),
+        (
+            "ratio_even",
+            num(&|r| ok(r).and_then(|w| w.parity).map(|p| p[1])),
+        ),
+    ];
+    for (name, values) in extra {
+        cols.push(Column::new(name.into(), values));
+    }
+    // Why a fit is doubted (null when a price may rest on it).
+    cols.push(Column::new(
+        "doubt".into(),
+        rows.iter()
+            .map(|r| ok(r).and_then(|w| w.doubt.as_ref()).map(|d| d.to_string()))
+            .collect::<Vec<_>>(),
+    ));
     let mut df = DataFrame::new_infer_height(cols)?;
     // A count of cells is a whole number (missing where there is no fit).
     let fitted = df.column("cells_fitted")?.cast(&DataType::Int64)?;

@@ -5,8 +5,10 @@
 //! - [`gof`]: Pearson's chi-squared test of counts against an exact distribution.
 //! - [`frame`]: the one conversion point from run reports to Polars frames.
 //! - [`fair_cp`]: a unit's worth in a reference unit, from a fitted win-chance curve.
+//! - [`card`]: the card price (the median of several scenarios' prices) and the verdict.
 //! - [`matchups`]: every unit of a list against every other, as a matrix and a ranking.
 
+pub mod card;
 pub mod fair_cp;
 pub mod frame;
 pub mod gof;

@@ -64,6 +64,10 @@ pub struct PriceArgs {
     /// Where to write (default: reports/price-UNIT).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// The verdict's tolerance: the listed cost is fair when the card price's 95% CI comes
+    /// within this many percent of it.
+    #[arg(long, value_name = "PCT", default_value_t = 10.0)]
+    pub tolerance: f64,
     /// Also re-price under each other reading of every rule option that touches these
     /// battles, and draw how far each moves the price (a tornado chart, biggest first).
     #[arg(long)]
@@ -87,7 +91,16 @@ pub fn run(
             a.target_ci
         )));
     }
+    if !(0.0..100.0).contains(&a.tolerance) {
+        return Err(Failure::input(format!(
+            "--tolerance {}: expected a percentage of the listed cost, from 0 up to 100\n\
+             hint: 10 (the default) calls a 13-CP unit fair when its card price reaches 11.7 \
+             to 14.3 CP",
+            a.tolerance
+        )));
+    }
     let p = Pricing {
+        tolerance: a.tolerance / 100.0,
         unit: a.unit.clone(),
         catalog: a.catalog.clone(),
         references: if a.references.is_empty() {
@@ -165,6 +178,9 @@ fn command(a: &PriceArgs, options: &[String]) -> String {
     flag("--target-ci", a.target_ci.to_string());
     flag("--trials", a.trials.to_string());
     flag("--seed", a.seed.to_string());
+    if a.tolerance != 10.0 {
+        flag("--tolerance", a.tolerance.to_string());
+    }
     for o in options {
         flag("-o", o.clone());
     }
@@ -224,10 +240,14 @@ fn text(r: &Priced) -> String {
         let at = format!("{}, {}\" apart", sc.formation, sc.distance);
         match &sc.price {
             Ok([p, lo, hi]) => s.push_str(&format!(
-                "  against {:<22} {at:<18} {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}\n",
+                "  against {:<22} {at:<18} {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}{}\n",
                 sc.reference,
-                page::fit_warning(sc.cells, sc.p_fit)
+                page::fit_warning(sc)
                     .map(|w| format!("  ({w})"))
+                    .unwrap_or_default(),
+                sc.note
+                    .as_ref()
+                    .map(|n| format!("\n      {n}"))
                     .unwrap_or_default()
             )),
             Err(why) => s.push_str(&format!(
@@ -236,22 +256,14 @@ fn text(r: &Priced) -> String {
             )),
         }
     }
-    match r.spread() {
-        Some([lo, hi]) => s.push_str(&format!(
-            "\nspread across the scenarios: {lo:.2} to {hi:.2} CP ({:.2} CP that the battle, not \
-             the dice, decides)\n",
-            hi - lo
-        )),
-        None => s.push_str("\nno scenario gave a price\n"),
-    }
+    s.push_str(&format!("\ncard price: {}\n", page::card_text(r)));
     s.push_str(&format!("verdict: {}\n", page::verdict_text(r)));
     let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
     if unpriced > 0 {
         s.push_str(&format!(
-            "  ({unpriced} scenario{} gave no price and {} not in the spread or the verdict: \
-             see above)\n",
+            "  ({unpriced} scenario{} gave no price: one beyond the grid counts at its bound, \
+             one whose curve misses its cells is left out)\n",
             if unpriced == 1 { "" } else { "s" },
-            if unpriced == 1 { "is" } else { "are" }
         ));
     }
     s

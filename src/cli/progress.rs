@@ -121,6 +121,9 @@ impl Watch for Cells {
         let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
         *bar = Some(CellBar::new(total, kept, what, self.quiet));
     }
+    fn more(&self, n: u64) {
+        self.with(|b| b.0.inc_length(n));
+    }
     fn cell(&self, params: &[(String, String)]) {
         self.with(|b| b.cell(params));
     }

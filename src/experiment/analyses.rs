@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::error::{RunError, io};
 use super::{Analysis, Experiment};
+use crate::analysis::card::{self, Card, Scenario};
 use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
@@ -43,22 +44,22 @@ pub fn report(
         } => {
             io(writeln!(
                 out,
-                "\nfair CP: {units} x {unit} against n x {reference}, n = {}; the 50% point \
-                 of a logistic fit to the cells between {:.0}% and {:.0}% (draws count half), \
-                 95% CI",
+                "\nfair CP: {units} x {unit} against n x {reference}, n = {}; where the falling \
+                 curve through the cells crosses 50% (draws count half), 95% CI",
                 counts
                     .iter()
                     .map(u64::to_string)
                     .collect::<Vec<_>>()
                     .join(", "),
-                fair_cp::WINDOW.0 * 100.0,
-                fair_cp::WINDOW.1 * 100.0
             ))?;
             let mut rows = Vec::new();
             for (g, chunk) in groups(e, reports, counts.len()) {
                 let row = worth(unit, reference, *units, counts, &g, chunk)?;
                 io(writeln!(out, "  {}", worth_line(&row)))?;
                 rows.push(row);
+            }
+            if let Some(line) = card_line(&rows) {
+                io(writeln!(out, "{line}"))?;
             }
             let df = frame::fair_cp(&rows);
             fits = rows;
@@ -198,13 +199,14 @@ fn worth(
         .map(|(r, &n)| {
             let (a, b, t) = counts(r)?;
             Ok(Point {
+                count: n,
                 ratio: n as f64 / units as f64,
                 trials: t as f64,
                 score: a as f64 + (t - a - b) as f64 / 2.0,
             })
         })
         .collect::<Result<_, RunError>>()?;
-    let fit = fair_cp::worth(&points, fair_cp::WINDOW, 0.95);
+    let fit = fair_cp::worth(&points, 0.95);
     Ok(WorthRow {
         group: group.to_vec(),
         unit: unit.into(),
@@ -213,7 +215,36 @@ fn worth(
         cp_unit: cp(&chunk[0], "cp_a")? / units as f64,
         cp_reference: cp(&chunk[0], "cp_b")? / counts_[0] as f64,
         worth: fit,
+        points,
     })
+}
+
+/// The card price of several fits and the verdict on the listed cost, by the rule every
+/// price page uses ([`card`]); None for a single fit.
+fn card_line(rows: &[WorthRow]) -> Option<String> {
+    if rows.len() < 2 {
+        return None;
+    }
+    let priced: Vec<Scenario> = rows
+        .iter()
+        .filter_map(|r| {
+            let w = r.worth.as_ref().ok().filter(|w| w.reliable())?;
+            Some(Scenario::Priced(
+                [w.ratio.point, w.ratio.ci[0], w.ratio.ci[1]].map(|x| x * r.cp_reference),
+            ))
+        })
+        .collect();
+    let c = Card::of(&priced)?;
+    let listed = rows[0].cp_unit;
+    Some(format!(
+        "card price: {}, the median of {} fit{} a price may rest on; verdict against the listed \
+         {listed} CP, within {:.0}%: {}",
+        c.text(),
+        c.scenarios,
+        if c.scenarios == 1 { "" } else { "s" },
+        card::TOLERANCE * 100.0,
+        card::verdict(listed, Some(&c), card::TOLERANCE).word()
+    ))
 }
 
 fn worth_line(r: &WorthRow) -> String {
@@ -232,7 +263,7 @@ fn worth_line(r: &WorthRow) -> String {
     match &r.worth {
         Ok(w) => format!(
             "{g}{} is worth {:.3} {}s [{:.3}, {:.3}] = {:.2} CP [{:.2}, {:.2}] (listed {} CP)\n    \
-             fit to {} cells: slope {:.2}, {}{}",
+             read between the cells either side of 50%; {} cells around it{}{}{}",
             r.unit,
             w.ratio.point,
             r.reference,
@@ -243,26 +274,31 @@ fn worth_line(r: &WorthRow) -> String {
             w.ratio.ci[1] * r.cp_reference,
             r.cp_unit,
             w.cells,
-            w.slope,
             if w.df == 0 {
-                "as many coefficients as cells: no test of the fit".to_string()
+                ", all falling".to_string()
             } else {
                 format!(
-                    "chi-squared {:.1} on {} df (p = {:.3})",
+                    ", chi-squared {:.1} on {} df against the falling curve (p = {:.3})",
                     w.chi2, w.df, w.p_fit
                 )
             },
-            if w.dispersion > 1.0 {
-                // Pearson dispersion above 1: the cells scatter about the curve more than
-                // their trials alone explain (by chance, or a curve that does not fit).
+            if w.dispersion > 1.0 && w.reliable() {
+                // The cells scatter about the falling curve more than their trials explain.
                 format!(
-                    "; the CI is widened {:.2}x for the cells' scatter about the curve \
-                     (dispersion {:.2})",
+                    "; the CI is widened {:.2}x for their scatter (dispersion {:.2})",
                     w.dispersion.sqrt(),
                     w.dispersion
                 )
             } else {
                 String::new()
+            },
+            match (&w.doubt, w.parity) {
+                (Some(d), _) => format!("\n    no reliable worth: {d}"),
+                (None, Some([o, e])) => format!(
+                    "\n    odd and even counts follow two curves (figures abreast pair up): \
+                     {o:.3} and {e:.3}, read at their mean"
+                ),
+                _ => String::new(),
             }
         ),
         Err(NoWorth::AlwaysAhead { largest }) => format!(
@@ -275,10 +311,7 @@ fn worth_line(r: &WorthRow) -> String {
              hint: add smaller counts, or raise units",
             r.unit, r.reference
         ),
-        Err(NoWorth::NoFit) => format!(
-            "{g}{}: its chance does not fall as the {}s grow in number: no worth to read",
-            r.unit, r.reference
-        ),
+        Err(NoWorth::NoFit) => format!("{g}{}: no cells to read a worth from", r.unit),
     }
 }
 

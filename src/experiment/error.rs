@@ -57,6 +57,8 @@ pub trait Watch: Sync {
     fn begin_items(&self, total: u64, kept: u64, _what: &'static str) {
         self.begin(total, kept)
     }
+    /// `n` more items than begun: a price's search added cells.
+    fn more(&self, _n: u64) {}
     /// A cell with these parameters starts.
     fn cell(&self, _params: &[(String, String)]) {}
     /// The cell finished.

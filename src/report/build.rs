@@ -1,6 +1,7 @@
 //! From frames to figures: which charts a run gets, and the sentence that says what each
 //! shows, written from the numbers.
 
+use crate::analysis::card::{self, Card, Scenario};
 use polars::prelude::DataFrame;
 
 use super::chart::{Body, Chart, Series};
@@ -861,6 +862,35 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         df.height() / fit.height()
     };
     let cp_all = cp.clone();
+    let doubt = texts(fit, "doubt").unwrap_or_else(|| vec![String::new(); fit.height()]);
+    let (odd, even) = (col("ratio_odd"), col("ratio_even"));
+    let between: Vec<[Option<f64>; 2]> = col("bracket_from")
+        .into_iter()
+        .zip(col("bracket_to"))
+        .map(|(a, b)| [a, b])
+        .collect();
+    // One verdict for the page, by the card-price rule every price page uses: the median
+    // of the fits a price may rest on, against the listed cost within the tolerance.
+    let verdict = {
+        let priced: Vec<Scenario> = (0..fit.height())
+            .filter(|&g| doubt.get(g).is_none_or(|d| d.is_empty()))
+            .filter_map(|g| Some(Scenario::Priced([cp[g]?, cp_lo[g]?, cp_hi[g]?])))
+            .collect();
+        let card = Card::of(&priced);
+        let listed = listed.iter().flatten().copied().next().unwrap_or(f64::NAN);
+        match (&card, card::verdict(listed, card.as_ref(), card::TOLERANCE)) {
+            (Some(c), v) => format!(
+                "Card price (the median of {} fit{} a price may rest on): {}; verdict against \
+                 the listed {listed} CP, within {:.0}%: {}.",
+                c.scenarios,
+                if c.scenarios == 1 { "" } else { "s" },
+                c.text(),
+                card::TOLERANCE * 100.0,
+                v.word()
+            ),
+            (None, _) => "No fit here gives a price to weigh the listed cost against.".into(),
+        }
+    };
     // What sets one fit apart from the others (a swept distance, say): named in its title.
     let groups: Vec<(String, Vec<String>)> = frames
         .axes()
@@ -916,44 +946,45 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
             });
             continue;
         };
-        let (c0, k0, k1, k2) = (
-            centre[g].unwrap_or(0.0),
-            b0[g].unwrap_or(0.0),
-            b1[g].unwrap_or(0.0),
-            b2[g].unwrap_or(0.0),
-        );
-        let (xmin, xmax) = points
-            .iter()
-            .fold((f64::MAX, f64::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
-        let curve: Vec<(f64, f64)> = (0..=100)
-            .map(|k| {
-                let x = xmin + (xmax - xmin) * k as f64 / 100.0;
-                let u = x - c0;
-                (x, 1.0 / (1.0 + (-(k0 + k1 * u + k2 * u * u)).exp()))
-            })
-            .collect();
+        // The log-odds line the worth was read from, drawn between the two cells either
+        // side of 50% only (a sure win beside a sure loss has none: no line).
+        let curve: Vec<(f64, f64)> = match (centre[g], b0[g], b1[g], b2[g], between[g]) {
+            (Some(c0), Some(k0), Some(k1), Some(k2), [Some(xmin), Some(xmax)]) => (0..=20)
+                .map(|k| {
+                    let x = xmin + (xmax - xmin) * k as f64 / 20.0;
+                    let u = x - c0;
+                    (x, 1.0 / (1.0 + (-(k0 + k1 * u + k2 * u * u)).exp()))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let (cp, cl, ch, l) = (
             cp[g].unwrap_or(f64::NAN),
             cp_lo[g].unwrap_or(f64::NAN),
             cp_hi[g].unwrap_or(f64::NAN),
             listed[g].unwrap_or(f64::NAN),
         );
-        let verdict = if (cl..=ch).contains(&l) {
-            "the listed price lies within the CI".to_string()
-        } else if l > ch {
-            format!("overpriced by {:.1} CP", l - cp)
-        } else {
-            format!("underpriced by {:.1} CP", cp - l)
+        let read = match (doubt[g].as_str(), odd[g], even[g]) {
+            ("", Some(o), Some(e)) => format!(
+                "Odd and even counts follow two curves (figures abreast pair up): {:.2} and \
+                 {:.2} CP, read at their mean.",
+                o * cp / r,
+                e * cp / r
+            ),
+            ("", ..) => "It is read where the falling curve through the cells crosses 50%, \
+                         between the cells either side."
+                .to_string(),
+            (why, ..) => format!("No price rests on it: {why}."),
         };
         let sentence = format!(
-            "{} is worth {} {}s = {:.2} ± {:.2} CP (95% CI), against a listed {l} CP: {verdict}. \
-             The curve is fitted to the cells between 10% and 90%. {}",
+            "{} is worth {} {}s = {:.2} ± {:.2} CP (95% CI; listed {l} CP). {read} {} {}",
             unit[g],
             pm(r, rl, rh, false),
             reference[g],
             cp,
             (ch - cl) / 2.0,
-            scenario_spread(fit, &cp_all)
+            scenario_spread(fit, &cp_all),
+            verdict
         );
         out.push(Figure {
             stem: if fit.height() == 1 {

@@ -651,7 +651,7 @@ impl Chart {
             PALETTE[0].stroke_width(2),
         ))
         .map_err(err)?
-        .label("fitted curve")
+        .label("read here (log-odds line)")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], PALETTE[0].stroke_width(3)));
         c.draw_series(
             points

@@ -79,6 +79,78 @@ fn a_unit_priced_against_itself_costs_its_listed_cp() {
 }
 
 #[test]
+fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
+    // Four Launchers against minifigs 12" apart in a line: sure wins to 16 minifigs, then
+    // the fight turns between 18 and 20. A curve fitted to the cells between 10% and 90%
+    // read no price here; the search adds the whole counts around the crossing (17, 19
+    // and 21 are not in the grid) and the falling curve is read between neighbours.
+    let dir = temp("price-launcher");
+    let d = dir.to_str().unwrap();
+    let args = [
+        "price",
+        "minifig-launcher",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.02",
+        "--out",
+        d,
+        "-q",
+    ];
+    let out = ok(&args);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("  against minifig-hand-weapon"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        !line.contains("no price") && !line.contains("read between"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\ncard price: ") && out.contains("the median of 1 scenario"),
+        "{out}"
+    );
+    let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
+    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = rows.next().unwrap();
+    let row = rows.next().unwrap();
+    let col = |n: &str| row[header.iter().position(|h| *h == n).unwrap()];
+    let counts: Vec<u64> = col("counts")
+        .split(' ')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    for n in [17, 19, 21] {
+        assert!(counts.contains(&n), "{n} added: {counts:?}");
+    }
+    assert!(
+        dir.join("minifig-hand-weapon/line/round-2-12in/cells")
+            .is_dir()
+    );
+    // The card price is the one scenario's price, and the verdict is set against it.
+    assert_eq!(col("card_price"), col("price"));
+    assert_eq!(col("tolerance"), "0.1");
+    let price: f64 = col("price").parse().unwrap();
+    let verdict = if price > 14.0 * 1.1 {
+        "under-priced"
+    } else {
+        "fair"
+    };
+    assert_eq!(col("verdict"), verdict, "{csv}");
+    // Same seed, same digits: a second run resumes every cell, the search's rounds too.
+    let again = ok(&args);
+    assert!(again.contains(line), "{again}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("prices.csv")).unwrap(),
+        csv
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_price_input_is_named_with_exit_2() {
     let dir = temp("price-bad");
     let d = dir.to_str().unwrap();
@@ -95,6 +167,10 @@ fn bad_price_input_is_named_with_exit_2() {
         (
             vec!["price", "hero", "-o", "shield=maybe", "--out", d],
             "shield",
+        ),
+        (
+            vec!["price", "hero", "--tolerance", "150", "--out", d],
+            "--tolerance 150",
         ),
     ] {
         let (code, _, err) = diemon(&args);

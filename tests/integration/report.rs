@@ -101,7 +101,7 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
     ]);
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("minifig-hand-weapon is worth "), "{md}");
-    assert!(md.contains("against a listed 6 CP"), "{md}");
+    assert!(md.contains("listed 6 CP"), "{md}");
     assert!(out.join("charts/fair_cp.png").exists());
     assert!(md.contains("### What a minifig-hand-weapon is worth in minifig-hand-weapons\n"));
     // Issue 44: fits swept over a distance each name theirs in the title.
@@ -124,6 +124,13 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
         );
         assert!(md.contains(&title), "{md}");
     }
+    // Issue 39: one card price and one verdict for the page, by the price pages' rule: a
+    // minifig against itself is fair at its own 6 CP.
+    assert!(
+        md.contains("Card price (the median of 2 fits a price may rest on): ")
+            && md.contains("verdict against the listed 6 CP, within 10%: fair."),
+        "{md}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -20,55 +20,73 @@ pub fn scenario_label(reference: &str, formation: &str, distance: u32) -> String
     format!("{reference}, {formation}, {distance}\"")
 }
 
+/// The card price in a sentence: "12.40 CP [11.90, 13.10], the median of 18 scenarios
+/// (middle half 11.20 to 13.00; 6.97 to 41.49)".
+pub fn card_text(r: &Priced) -> String {
+    let Some(c) = &r.card else {
+        return "none: no scenario gave a price or a bound".into();
+    };
+    let left = r.scenarios.len() - c.scenarios;
+    format!(
+        "{}, the median of {} scenario{}{} (95% CI: each scenario's CI read at one end); \
+         middle half {:.2} to {:.2} CP, lowest to highest {:.2} to {:.2} CP",
+        c.text(),
+        c.scenarios,
+        if c.scenarios == 1 { "" } else { "s" },
+        if left > 0 {
+            format!(" ({left} without a reliable price left out)")
+        } else {
+            String::new()
+        },
+        c.quartiles[0],
+        c.quartiles[1],
+        c.range[0],
+        c.range[1]
+    )
+}
+
 /// The verdict in a sentence.
 pub fn verdict_text(r: &Priced) -> String {
     let listed = r.listed;
-    let beyond = r.scenarios.iter().filter(|s| s.beyond.is_some()).count();
-    let at_least = if beyond > 0 {
-        format!(
-            " ({beyond} scenario{} beyond the grid count{} at {} bound, so the gap is at least \
-             this)",
-            if beyond == 1 { "" } else { "s" },
-            if beyond == 1 { "s" } else { "" },
-            if beyond == 1 { "its" } else { "their" }
-        )
-    } else {
-        String::new()
-    };
-    let text = match &r.verdict {
-        Verdict::Fair => {
-            format!("fair: the listed {listed} CP lies within the prices of these scenarios")
-        }
-        Verdict::OverPriced { by: [near, far] } => format!(
-            "over-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is above every \
-             scenario's price and its 95% CI"
+    let pct = r.tolerance * 100.0;
+    match &r.verdict {
+        Verdict::Fair => format!(
+            "fair: the card price's 95% CI reaches within {pct:.0}% of the listed {listed} CP"
         ),
-        Verdict::UnderPriced { by: [near, far] } => format!(
-            "under-priced by {near:.2} to {far:.2} CP: the listed {listed} CP is below every \
-             scenario's price and its 95% CI"
+        Verdict::OverPriced { .. } => format!(
+            "{}: the listed {listed} CP is more than {pct:.0}% above the card price and its \
+             95% CI",
+            r.verdict.word()
+        ),
+        Verdict::UnderPriced { .. } => format!(
+            "{}: the listed {listed} CP is more than {pct:.0}% below the card price and its \
+             95% CI",
+            r.verdict.word()
         ),
         Verdict::Unknown => "none: no scenario gave a price or a bound".to_string(),
-    };
-    match r.verdict {
-        Verdict::OverPriced { .. } | Verdict::UnderPriced { .. } => text + &at_least,
-        _ => text,
     }
 }
 
-/// A warning beside a price whose fit rests on few cells or misses them.
-pub fn fit_warning(cells: usize, p_fit: f64) -> Option<String> {
-    if cells < 4 {
-        Some(format!("fit to {cells} cells: too few to test the curve"))
-    } else if p_fit < 0.001 {
-        Some(format!("the curve misses its cells: p = {p_fit:.1e}"))
-    } else {
-        None
+/// A warning beside a price read across a gap: no count between the two either side of
+/// its crossing was fought (the search stopped at a side's limit or its last round).
+pub fn fit_warning(s: &super::ScenarioPrice) -> Option<String> {
+    match s.between {
+        Some(([a, b], true)) => Some(format!(
+            "read between {a} and {b} references: not every count between them was fought"
+        )),
+        _ => None,
     }
 }
 
 /// One row a scenario: the unit, the scenario, the price and its CI, the fit.
 pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
     let n = r.scenarios.len();
+    // A bound's infinite end is no number a frame can hold: null.
+    let card = |i: usize| {
+        r.card
+            .map(|c| c.price[i])
+            .filter(|x| x.is_finite() && !(i == 0 && *x == 0.0))
+    };
     let price = |i: usize| {
         r.scenarios
             .iter()
@@ -129,6 +147,31 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
                 .map(|s| s.price.as_ref().err().cloned())
                 .collect::<Vec<_>>(),
         ),
+        Column::new(
+            "note".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.note.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "counts".into(),
+            r.scenarios
+                .iter()
+                .map(|s| {
+                    s.counts
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("card_price".into(), vec![card(0); n]),
+        Column::new("card_price_lo".into(), vec![card(1); n]),
+        Column::new("card_price_hi".into(), vec![card(2); n]),
+        Column::new("verdict".into(), vec![r.verdict.name(); n]),
+        Column::new("tolerance".into(), vec![r.tolerance; n]),
     ];
     DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the prices frame: {e}")))
 }
@@ -173,6 +216,7 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
             "listed cost: {} CP (`diemon unit show {}`)",
             r.listed, r.unit
         ),
+        format!("card price: {}", card_text(r)),
         format!("verdict: {}", verdict_text(r)),
     ];
     if let Some([lo, hi]) = r.spread() {
@@ -196,6 +240,7 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
             })
         })
         .collect();
+    let rows_top = rows.iter().map(|r| r.hi).fold(listed, f64::max);
     let chart = Chart {
         title: format!("The fair CP of {} by scenario", r.unit),
         x_label: "fair CP (95% CI of the dice)".into(),
@@ -204,7 +249,14 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
             rows,
             dots: "fair CP (95% CI)".into(),
             line: Some((format!("listed {} CP", r.listed), listed)),
-            band: r.spread().map(|s| ("spread".to_string(), s)),
+            // The card price's CI (a bound's open end drawn to the chart's edge).
+            band: r.card.map(|c| {
+                let top = rows_top.max(c.price[1]);
+                (
+                    format!("card price {}", c.text()),
+                    [c.price[1], c.price[2].min(top)],
+                )
+            }),
         },
     };
     let mut table = Table {
@@ -227,7 +279,11 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
             Err(_) => ("-".into(), "-".into()),
         };
         let note = match &s.price {
-            Ok(_) => fit_warning(s.cells, s.p_fit).unwrap_or_default(),
+            Ok(_) => [fit_warning(s), s.note.clone()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join("; "),
             Err(why) => format!("no price: {why}"),
         };
         table.rows.push(vec![
@@ -243,15 +299,18 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
     let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
     let mut paragraphs = vec![
         "A scenario's price is the CP of the references the unit is worth where it wins half \
-         its fights (draws count half), read from a curve fitted to its cells. The grey band \
-         is the spread: how far the choice of battle moves the price. The verdict needs the \
-         listed cost outside every scenario's CI to call a unit over- or under-priced."
+         its fights (draws count half), read from a falling curve fitted to its cells around \
+         the crossing. The grey band is the card price's 95% CI: the median of the \
+         scenarios' prices. The verdict weighs the listed cost against the \
+         card price and its 95% CI, with the tolerance stated above. A scenario whose curve \
+         misses its cells beyond the dice has no reliable price and counts nowhere."
             .to_string(),
     ];
     if unpriced > 0 {
         paragraphs.push(format!(
-            "{unpriced} scenario{} gave no price (see the table) and {} left out of the chart, \
-             the spread and the verdict.",
+            "{unpriced} scenario{} gave no price (see the table) and {} left out of the chart; \
+             a scenario beyond the grid counts in the card price at its bound, a doubted one \
+             nowhere.",
             if unpriced == 1 { "" } else { "s" },
             if unpriced == 1 { "is" } else { "are" }
         ));
@@ -262,7 +321,8 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
             "prices".into(),
             chart,
             format!(
-                "Each scenario's fair CP for {} with its 95% CI, the listed cost and the spread.",
+                "Each scenario's fair CP for {} with its 95% CI, the listed cost and the card \
+                 price's 95% CI.",
                 r.unit
             ),
         )),
@@ -277,9 +337,11 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
         heading: "Each reference's experiments".into(),
         paragraphs: vec![
             "Each reference and formation is a fair-CP experiment of its own over every \
-             distance (`REFERENCE/FORMATION/`): its cells, its fits (`fair_cp.csv`) and, \
-             unless the price was one of a roster's or a sensitivity's, its report with the \
-             curves."
+             distance (`REFERENCE/FORMATION/`): the grid's cells, its own fits \
+             (`fair_cp.csv`) and, unless the price was one of a roster's or a sensitivity's, \
+             its report with the curves. The counts the search added beside the grid are in \
+             `REFERENCE/FORMATION/round-R-Din/`; a scenario's price is read from all of them \
+             (`prices.csv` lists its `counts`)."
                 .into(),
         ],
         links: r

@@ -1,5 +1,5 @@
 //! Experiment kind `price`: a roster of units priced in one file, one row a unit (its
-//! price, spread and verdict), and a report that ranks them from the most over-priced to
+//! card price, spread and verdict), and a report that ranks them from the most over-priced to
 //! the most under-priced. Each unit is priced like `diemon price` (the same scenarios and
 //! seeds) into `DIR/units/UNIT/`, where its cells are kept so a killed run resumes.
 //!
@@ -22,7 +22,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::page::frame;
-use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, Verdict, file_name};
+use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name};
+use crate::analysis::card::TOLERANCE;
 use crate::experiment::ExperimentError;
 use crate::experiment::error::{RunError, Watch, io};
 use crate::experiment::spec::value_text;
@@ -62,6 +63,8 @@ struct PriceSpec {
     distances: Option<Vec<Spanned<u32>>>,
     formations: Option<Vec<Spanned<String>>>,
     catalog: Option<Spanned<String>>,
+    /// The verdict's tolerance, in percent of the listed cost.
+    tolerance: Option<Spanned<f64>>,
 }
 
 fn one() -> u64 {
@@ -97,7 +100,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             e.span().map_or(0, |s| s.start),
             e.message().trim().to_string(),
             "fields: name, description, kind, seed, trials, target_ci, [options], [price] with \
-             units, references, distances, formations, catalog (see docs/pricing.md)",
+             units, references, distances, formations, catalog, tolerance (see docs/pricing.md)",
         )]
     })?;
     let mut errors = Vec::new();
@@ -203,6 +206,18 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
     if distances.is_empty() {
         distances = DISTANCES.to_vec();
     }
+    let tolerance = match &p.tolerance {
+        Some(t) if !(0.0..100.0).contains(t.get_ref()) => {
+            errors.push(at(
+                t.span().start,
+                format!("tolerance {}", t.get_ref()),
+                "a percentage of the listed cost, from 0 up to 100 (default 10)",
+            ));
+            TOLERANCE
+        }
+        Some(t) => t.get_ref() / 100.0,
+        None => TOLERANCE,
+    };
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -221,31 +236,34 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             seed: spec.seed,
             options,
             reports: false,
+            tolerance,
         },
         text: text.to_string(),
         file: file.to_string(),
     })
 }
 
-/// Where a unit ranks: its median, lowest and highest scenario price, a scenario beyond
-/// the grid counting at its bound.
-fn worth(r: &Priced) -> Option<[f64; 3]> {
-    let mut points: Vec<f64> = r
-        .scenarios
-        .iter()
-        .filter_map(|s| s.price.as_ref().ok().copied().or(s.beyond).map(|p| p[0]))
-        .collect();
-    if points.is_empty() {
-        return None;
-    }
-    points.sort_by(f64::total_cmp);
-    let n = points.len();
-    let median = if n % 2 == 1 {
-        points[n / 2]
-    } else {
-        (points[n / 2 - 1] + points[n / 2]) / 2.0
+/// Where a unit ranks: its card price `[point, lo, hi]` and its scenarios' lowest and
+/// highest price, a bound counting at its bound (never at infinity).
+fn worth(r: &Priced) -> Option<([f64; 3], [f64; 2])> {
+    let c = r.card?;
+    let bounds = || {
+        r.scenarios
+            .iter()
+            .filter_map(|s| s.price.as_ref().ok().copied().or(s.beyond).map(|p| p[0]))
     };
-    Some([median, points[0], points[n - 1]])
+    let lowest = bounds().fold(f64::INFINITY, f64::min);
+    let highest = bounds().fold(f64::NEG_INFINITY, f64::max);
+    // A card price that is itself a bound ranks at it.
+    let [p, lo, hi] = c.price;
+    let point = if p.is_infinite() {
+        lo
+    } else if p == 0.0 {
+        hi
+    } else {
+        p
+    };
+    Some(([point, c.price[1], c.price[2]], [lowest, highest]))
 }
 
 /// Prices every unit of `r` into `dir`, then writes the roster's frames and its page.
@@ -306,13 +324,14 @@ pub fn run(
             cancel,
             &mut said,
         )?;
-        let summary = match worth(&got) {
-            Some([m, lo, hi]) => format!(
-                "median {m:.2} CP, {lo:.2} to {hi:.2}{}; {}",
+        let summary = match (&got.card, worth(&got)) {
+            (Some(c), Some((_, [lo, hi]))) => format!(
+                "card price {}, scenarios {lo:.2} to {hi:.2}{}; {}",
+                c.text(),
                 beyond_note(&got),
-                verdict_word(&got.verdict)
+                got.verdict.word()
             ),
-            None => "no scenario gave a price".into(),
+            _ => "no scenario gave a price".into(),
         };
         io(writeln!(
             out,
@@ -378,19 +397,10 @@ fn beyond_note(r: &Priced) -> String {
     }
 }
 
-fn verdict_word(v: &Verdict) -> String {
-    match v {
-        Verdict::Fair => "fair".into(),
-        Verdict::OverPriced { by: [a, b] } => format!("over-priced by {a:.2} to {b:.2} CP"),
-        Verdict::UnderPriced { by: [a, b] } => format!("under-priced by {a:.2} to {b:.2} CP"),
-        Verdict::Unknown => "no verdict".into(),
-    }
-}
-
 /// The units from the most over-priced (the lowest median price for its listed cost) to
 /// the most under-priced; units with no price last, in the file's order.
 fn rank(priced: &[Priced]) -> Vec<&Priced> {
-    let ratio = |r: &Priced| worth(r).map(|w| w[0] / r.listed.as_f64());
+    let ratio = |r: &Priced| worth(r).map(|(w, _)| w[0] / r.listed.as_f64());
     let mut v: Vec<&Priced> = priced.iter().collect();
     v.sort_by(|a, b| match (ratio(a), ratio(b)) {
         (Some(x), Some(y)) => x.total_cmp(&y),
@@ -403,12 +413,21 @@ fn rank(priced: &[Priced]) -> Vec<&Priced> {
 
 /// One row a unit, ranked.
 fn roster_frame(ranked: &[&Priced]) -> Result<DataFrame, RunError> {
-    let w: Vec<Option<[f64; 3]>> = ranked.iter().map(|r| worth(r)).collect();
-    let col = |i: usize| w.iter().map(|x| x.map(|v| v[i])).collect::<Vec<_>>();
-    let by = |r: &Priced, i: usize| match &r.verdict {
-        Verdict::OverPriced { by } => Some(by[i]),
-        Verdict::UnderPriced { by } => Some(-by[i]),
-        _ => None,
+    let w: Vec<Option<([f64; 3], [f64; 2])>> = ranked.iter().map(|r| worth(r)).collect();
+    let card = |i: usize| w.iter().map(|x| x.map(|v| v.0[i])).collect::<Vec<_>>();
+    let range = |i: usize| w.iter().map(|x| x.map(|v| v.1[i])).collect::<Vec<_>>();
+    let quartile = |i: usize| {
+        ranked
+            .iter()
+            .map(|r| r.card.map(|c| c.quartiles[i]).filter(|x| x.is_finite()))
+            .collect::<Vec<_>>()
+    };
+    // Positive when over-priced; null where fair, or at an open end.
+    let gap = |i: usize| {
+        ranked
+            .iter()
+            .map(|r| r.verdict.gap().map(|g| g[i]).filter(|x| x.is_finite()))
+            .collect::<Vec<_>>()
     };
     let cols = vec![
         Column::new("rank".into(), (1..=ranked.len() as u64).collect::<Vec<_>>()),
@@ -420,36 +439,31 @@ fn roster_frame(ranked: &[&Priced]) -> Result<DataFrame, RunError> {
             "listed_cp".into(),
             ranked.iter().map(|r| r.listed.as_f64()).collect::<Vec<_>>(),
         ),
-        Column::new("price_median".into(), col(0)),
-        Column::new("price_min".into(), col(1)),
-        Column::new("price_max".into(), col(2)),
+        Column::new("card_price".into(), card(0)),
+        Column::new("card_price_lo".into(), card(1)),
+        Column::new("card_price_hi".into(), card(2)),
+        Column::new("price_q1".into(), quartile(0)),
+        Column::new("price_q3".into(), quartile(1)),
+        Column::new("price_min".into(), range(0)),
+        Column::new("price_max".into(), range(1)),
         Column::new(
             "worth_of_listed".into(),
             ranked
                 .iter()
                 .zip(&w)
-                .map(|(r, x)| x.map(|v| v[0] / r.listed.as_f64()))
+                .map(|(r, x)| x.map(|v| v.0[0] / r.listed.as_f64()))
                 .collect::<Vec<_>>(),
         ),
         Column::new(
             "verdict".into(),
-            ranked
-                .iter()
-                .map(|r| match r.verdict {
-                    Verdict::Fair => "fair",
-                    Verdict::OverPriced { .. } => "over-priced",
-                    Verdict::UnderPriced { .. } => "under-priced",
-                    Verdict::Unknown => "none",
-                })
-                .collect::<Vec<_>>(),
+            ranked.iter().map(|r| r.verdict.name()).collect::<Vec<_>>(),
         ),
+        Column::new("over_by".into(), gap(0)),
+        Column::new("over_by_least".into(), gap(1)),
+        Column::new("over_by_most".into(), gap(2)),
         Column::new(
-            "over_by_near".into(),
-            ranked.iter().map(|r| by(r, 0)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "over_by_far".into(),
-            ranked.iter().map(|r| by(r, 1)).collect::<Vec<_>>(),
+            "tolerance".into(),
+            ranked.iter().map(|r| r.tolerance).collect::<Vec<_>>(),
         ),
         Column::new(
             "scenarios_priced".into(),
@@ -475,7 +489,7 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
     let rows: Vec<Range> = ranked
         .iter()
         .filter_map(|u| {
-            let [m, lo, hi] = worth(u)?;
+            let ([m, ..], [lo, hi]) = worth(u)?;
             let l = u.listed.as_f64();
             Some(Range {
                 label: format!("{} ({} CP)", u.unit, u.listed),
@@ -488,11 +502,11 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
         .collect();
     let chart = Chart {
         title: "What each unit is worth, as a share of its listed cost".into(),
-        x_label: "median scenario price, % of listed CP (whisker: the spread)".into(),
+        x_label: "card price, % of listed CP (whisker: lowest to highest scenario)".into(),
         y_label: String::new(),
         body: Body::Ranges {
             rows,
-            dots: "median price (whisker: spread)".into(),
+            dots: "card price (whisker: spread)".into(),
             line: Some(("listed cost (100%)".into(), 100.0)),
             band: None,
         },
@@ -502,7 +516,7 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             "rank",
             "unit",
             "listed CP",
-            "median price",
+            "card price",
             "spread",
             "worth",
             "verdict",
@@ -513,13 +527,13 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
         rows: Vec::new(),
     };
     for (i, u) in ranked.iter().enumerate() {
-        let (m, spread, share) = match worth(u) {
-            Some([m, lo, hi]) => (
-                format!("{m:.2}"),
+        let (m, spread, share) = match (worth(u), &u.card) {
+            (Some(([m, ..], [lo, hi])), Some(c)) => (
+                c.text(),
                 format!("{lo:.2} to {hi:.2}{}", beyond_note(u)),
                 format!("{:.0}%", 100.0 * m / u.listed.as_f64()),
             ),
-            None => ("-".into(), "-".into(), "-".into()),
+            _ => ("-".into(), "-".into(), "-".into()),
         };
         table.rows.push(vec![
             (i + 1).to_string(),
@@ -528,7 +542,7 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             m,
             spread,
             share,
-            verdict_word(&u.verdict),
+            u.verdict.word(),
             format!(
                 "{} of {}",
                 u.scenarios.iter().filter(|s| s.price.is_ok()).count(),
@@ -536,12 +550,18 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             ),
         ]);
     }
-    let mut lines = vec![format!(
-        "{} units ({} scenarios each), each priced {}",
-        r.units.len(),
-        p.references.len() * p.formations.len() * p.distances.len(),
-        p.describe()
-    )];
+    let mut lines = vec![
+        format!(
+            "{} units ({} scenarios each), each priced {}",
+            r.units.len(),
+            p.references.len() * p.formations.len() * p.distances.len(),
+            p.describe()
+        ),
+        format!(
+            "verdict: fair when the card price's 95% CI comes within {:.0}% of the listed cost",
+            p.tolerance * 100.0
+        ),
+    ];
     if !p.options.is_empty() {
         lines.push(format!(
             "rule options: {}",
@@ -565,17 +585,18 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
                 figure: Some((
                     "ranking".into(),
                     chart,
-                    "Each unit's median scenario price as a share of its listed cost, most \
-                     over-priced at the top; the whisker spans its scenarios."
+                    "Each unit's card price (the median of its scenarios' prices) as a share \
+                     of its listed cost, most over-priced at the top; the whisker spans its \
+                     scenarios."
                         .into(),
                 )),
                 paragraphs: vec![
                     "A unit below 100% is worth less in these battles than it costs \
-                     (over-priced), above 100% more (under-priced). The verdict is a unit's \
-                     own: over- or under-priced only when the listed cost lies outside every \
-                     scenario's price and its 95% CI (docs/pricing.md). A scenario whose price \
-                     lies beyond the grid (below a third or above three times the listed cost) \
-                     counts at that bound (\"3 at a bound\"). `prices.csv` holds every \
+                     (over-priced), above 100% more (under-priced). The verdict weighs the \
+                     listed cost against the card price and its 95% CI, with the tolerance \
+                     stated above (docs/pricing.md). A scenario whose price lies beyond the \
+                     grid counts at that bound (\"3 at a bound\"); one whose curve misses \
+                     its cells beyond the dice counts nowhere. `prices.csv` holds every \
                      scenario's price; `diemon price UNIT` prices one unit with its \
                      own page."
                         .into(),
