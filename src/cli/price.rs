@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::progress::Cells;
 use super::{Failure, io};
+use crate::experiment::price::parts::price_parts;
 use crate::experiment::price::sensitivity::{Sensitivity, rulings, sensitivity};
 use crate::experiment::price::{
     DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name, page, price,
@@ -72,6 +73,11 @@ pub struct PriceArgs {
     /// battles, and draw how far each moves the price (a tornado chart, biggest first).
     #[arg(long)]
     pub sensitivity: bool,
+    /// Also price the unit without each of its priced parts (each weapon and item, Skill
+    /// above d6, Move above 5\", SuperNatural dice): each part's listed CP beside its worth
+    /// in battle, with its 95% CI.
+    #[arg(long)]
+    pub parts: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -151,7 +157,25 @@ pub fn run(
     if let Some(s) = &sensitivity {
         io(out.write_all(tornado_text(s).as_bytes()))?;
     }
-    page::write(&dir, &priced, sensitivity.as_ref(), &command(a, options))?;
+    let parts = if a.parts {
+        Some(price_parts(
+            &p,
+            priced.card.map(|c| c.price),
+            &dir,
+            a.threads,
+            cancel,
+            out,
+        )?)
+    } else {
+        None
+    };
+    page::write(
+        &dir,
+        &priced,
+        sensitivity.as_ref(),
+        parts.as_deref(),
+        &command(a, options),
+    )?;
     io(writeln!(
         out,
         "report: {}",
@@ -187,27 +211,30 @@ fn command(a: &PriceArgs, options: &[String]) -> String {
     if a.sensitivity {
         c.push("--sensitivity".into());
     }
+    if a.parts {
+        c.push("--parts".into());
+    }
     c.join(" ")
 }
 
-/// The readings that moved the price, biggest first, and those that need a ruling.
+/// The readings that moved the price, out of the grid first, then the biggest, and those
+/// that need a ruling.
 fn tornado_text(s: &Sensitivity) -> String {
     let mut t = format!(
-        "\nsensitivity: mean scenario price {:.2} CP under the defaults; by reading, biggest \
-         shift first\n",
+        "\nsensitivity: card price {:.2} CP under the defaults; by reading (each against the \
+         defaults over the scenarios both price), out of the grid first, then the biggest \
+         shift\n",
         s.base
     );
     for r in &s.shifts {
-        t.push_str(&match &r.shift {
-            Ok([at, lo, hi]) => format!(
-                "  {:<32} {:+6.2} CP  [{:+.2}, {:+.2}]\n",
-                format!("{}={}", r.option, r.value),
-                at - s.base,
-                lo - s.base,
-                hi - s.base
-            ),
-            Err(why) => format!("  {:<32} {why}\n", format!("{}={}", r.option, r.value)),
-        });
+        t.push_str(&format!(
+            "  {:<32} {}\n",
+            format!("{}={}", r.option, r.value),
+            match &r.shift {
+                Ok(m) => m.text(),
+                Err(why) => why.clone(),
+            }
+        ));
     }
     let need = rulings(s);
     if need.is_empty() {

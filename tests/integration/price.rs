@@ -151,6 +151,75 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
 }
 
 #[test]
+fn issue_39_parts_show_each_listed_cp_beside_its_worth() {
+    // A minifig with a Hand Weapon and Heavy Armor: two priced parts, each priced away in a
+    // catalog of its own, with a stat card of two columns.
+    let dir = temp("price-parts");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "minifig+hand-weapon+heavy-armor",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.05",
+        "--parts",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let card = out
+        .lines()
+        .find(|l| l.starts_with("card price: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let whole: f64 = card["card price: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let csv = std::fs::read_to_string(dir.join("parts.csv")).unwrap();
+    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = rows.next().unwrap();
+    let col = |r: &[&str], n: &str| r[header.iter().position(|h| *h == n).unwrap()].to_string();
+    let rows: Vec<Vec<&str>> = rows.collect();
+    let parts: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (col(r, "part"), col(r, "listed_cp")))
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            ("Hand Weapon".to_string(), "2.0".to_string()),
+            ("Heavy Armor".to_string(), "2.0".to_string())
+        ]
+    );
+    for r in &rows {
+        // Worth = the whole card price less the card price without the part.
+        let num = |n: &str| col(r, n).parse::<f64>().unwrap();
+        let (worth, without) = (num("worth"), num("card_price_without"));
+        assert!((worth - (whole - without)).abs() < 0.01, "{csv}\n{card}");
+        assert!(
+            num("worth_lo") <= worth && worth <= num("worth_hi"),
+            "{csv}"
+        );
+    }
+    assert!(
+        out.contains("Heavy Armor                      listed   2.00 CP   worth"),
+        "{out}"
+    );
+    assert!(dir.join("parts/catalog.toml").exists());
+    assert!(dir.join("parts/without-2-heavy-armor/prices.csv").exists());
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("What each part is worth"), "{page}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_price_input_is_named_with_exit_2() {
     let dir = temp("price-bad");
     let d = dir.to_str().unwrap();

@@ -7,8 +7,10 @@
 //! - [`page`]: the price's own page and frame, every scenario on one chart.
 //! - [`sensitivity`]: the price again under each reading of the rules that touches it.
 //! - [`roster`]: experiment kind `price`, a list of units priced and ranked.
+//! - [`parts`]: what each priced part of a unit is worth in battle (`--parts`).
 
 pub mod page;
+pub mod parts;
 pub mod roster;
 pub mod sensitivity;
 

@@ -78,6 +78,111 @@ pub fn fit_warning(s: &super::ScenarioPrice) -> Option<String> {
     }
 }
 
+/// One row a part: its listed CP, the card price without it, and its worth with its CI.
+fn parts_frame(r: &Priced, parts: &[super::parts::Worth]) -> Result<DataFrame, RunError> {
+    let n = parts.len();
+    let worth = |i: usize| {
+        parts
+            .iter()
+            .map(|w| w.worth.as_ref().ok().map(|x| x[i]))
+            .collect::<Vec<_>>()
+    };
+    let without = |i: usize| {
+        parts
+            .iter()
+            .map(|w| w.without.map(|x| x[i]).filter(|x| x.is_finite()))
+            .collect::<Vec<_>>()
+    };
+    DataFrame::new_infer_height(vec![
+        Column::new("unit".into(), vec![r.unit.clone(); n]),
+        Column::new(
+            "part".into(),
+            parts
+                .iter()
+                .map(|w| w.part.label.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "listed_cp".into(),
+            parts
+                .iter()
+                .map(|w| w.part.listed.as_f64())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new("worth".into(), worth(0)),
+        Column::new("worth_lo".into(), worth(1)),
+        Column::new("worth_hi".into(), worth(2)),
+        Column::new("card_price_without".into(), without(0)),
+        Column::new("card_price_without_lo".into(), without(1)),
+        Column::new("card_price_without_hi".into(), without(2)),
+    ])
+    .map_err(|e| RunError::other(format!("the parts frame: {e}")))
+}
+
+/// The stat card's two columns: each part's listed CP beside its worth in battle.
+fn parts_section(r: &Priced, parts: &[super::parts::Worth]) -> Section {
+    let rows: Vec<Range> = parts
+        .iter()
+        .filter_map(|w| {
+            let [x, lo, hi] = *w.worth.as_ref().ok()?;
+            Some(Range {
+                label: format!("{} ({} CP)", w.part.label, w.part.listed),
+                from: w.part.listed.as_f64(),
+                to: x,
+                lo,
+                hi,
+            })
+        })
+        .collect();
+    let chart = Chart {
+        title: format!("What each part of {} is worth in battle", r.unit),
+        x_label: "CP: listed (bar's start) and worth in battle (dot, 95% CI)".into(),
+        y_label: String::new(),
+        body: Body::Ranges {
+            rows,
+            dots: "worth in battle (95% CI)".into(),
+            line: None,
+            band: None,
+        },
+    };
+    let mut table = Table {
+        header: ["part", "listed CP", "worth in battle", "95% CI"]
+            .map(String::from)
+            .to_vec(),
+        rows: Vec::new(),
+    };
+    for w in parts {
+        let (worth, ci) = match &w.worth {
+            Ok([x, lo, hi]) => (format!("{x:.2}"), format!("{lo:.2} to {hi:.2}")),
+            Err(why) => ("-".into(), why.clone()),
+        };
+        table.rows.push(vec![
+            w.part.label.clone(),
+            w.part.listed.to_string(),
+            worth,
+            ci,
+        ]);
+    }
+    Section {
+        heading: "What each part is worth".into(),
+        figure: Some((
+            "parts".into(),
+            chart,
+            "Each priced part's listed CP against the card price it takes away.".into(),
+        )),
+        paragraphs: vec![
+            "A part's worth is the card price of the whole unit less the card price of the \
+             unit without it, priced by the same method, seeds and scenarios (`parts/`). Its \
+             95% CI is conservative: the two card prices' CIs at their far ends. Parts do not \
+             add up to the whole: a part can be worth more beside another (armour on a unit \
+             that closes to melee) than alone."
+                .into(),
+        ],
+        table: Some(table),
+        ..Section::default()
+    }
+}
+
 /// One row a scenario: the unit, the scenario, the price and its CI, the fit.
 pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
     let n = r.scenarios.len();
@@ -181,6 +286,7 @@ pub fn write(
     dir: &Path,
     r: &Priced,
     sensitivity: Option<&Sensitivity>,
+    parts: Option<&[super::parts::Worth]>,
     command: &str,
 ) -> Result<Vec<PathBuf>, RunError> {
     let mut df = frame(r)?;
@@ -203,13 +309,28 @@ pub fn write(
             write_atomic(e, &mut df, dir, "prices").map_err(|e| RunError::other(e.to_string()))?,
         );
     }
-    let page = sheet_of(r, sensitivity, command, dir);
+    if let Some(parts) = parts {
+        let mut pf = parts_frame(r, parts)?;
+        for e in [&Csv as &dyn Exporter, &parquet] {
+            written.push(
+                write_atomic(e, &mut pf, dir, "parts")
+                    .map_err(|e| RunError::other(e.to_string()))?,
+            );
+        }
+    }
+    let page = sheet_of(r, sensitivity, parts, command, dir);
     written.extend(sheet::write(dir, &page).map_err(|e| RunError::other(e.to_string()))?);
     Ok(written)
 }
 
 /// The page of a price.
-pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, dir: &Path) -> Sheet {
+pub fn sheet_of(
+    r: &Priced,
+    sensitivity: Option<&Sensitivity>,
+    parts: Option<&[super::parts::Worth]>,
+    command: &str,
+    dir: &Path,
+) -> Sheet {
     let listed = r.listed.as_f64();
     let mut lines = vec![
         format!(
@@ -330,6 +451,9 @@ pub fn sheet_of(r: &Priced, sensitivity: Option<&Sensitivity>, command: &str, di
         table: Some(table),
         ..Section::default()
     }];
+    if let Some(parts) = parts {
+        sections.push(parts_section(r, parts));
+    }
     if let Some(s) = sensitivity {
         sections.push(super::sensitivity::section(s));
     }

@@ -2,14 +2,16 @@
 //! the unit's battles. Every rule option's every other value is first tried on a probe (a
 //! few thousand battles a scenario, the same seeds as under the defaults); a reading whose
 //! probe battles all end exactly as under the defaults does not touch these battles and is
-//! not re-priced. The rest are priced in full, and the shift of the mean scenario price
-//! against the defaults' is the tornado chart, biggest first.
+//! not re-priced. The rest are priced in full, and the shift of the card price against the
+//! defaults', both over the same scenarios, is the tornado chart: readings that push the
+//! price beyond the search's grid first (open-ended, at their bound), then the biggest.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::{Priced, Pricing, experiment_text, file_name, grid, price};
+use crate::analysis::card::{Card, Scenario};
 use crate::catalog::cost::breakdown;
 use rayon::prelude::*;
 
@@ -29,20 +31,84 @@ pub struct Shift {
     pub value: String,
     /// Where the texts leave it open.
     pub source: &'static str,
-    /// The mean scenario price under this reading, against the defaults', over the
-    /// scenarios priced under both, with its 95% CI (the dice of both), or why there is none.
-    pub shift: Result<[f64; 3], String>,
-    /// Scenarios priced under both.
-    pub common: usize,
+    /// The card prices under the defaults and under this reading, over the scenarios both
+    /// price or bound, or why there is none.
+    pub shift: Result<Moved, String>,
     pub folder: PathBuf,
+}
+
+/// The card price `from` (the defaults) and `to` (a reading), `[point, lo, hi]` each, over
+/// the `common` scenarios both price or bound. A bound is `[inf, x, inf]` (above `x`) or
+/// `[0, 0, x]` (below), as [`crate::analysis::card::Card`] gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moved {
+    pub from: [f64; 3],
+    pub to: [f64; 3],
+    pub common: usize,
+    /// Under the reading, every battle of every scenario ends one way: "wins" or "loses".
+    pub decisive: Option<&'static str>,
+}
+
+impl Moved {
+    /// Where the reading's price is a bound (`above`, or below), its bound.
+    pub fn open(&self) -> Option<(bool, f64)> {
+        match self.to {
+            [p, lo, _] if p == f64::INFINITY => Some((true, lo)),
+            [p, lo, hi] if p == 0.0 && lo == 0.0 => Some((false, hi)),
+            _ => None,
+        }
+    }
+
+    /// The shift of the card price, reading against defaults (at its bound when open).
+    pub fn by(&self) -> f64 {
+        match self.open() {
+            Some((_, x)) => x - self.from[0],
+            None => self.to[0] - self.from[0],
+        }
+    }
+
+    /// Whether the reading moves the price beyond the dice: the two CIs do not overlap
+    /// (conservative: each CI is already conservative), or the price leaves the grid.
+    pub fn beyond_dice(&self) -> bool {
+        self.open().is_some() || self.to[1] > self.from[2] || self.to[2] < self.from[1]
+    }
+
+    /// In words: "+2.10 CP (card price 14.20 [13.90, 14.50], over 18 scenarios)".
+    pub fn text(&self) -> String {
+        let over = format!("over {} scenarios", self.common);
+        let decisive = self
+            .decisive
+            .map(|d| format!("; decisive: it {d} every battle of every scenario"))
+            .unwrap_or_default();
+        match self.open() {
+            Some((true, x)) => format!(
+                "above {x:.2} CP, {:+.2} CP or more (it wins past the grid's largest count; \
+                 {over}{decisive})",
+                self.by()
+            ),
+            Some((false, x)) => format!(
+                "below {x:.2} CP, {:+.2} CP or less (it loses past the grid's smallest count; \
+                 {over}{decisive})",
+                self.by()
+            ),
+            None => format!(
+                "{:+.2} CP (card price {:.2} [{:.2}, {:.2}] against {:.2}, {over}{decisive})",
+                self.by(),
+                self.to[0],
+                self.to[1],
+                self.to[2],
+                self.from[0]
+            ),
+        }
+    }
 }
 
 /// What re-pricing found.
 #[derive(Clone, Debug)]
 pub struct Sensitivity {
-    /// The mean scenario price under the defaults.
+    /// The card price under the defaults, over every scenario.
     pub base: f64,
-    /// Readings that touched the battles, the biggest shift first.
+    /// Readings that touched the battles: open-ended ones first, then the biggest shift.
     pub shifts: Vec<Shift>,
     /// Options none of whose readings changed a probe battle.
     pub untouched: Vec<&'static str>,
@@ -120,25 +186,39 @@ fn probe(
     Ok(out)
 }
 
-/// The mean of the scenario prices priced under both, the shift's CI, and their count.
-fn shift(base: &Priced, alt: &Priced, base_mean: f64) -> Result<([f64; 3], usize), String> {
-    let se = |p: &[f64; 3]| (p[2] - p[1]) / (2.0 * 1.96);
-    let mut d = 0.0;
-    let mut var = 0.0;
-    let mut k = 0usize;
+/// The card prices of `base` and `alt` over the scenarios both price or bound.
+pub fn shift(base: &Priced, alt: &Priced) -> Result<Moved, String> {
+    let (mut from, mut to) = (Vec::new(), Vec::new());
     for (a, b) in alt.scenarios.iter().zip(&base.scenarios) {
-        if let (Ok(a), Ok(b)) = (&a.price, &b.price) {
-            d += a[0] - b[0];
-            var += se(a).powi(2) + se(b).powi(2);
-            k += 1;
+        if let (Some(a), Some(b)) = (a.for_card(), b.for_card()) {
+            to.push(a);
+            from.push(b);
         }
     }
-    if k == 0 {
-        return Err("no scenario priced under both readings".into());
-    }
-    let (d, half) = (d / k as f64, 1.96 * var.sqrt() / k as f64);
-    let at = base_mean + d;
-    Ok(([at, at - half, at + half], k))
+    let (Some(f), Some(t)) = (Card::of(&from), Card::of(&to)) else {
+        return Err(
+            "no scenario priced or bounded under both readings (see each one's no_price)".into(),
+        );
+    };
+    let all = |above: bool| {
+        !alt.scenarios.is_empty()
+            && alt.scenarios.iter().all(|s| {
+                matches!(s.for_card(), Some(Scenario::Above(_))) == above
+                    && matches!(s.for_card(), Some(Scenario::Above(_) | Scenario::Below(_)))
+            })
+    };
+    Ok(Moved {
+        from: f.price,
+        to: t.price,
+        common: from.len(),
+        decisive: if all(true) {
+            Some("wins")
+        } else if all(false) {
+            Some("loses")
+        } else {
+            None
+        },
+    })
 }
 
 /// Re-prices `p` (priced under the defaults as `base`) under every reading that touches its
@@ -157,12 +237,7 @@ pub fn sensitivity(
         let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
         Ok(breakdown(&u).total())
     };
-    let points: Vec<f64> = base
-        .scenarios
-        .iter()
-        .filter_map(|s| s.price.as_ref().ok().map(|p| p[0]))
-        .collect();
-    let base_mean = points.iter().sum::<f64>() / points.len().max(1) as f64;
+    let base_card = base.card.map_or(f64::NAN, |c| c.price[0]);
     let all = readings(&p.options);
     io(writeln!(
         out,
@@ -178,7 +253,7 @@ pub fn sensitivity(
         .par_iter()
         .map(|&(key, value, source)| {
             let r = reprice(
-                p, base, base_mean, key, value, source, &defaults, &cp, dir, threads, cancel,
+                p, base, key, value, source, &defaults, &cp, dir, threads, cancel,
             );
             watch.done();
             r
@@ -194,12 +269,7 @@ pub fn sensitivity(
             s.option,
             s.value,
             match &s.shift {
-                Ok([at, lo, hi]) => format!(
-                    "{:+.2} CP (mean price {at:.2}, 95% CI {lo:.2} to {hi:.2}, over {} \
-                     scenarios)",
-                    at - base_mean,
-                    s.common
-                ),
+                Ok(m) => m.text(),
                 Err(why) => why.clone(),
             }
         ))?;
@@ -207,15 +277,24 @@ pub fn sensitivity(
     }
     let touched_options: std::collections::BTreeSet<&str> =
         shifts.iter().map(|s| s.option).collect();
-    let size = |s: &Shift| s.shift.as_ref().map_or(-1.0, |v| (v[0] - base_mean).abs());
-    shifts.sort_by(|a, b| size(b).total_cmp(&size(a)));
+    // Open-ended first (a price pushed out of the grid moves most of all), then by size; a
+    // reading with no common scenario last, but listed.
+    let size = |s: &Shift| {
+        s.shift.as_ref().map_or((0, -1.0), |m| {
+            (usize::from(m.open().is_some()) + 1, m.by().abs())
+        })
+    };
+    shifts.sort_by(|a, b| {
+        let (x, y) = (size(a), size(b));
+        y.0.cmp(&x.0).then(y.1.total_cmp(&x.1))
+    });
     let untouched = OPTIONS
         .iter()
         .map(|o| o.key)
         .filter(|k| !touched_options.contains(k))
         .collect();
     Ok(Sensitivity {
-        base: base_mean,
+        base: base_card,
         shifts,
         untouched,
     })
@@ -226,7 +305,6 @@ pub fn sensitivity(
 fn reprice(
     p: &Pricing,
     base: &Priced,
-    base_mean: f64,
     key: &'static str,
     value: &'static str,
     source: &'static str,
@@ -257,27 +335,22 @@ fn reprice(
     let _held = crate::experiment::lock::lock(&folder)?;
     let mut said = Vec::new();
     let priced = price(&alt, &folder, threads, &Unwatched, cancel, &mut said)?;
-    let (shift, common) = match shift(base, &priced, base_mean) {
-        Ok((s, k)) => (Ok(s), k),
-        Err(why) => (Err(why), 0),
-    };
     Ok(Some(Shift {
         option: key,
         value: value.to_string(),
         source,
-        shift,
-        common,
+        shift: shift(base, &priced),
         folder,
     }))
 }
 
-/// The readings that most need a ruling: those that move the price beyond their CI, the
-/// biggest first, one an option (its biggest reading), at most three.
+/// The readings that most need a ruling: those that move the price beyond the dice (or out
+/// of the grid), in the tornado's order, one an option (its first reading), at most three.
 pub fn rulings(s: &Sensitivity) -> Vec<&Shift> {
     let mut named = std::collections::BTreeSet::new();
     s.shifts
         .iter()
-        .filter(|r| matches!(&r.shift, Ok([_, lo, hi]) if *lo > s.base || *hi < s.base))
+        .filter(|r| r.shift.as_ref().is_ok_and(Moved::beyond_dice))
         .filter(|r| named.insert(r.option))
         .take(3)
         .collect()
@@ -289,32 +362,46 @@ pub fn section(s: &Sensitivity) -> Section {
         .shifts
         .iter()
         .filter_map(|r| {
-            let [at, lo, hi] = *r.shift.as_ref().ok()?;
-            Some(Range {
-                label: format!("{}={}", r.option, r.value),
-                from: s.base,
-                to: at,
-                lo,
-                hi,
+            let m = r.shift.as_ref().ok()?;
+            let label = format!("{}={}", r.option, r.value);
+            Some(match m.open() {
+                // Open-ended: the bar stops at the bound, and its label says which way.
+                Some((above, x)) => Range {
+                    label: format!("{label} ({} {x:.1})", if above { ">" } else { "<" }),
+                    from: m.from[0],
+                    to: x,
+                    lo: x,
+                    hi: x,
+                },
+                None => Range {
+                    label,
+                    from: m.from[0],
+                    to: m.to[0],
+                    lo: m.to[1],
+                    hi: m.to[2],
+                },
             })
         })
         .collect();
     let chart = Chart {
-        title: "How far each reading of the rules moves the price".into(),
-        x_label: "mean fair CP over the scenarios (95% CI of the dice)".into(),
+        title: "How far each reading of the rules moves the card price".into(),
+        x_label: "card price, CP (95% CI of the dice)".into(),
         y_label: String::new(),
         body: Body::Ranges {
             rows,
-            dots: "mean price (95% CI)".into(),
+            dots: "card price (95% CI)".into(),
             line: Some(("under the defaults".into(), s.base)),
             band: None,
         },
     };
     let mut paragraphs = vec![format!(
-        "Each bar runs from the mean scenario price under the default readings ({:.2} CP) to \
-         the mean under one other reading, over the scenarios priced under both; the whisker \
-         is its 95% CI. A reading whose {PROBE_TRIALS} probe battles a scenario all ended \
-         exactly as under the defaults (the same seeds) was not re-priced.",
+        "Each bar runs from the card price under the default readings to the card price \
+         under one other reading, both over the scenarios priced or bounded under both (so \
+         the base of a bar may differ a little from the line, {:.2} CP over every scenario); \
+         the whisker is its 95% CI. A reading that pushes the price out of the search's grid \
+         (the unit wins, or loses, past its largest or smallest count) ends at that bound, \
+         marked > or <, and comes first. A reading whose {PROBE_TRIALS} probe battles a \
+         scenario all ended exactly as under the defaults (the same seeds) was not re-priced.",
         s.base
     )];
     let need = rulings(s);
@@ -327,13 +414,17 @@ pub fn section(s: &Sensitivity) -> Section {
             "Where the texts most need a ruling for this unit: {}.",
             need.iter()
                 .map(|r| {
-                    let at = r.shift.as_ref().map_or(0.0, |v| v[0]);
+                    let m = r.shift.as_ref().expect("a ruling has a shift");
                     format!(
-                        "`{}` ({}): `{}` moves the price {:+.2} CP",
+                        "`{}` ({}): `{}` moves the price {}",
                         r.option,
                         r.source,
                         r.value,
-                        at - s.base
+                        match m.open() {
+                            Some((true, x)) => format!("above {x:.2} CP"),
+                            Some((false, x)) => format!("below {x:.2} CP"),
+                            None => format!("{:+.2} CP", m.by()),
+                        }
                     )
                 })
                 .collect::<Vec<_>>()
@@ -344,7 +435,7 @@ pub fn section(s: &Sensitivity) -> Section {
         header: [
             "reading",
             "source",
-            "mean price",
+            "card price",
             "shift",
             "95% CI",
             "scenarios",
@@ -354,23 +445,48 @@ pub fn section(s: &Sensitivity) -> Section {
         rows: s
             .shifts
             .iter()
-            .map(|r| match &r.shift {
-                Ok([at, lo, hi]) => vec![
-                    format!("`{}={}`", r.option, r.value),
-                    r.source.to_string(),
-                    format!("{at:.2}"),
-                    format!("{:+.2}", at - s.base),
-                    format!("{lo:.2} to {hi:.2}"),
-                    r.common.to_string(),
-                ],
-                Err(why) => vec![
-                    format!("`{}={}`", r.option, r.value),
-                    r.source.to_string(),
-                    "-".into(),
-                    "-".into(),
-                    why.clone(),
-                    "0".into(),
-                ],
+            .map(|r| {
+                let reading = format!("`{}={}`", r.option, r.value);
+                match &r.shift {
+                    Ok(m) => {
+                        let (price, ci) = match m.open() {
+                            Some((true, x)) => (format!("above {x:.2}"), "-".into()),
+                            Some((false, x)) => (format!("below {x:.2}"), "-".into()),
+                            None => (
+                                format!("{:.2}", m.to[0]),
+                                format!("{:.2} to {:.2}", m.to[1], m.to[2]),
+                            ),
+                        };
+                        let shift = format!(
+                            "{}{:+.2}{}",
+                            match m.open() {
+                                Some((true, _)) => ">= ",
+                                Some((false, _)) => "<= ",
+                                None => "",
+                            },
+                            m.by(),
+                            m.decisive
+                                .map(|d| format!(" (decisive: {d} every battle)"))
+                                .unwrap_or_default()
+                        );
+                        vec![
+                            reading,
+                            r.source.to_string(),
+                            price,
+                            shift,
+                            ci,
+                            m.common.to_string(),
+                        ]
+                    }
+                    Err(why) => vec![
+                        reading,
+                        r.source.to_string(),
+                        "-".into(),
+                        "-".into(),
+                        why.clone(),
+                        "0".into(),
+                    ],
+                }
             })
             .collect(),
     };
@@ -391,7 +507,7 @@ pub fn section(s: &Sensitivity) -> Section {
         figure: Some((
             "tornado".into(),
             chart,
-            "Each reading's shift of the mean price, biggest first.".into(),
+            "Each reading's shift of the card price: out of the grid first, then biggest.".into(),
         )),
         paragraphs,
         table: Some(table),
@@ -424,8 +540,12 @@ mod tests {
             option,
             value: "x".into(),
             source: "Ch. 1",
-            shift: Ok([at, at - 0.1, at + 0.1]),
-            common: 1,
+            shift: Ok(Moved {
+                from: [10.0, 9.9, 10.1],
+                to: [at, at - 0.1, at + 0.1],
+                common: 1,
+                decisive: None,
+            }),
             folder: PathBuf::new(),
         }
     }
@@ -434,7 +554,7 @@ mod tests {
     fn a_ruling_is_needed_where_a_reading_moves_the_price_beyond_its_ci() {
         let s = Sensitivity {
             base: 10.0,
-            // Biggest first, as `sensitivity` sorts them.
+            // In the tornado's order, as `sensitivity` sorts them.
             shifts: vec![
                 shift_of("a", 12.0),
                 shift_of("b", 9.5),
@@ -445,14 +565,62 @@ mod tests {
             untouched: vec![],
         };
         let named: Vec<&str> = rulings(&s).iter().map(|r| r.option).collect();
-        // c's CI holds the base; at most three are named.
+        // c's CI overlaps the defaults'; at most three are named.
         assert_eq!(named, ["a", "b", "d"]);
-        // An option with two readings beyond their CI is named once, by its biggest.
+        // An option with two readings beyond their CI is named once, by its first.
         let mut twice = s.clone();
         twice.shifts.insert(1, shift_of("a", 11.0));
         let named: Vec<&str> = rulings(&twice).iter().map(|r| r.option).collect();
         assert_eq!(named, ["a", "b", "d"]);
         let sec = section(&s);
         assert!(sec.paragraphs[1].contains("`a` (Ch. 1): `x` moves the price +2.00 CP"));
+    }
+
+    #[test]
+    fn issue_39_a_reading_that_leaves_the_grid_is_open_ended_and_a_ruling() {
+        // Under heavy_armor=2 the unit wins every battle the search fields: its card price
+        // is a bound, drawn at it, and needs a ruling first.
+        let open = Shift {
+            option: "heavy_armor",
+            value: "2".into(),
+            source: "Ch. 8",
+            shift: Ok(Moved {
+                from: [24.0, 23.5, 24.5],
+                to: [f64::INFINITY, 60.0, f64::INFINITY],
+                common: 18,
+                decisive: Some("wins"),
+            }),
+            folder: PathBuf::new(),
+        };
+        let m = open.shift.as_ref().unwrap();
+        assert_eq!(m.open(), Some((true, 60.0)));
+        assert_eq!(m.by(), 36.0);
+        assert!(m.beyond_dice() && m.text().contains("decisive: it wins every battle"));
+        let s = Sensitivity {
+            base: 24.0,
+            shifts: vec![open, shift_of("b", 12.0)],
+            untouched: vec![],
+        };
+        let named: Vec<&str> = rulings(&s).iter().map(|r| r.option).collect();
+        assert_eq!(named, ["heavy_armor", "b"]);
+        let sec = section(&s);
+        let Some((_, chart, _)) = &sec.figure else {
+            panic!("a tornado")
+        };
+        let Body::Ranges { rows, .. } = &chart.body else {
+            panic!("bars")
+        };
+        assert_eq!(rows[0].label, "heavy_armor=2 (> 60.0)");
+        assert_eq!((rows[0].from, rows[0].to), (24.0, 60.0));
+        assert!(
+            sec.paragraphs[1].contains("`heavy_armor` (Ch. 8): `2` moves the price above 60.00 CP")
+        );
+        let t = sec.table.unwrap();
+        assert_eq!(t.rows[0][2], "above 60.00");
+        assert!(
+            t.rows[0][3].starts_with(">= +36.00 (decisive"),
+            "{:?}",
+            t.rows[0]
+        );
     }
 }
