@@ -22,14 +22,19 @@ use crate::scenario::squad::policy::Formation;
   diemon price hero-hand-weapon
   diemon price ogre --catalog catalogs/example.toml --target-ci 0.02
   diemon price minifig+heavy-weapon --reference minifig-hand-weapon --distance 12 --formation line
+  diemon price knight --catalog catalogs/knight.toml --parts
 
 A scenario is a reference, a formation (both sides) and a starting distance: by default 3 x 2
 x 3 = 18. Each reference and formation is a fair-CP experiment of its own
 (`kind = \"fair-cp\"`, docs/experiments.md), written with its frames and report to
-DIR/REFERENCE/FORMATION/; DIR/report.html puts the whole price on one page. A scenario's
-price is the CP of the references the unit is worth where it wins half its fights (draws
-count half); the spread across scenarios is how far the choice of battle moves it, beside
-the dice's 95% CI. docs/pricing.md says what the price means and what the verdict needs.")]
+DIR/REFERENCE/FORMATION/, and the search adds counts beside it (round-R-Din/) until each
+crossing lies between neighbouring whole counts. A scenario's price is the CP of the
+references the unit is worth where it wins half its fights (draws count half), read from
+the falling curve through its cells; a scenario whose cells rise and fall beyond the dice
+has no reliable price and says why. The card price is the median of the scenarios' prices
+with its 95% CI, and the verdict sets the listed CP against it within --tolerance.
+DIR/report.html puts the whole price on one page. docs/pricing.md says what the price
+means.")]
 pub struct PriceArgs {
     /// The unit to price: a catalog unit, with any armory items (`hero+heavy-weapon`).
     #[arg(value_name = "UNIT")]
