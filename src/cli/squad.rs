@@ -97,17 +97,17 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
         let sides = [
             (
                 'A',
-                (x.blasted_a, x.ci_blasted_a),
-                (x.blasted_own_a, x.ci_blasted_own_a),
+                x.blasted_a.zip(x.ci_blasted_a),
+                x.blasted_own_a.zip(x.ci_blasted_own_a),
             ),
             (
                 'B',
-                (x.blasted_b, x.ci_blasted_b),
-                (x.blasted_own_b, x.ci_blasted_own_b),
+                x.blasted_b.zip(x.ci_blasted_b),
+                x.blasted_own_b.zip(x.ci_blasted_own_b),
             ),
         ];
-        for (side, (name, enemy, own)) in sides.into_iter().enumerate() {
-            if r.explosives_on[side] {
+        for (name, enemy, own) in sides {
+            if let (Some(enemy), Some(own)) = (enemy, own) {
                 s.push_str(&mean(
                     &format!("{name}'s Explosives fell"),
                     enemy.0,
@@ -119,11 +119,11 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
     }
     if let Some(x) = &r.automatic {
         let sides = [
-            ('A', x.swept_a, x.ci_swept_a),
-            ('B', x.swept_b, x.ci_swept_b),
+            ('A', x.swept_a.zip(x.ci_swept_a)),
+            ('B', x.swept_b.zip(x.ci_swept_b)),
         ];
-        for (side, (name, v, ci)) in sides.into_iter().enumerate() {
-            if r.automatic_on[side] {
+        for (name, got) in sides {
+            if let Some((v, ci)) = got {
                 s.push_str(&mean(&format!("{name}'s auto fire fell"), v, ci));
             }
         }

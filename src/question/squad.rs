@@ -268,26 +268,40 @@ pub struct SquadAnswer {
     pub automatic_on: [bool; 2],
 }
 
-/// What the Explosives of each side felled (a squad with Explosives).
+/// What the Explosives of each side felled (a squad with Explosives): absent for a side
+/// without any, so a frame holds null there, not a zero it never counted.
 #[derive(Debug, Clone, Serialize)]
 pub struct Blasted {
-    pub blasted_a: f64,
-    pub ci_blasted_a: [f64; 2],
-    pub blasted_own_a: f64,
-    pub ci_blasted_own_a: [f64; 2],
-    pub blasted_b: f64,
-    pub ci_blasted_b: [f64; 2],
-    pub blasted_own_b: f64,
-    pub ci_blasted_own_b: [f64; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_own_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_own_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_b: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_own_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_own_b: Option<[f64; 2]>,
 }
 
-/// What the automatic weapons of each side felled (a squad with one).
+/// What the automatic weapons of each side felled (a squad with one): absent for a side
+/// without any.
 #[derive(Debug, Clone, Serialize)]
 pub struct Swept {
-    pub swept_a: f64,
-    pub ci_swept_a: [f64; 2],
-    pub swept_b: f64,
-    pub ci_swept_b: [f64; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_swept_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_swept_b: Option<[f64; 2]>,
 }
 
 impl SquadAnswer {
@@ -353,21 +367,29 @@ impl SquadAnswer {
             ci_converted: converted.map(|c| c.ci),
             revived: revived.map(|r| r.point),
             ci_revived: revived.map(|r| r.ci),
-            explosives: squad.explosives().then(|| Blasted {
-                blasted_a: blasted(0, false).point,
-                ci_blasted_a: blasted(0, false).ci,
-                blasted_own_a: blasted(0, true).point,
-                ci_blasted_own_a: blasted(0, true).ci,
-                blasted_b: blasted(1, false).point,
-                ci_blasted_b: blasted(1, false).ci,
-                blasted_own_b: blasted(1, true).point,
-                ci_blasted_own_b: blasted(1, true).ci,
+            explosives: squad.explosives().then(|| {
+                let on = |side: usize, own: bool| {
+                    squad.explosives_on(side as u8).then(|| blasted(side, own))
+                };
+                Blasted {
+                    blasted_a: on(0, false).map(|e| e.point),
+                    ci_blasted_a: on(0, false).map(|e| e.ci),
+                    blasted_own_a: on(0, true).map(|e| e.point),
+                    ci_blasted_own_a: on(0, true).map(|e| e.ci),
+                    blasted_b: on(1, false).map(|e| e.point),
+                    ci_blasted_b: on(1, false).map(|e| e.ci),
+                    blasted_own_b: on(1, true).map(|e| e.point),
+                    ci_blasted_own_b: on(1, true).map(|e| e.ci),
+                }
             }),
-            automatic: squad.automatic().then(|| Swept {
-                swept_a: t.mean_swept(0).point,
-                ci_swept_a: t.mean_swept(0).ci,
-                swept_b: t.mean_swept(1).point,
-                ci_swept_b: t.mean_swept(1).ci,
+            automatic: squad.automatic().then(|| {
+                let on = |side: usize| squad.automatic_on(side as u8).then(|| t.mean_swept(side));
+                Swept {
+                    swept_a: on(0).map(|e| e.point),
+                    ci_swept_a: on(0).map(|e| e.ci),
+                    swept_b: on(1).map(|e| e.point),
+                    ci_swept_b: on(1).map(|e| e.ci),
+                }
             }),
             explosives_on: [squad.explosives_on(0), squad.explosives_on(1)],
             automatic_on: [squad.automatic_on(0), squad.automatic_on(1)],

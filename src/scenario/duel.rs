@@ -374,7 +374,7 @@ impl Tally<DuelOutcome> for DuelTally {
 impl DuelTally {
     /// Mean number of attacks per duel, with its 95% CI.
     pub fn mean_attacks(&self) -> Estimate {
-        Estimate::mean(
+        Estimate::count_mean(
             self.attacks as i128,
             self.attacks_sq as i128,
             self.trials,

@@ -59,6 +59,15 @@ impl Estimate {
         Estimate::normal(m, (var / nf).sqrt(), level)
     }
 
+    /// A mean of counts (which cannot be negative): [`Estimate::mean`] with the CI cut at 0
+    /// below. A rare count (a side's own units blasted once in 2,000 fights) has a normal CI
+    /// reaching under 0, a range the quantity never takes.
+    pub fn count_mean(sum: i128, sum_sq: i128, n: u64, level: f64) -> Estimate {
+        let mut e = Estimate::mean(sum, sum_sq, n, level);
+        e.ci[0] = e.ci[0].max(0.0);
+        e
+    }
+
     /// A point with its standard error and the normal CI `point +- z se`.
     pub fn normal(point: f64, standard_error: f64, level: f64) -> Estimate {
         let h = z(level) * standard_error;
@@ -141,5 +150,19 @@ mod tests {
         assert_eq!(e.point, 2.5);
         assert!((e.standard_error - (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-15);
         assert!(e.covers(2.5) && !e.covers(5.0));
+    }
+
+    #[test]
+    fn issue_44_a_mean_of_counts_never_reaches_below_zero() {
+        // One unit in 2,000 fights: mean 0.0005, a normal CI of about +-0.00098.
+        let m = Estimate::mean(1, 1, 2000, 0.95);
+        assert!(m.ci[0] < 0.0);
+        let c = Estimate::count_mean(1, 1, 2000, 0.95);
+        assert_eq!((c.point, c.ci[1], c.ci[0]), (m.point, m.ci[1], 0.0));
+        // Far from 0 it is the normal CI.
+        assert_eq!(
+            Estimate::count_mean(10, 30, 4, 0.95),
+            Estimate::mean(10, 30, 4, 0.95)
+        );
     }
 }

@@ -164,7 +164,7 @@ impl Tally<BlastOutcome> for BlastTally {
 impl BlastTally {
     /// Mean kills a turn, with its 95% CI.
     pub fn mean_kills(&self) -> Estimate {
-        Estimate::mean(self.kills as i128, self.kills_sq as i128, self.trials, 0.95)
+        Estimate::count_mean(self.kills as i128, self.kills_sq as i128, self.trials, 0.95)
     }
 
     /// Kills per shot fired (total kills / total shots), with a 95% CI by the delta method

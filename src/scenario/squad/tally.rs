@@ -287,12 +287,12 @@ impl SquadTally {
     }
 
     pub fn mean_turns(&self) -> Estimate {
-        Estimate::mean(self.turns as i128, self.turns_sq as i128, self.trials, 0.95)
+        Estimate::count_mean(self.turns as i128, self.turns_sq as i128, self.trials, 0.95)
     }
 
     /// Mean survivors of side 0 (A) or 1 (B).
     pub fn mean_survivors(&self, side: usize) -> Estimate {
-        Estimate::mean(
+        Estimate::count_mean(
             self.survivors[side] as i128,
             self.survivors_sq[side] as i128,
             self.trials,
@@ -302,7 +302,7 @@ impl SquadTally {
 
     /// Mean fallen units revived by Mediks.
     pub fn mean_revived(&self) -> Estimate {
-        Estimate::mean(
+        Estimate::count_mean(
             self.revived as i128,
             self.revived_sq as i128,
             self.trials,
@@ -317,12 +317,12 @@ impl SquadTally {
         } else {
             (self.blasted[side], self.blasted_sq[side])
         };
-        Estimate::mean(sum as i128, sq as i128, self.trials, 0.95)
+        Estimate::count_mean(sum as i128, sq as i128, self.trials, 0.95)
     }
 
     /// Mean enemies side `side`'s automatic weapons felled.
     pub fn mean_swept(&self, side: usize) -> Estimate {
-        Estimate::mean(
+        Estimate::count_mean(
             self.swept[side] as i128,
             self.swept_sq[side] as i128,
             self.trials,
@@ -332,7 +332,7 @@ impl SquadTally {
 
     /// Mean Minds converted by Monstrous Contagion.
     pub fn mean_converted(&self) -> Estimate {
-        Estimate::mean(
+        Estimate::count_mean(
             self.converted as i128,
             self.converted_sq as i128,
             self.trials,
@@ -363,7 +363,7 @@ impl SquadTally {
         (tail, tail_sq): (&[u64; TRACK], &[u64; TRACK]),
     ) -> Estimate {
         let upto = |a: &[u64; TRACK]| a[..=k].iter().sum::<u64>() as i128;
-        Estimate::mean(
+        Estimate::count_mean(
             sums[k] as i128 + upto(tail),
             sq[k] as i128 + upto(tail_sq),
             self.trials,
@@ -373,7 +373,7 @@ impl SquadTally {
 
     /// Mean CP left standing on a side, in CP.
     pub fn mean_cp_left(&self, side: usize) -> Estimate {
-        let q = Estimate::mean(self.cp_left[side], self.cp_left_sq[side], self.trials, 0.95);
+        let q = Estimate::count_mean(self.cp_left[side], self.cp_left_sq[side], self.trials, 0.95);
         Estimate {
             point: q.point / 4.0,
             standard_error: q.standard_error / 4.0,
