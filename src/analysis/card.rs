@@ -87,6 +87,23 @@ impl Card {
     }
 }
 
+/// The card price of `fits` (the fits a price may rest on) and the verdict on `listed` CP
+/// at the default tolerance, in words: "card price 12.75 CP [12.69, 12.80], the median of 3
+/// fits a price may rest on; verdict against the listed 13 CP, within 10%: fair". None
+/// without a fit.
+pub fn sentence(listed: f64, fits: &[Scenario]) -> Option<String> {
+    let c = Card::of(fits)?;
+    Some(format!(
+        "card price {}, the median of {} fit{} a price may rest on; verdict against the listed \
+         {listed} CP, within {:.0}%: {}",
+        c.text(),
+        c.scenarios,
+        if c.scenarios == 1 { "" } else { "s" },
+        TOLERANCE * 100.0,
+        verdict(listed, Some(&c), TOLERANCE).word()
+    ))
+}
+
 /// The listed cost against the card price.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict {

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::error::{RunError, io};
 use super::{Analysis, Experiment};
-use crate::analysis::card::{self, Card, Scenario};
+use crate::analysis::card::{self, Scenario};
 use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
@@ -234,17 +234,7 @@ fn card_line(rows: &[WorthRow]) -> Option<String> {
             ))
         })
         .collect();
-    let c = Card::of(&priced)?;
-    let listed = rows[0].cp_unit;
-    Some(format!(
-        "card price: {}, the median of {} fit{} a price may rest on; verdict against the listed \
-         {listed} CP, within {:.0}%: {}",
-        c.text(),
-        c.scenarios,
-        if c.scenarios == 1 { "" } else { "s" },
-        card::TOLERANCE * 100.0,
-        card::verdict(listed, Some(&c), card::TOLERANCE).word()
-    ))
+    card::sentence(rows[0].cp_unit, &priced)
 }
 
 fn worth_line(r: &WorthRow) -> String {

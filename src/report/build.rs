@@ -1,7 +1,7 @@
 //! From frames to figures: which charts a run gets, and the sentence that says what each
 //! shows, written from the numbers.
 
-use crate::analysis::card::{self, Card, Scenario};
+use crate::analysis::card::{self, Scenario};
 use polars::prelude::DataFrame;
 
 use super::chart::{Body, Chart, Series};
@@ -832,6 +832,20 @@ fn scenario_spread(fit: &DataFrame, cp: &[Option<f64>]) -> String {
     )
 }
 
+/// The card price of a fair-CP page's reliable fits (`cp` point, lo, hi a fit) and the
+/// verdict on the listed cost, as a sentence.
+fn page_verdict(doubt: &[String], cp: [&[Option<f64>]; 3], listed: &[Option<f64>]) -> String {
+    let priced: Vec<Scenario> = (0..cp[0].len())
+        .filter(|&g| doubt.get(g).is_none_or(|d| d.is_empty()))
+        .filter_map(|g| Some(Scenario::Priced([cp[0][g]?, cp[1][g]?, cp[2][g]?])))
+        .collect();
+    let listed = listed.iter().flatten().copied().next().unwrap_or(f64::NAN);
+    match card::sentence(listed, &priced) {
+        Some(s) => format!("C{}.", &s[1..]),
+        None => "No fit here gives a price to weigh the listed cost against.".into(),
+    }
+}
+
 fn fair_cp(frames: &Frames) -> Vec<Figure> {
     let (Some(fit), df) = (&frames.fair_cp, &frames.summary) else {
         return Vec::new();
@@ -869,28 +883,8 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         .zip(col("bracket_to"))
         .map(|(a, b)| [a, b])
         .collect();
-    // One verdict for the page, by the card-price rule every price page uses: the median
-    // of the fits a price may rest on, against the listed cost within the tolerance.
-    let verdict = {
-        let priced: Vec<Scenario> = (0..fit.height())
-            .filter(|&g| doubt.get(g).is_none_or(|d| d.is_empty()))
-            .filter_map(|g| Some(Scenario::Priced([cp[g]?, cp_lo[g]?, cp_hi[g]?])))
-            .collect();
-        let card = Card::of(&priced);
-        let listed = listed.iter().flatten().copied().next().unwrap_or(f64::NAN);
-        match (&card, card::verdict(listed, card.as_ref(), card::TOLERANCE)) {
-            (Some(c), v) => format!(
-                "Card price (the median of {} fit{} a price may rest on): {}; verdict against \
-                 the listed {listed} CP, within {:.0}%: {}.",
-                c.scenarios,
-                if c.scenarios == 1 { "" } else { "s" },
-                c.text(),
-                card::TOLERANCE * 100.0,
-                v.word()
-            ),
-            (None, _) => "No fit here gives a price to weigh the listed cost against.".into(),
-        }
-    };
+    // One verdict for the page, by the card-price rule every price page uses.
+    let verdict = page_verdict(&doubt, [&cp, &cp_lo, &cp_hi], &listed);
     // What sets one fit apart from the others (a swept distance, say): named in its title.
     let groups: Vec<(String, Vec<String>)> = frames
         .axes()

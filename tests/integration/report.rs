@@ -127,7 +127,8 @@ fn a_fair_cp_report_says_what_the_unit_is_worth() {
     // Issue 39: one card price and one verdict for the page, by the price pages' rule: a
     // minifig against itself is fair at its own 6 CP.
     assert!(
-        md.contains("Card price (the median of 2 fits a price may rest on): ")
+        md.contains("Card price ")
+            && md.contains("the median of 2 fits a price may rest on; ")
             && md.contains("verdict against the listed 6 CP, within 10%: fair."),
         "{md}"
     );

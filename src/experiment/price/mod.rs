@@ -226,6 +226,69 @@ pub struct ScenarioPrice {
 }
 
 impl ScenarioPrice {
+    /// The price of planned fit `f` at `distance` from its fit `row`: a price only where
+    /// the reading is reliable (the gate), a bound beyond the grid, or why there is none.
+    fn read(f: &Planned, distance: u32, row: &WorthRow) -> ScenarioPrice {
+        let cp = row.cp_reference;
+        let (price, cells, p_fit) = match &row.worth {
+            Ok(w) if w.reliable() => (
+                Ok([w.ratio.point * cp, w.ratio.ci[0] * cp, w.ratio.ci[1] * cp]),
+                w.cells,
+                w.p_fit,
+            ),
+            // The gate: a price never rests on a curve the cells deny.
+            Ok(w) => (
+                Err(format!(
+                    "no reliable price: {} (the curve would say {:.2} CP)",
+                    w.doubt.as_ref().map(|d| d.to_string()).unwrap_or_default(),
+                    w.ratio.point * cp
+                )),
+                w.cells,
+                w.p_fit,
+            ),
+            Err(why) => (Err(no_worth(why, cp)), 0, f64::NAN),
+        };
+        let note = row
+            .worth
+            .as_ref()
+            .ok()
+            .and_then(|w| w.parity)
+            .map(|[o, e]| {
+                format!(
+                    "odd and even counts follow two curves (figures abreast pair up): {:.2} and \
+                 {:.2} CP, priced at their mean",
+                    o * cp,
+                    e * cp
+                )
+            });
+        let beyond = match &row.worth {
+            Err(NoWorth::AlwaysBehind { smallest }) => Some([smallest * cp, 0.0, smallest * cp]),
+            Err(NoWorth::AlwaysAhead { largest }) => {
+                Some([largest * cp, largest * cp, f64::INFINITY])
+            }
+            _ => None,
+        };
+        let mut counts: Vec<u64> = row.points.iter().map(|q| q.count).collect();
+        counts.sort_unstable();
+        ScenarioPrice {
+            reference: f.reference.clone(),
+            formation: f.formation.clone(),
+            distance,
+            price,
+            beyond,
+            cells,
+            p_fit,
+            note,
+            between: row.worth.as_ref().ok().map(|w| {
+                (
+                    w.between.map(|r| (r * f.units as f64).round() as u64),
+                    w.open,
+                )
+            }),
+            counts,
+        }
+    }
+
     /// What the card price counts it as: its price, a bound, or nothing.
     pub fn for_card(&self) -> Option<Scenario> {
         match (&self.price, self.beyond) {
@@ -521,67 +584,8 @@ pub fn run(
     let mut scenarios = Vec::new();
     let mut folders = Vec::new();
     for (f, rows) in plan.fits.iter().zip(rows) {
-        let (reference, formation) = (&f.reference, &f.formation);
         for (distance, row) in p.distances.iter().zip(rows?) {
-            let cp = row.cp_reference;
-            let (price, cells, p_fit) = match &row.worth {
-                Ok(w) if w.reliable() => (
-                    Ok([w.ratio.point * cp, w.ratio.ci[0] * cp, w.ratio.ci[1] * cp]),
-                    w.cells,
-                    w.p_fit,
-                ),
-                // The gate: a price never rests on a curve the cells deny.
-                Ok(w) => (
-                    Err(format!(
-                        "no reliable price: {} (the curve would say {:.2} CP)",
-                        w.doubt.as_ref().map(|d| d.to_string()).unwrap_or_default(),
-                        w.ratio.point * cp
-                    )),
-                    w.cells,
-                    w.p_fit,
-                ),
-                Err(why) => (Err(no_worth(why, cp)), 0, f64::NAN),
-            };
-            let note = row.worth.as_ref().ok().and_then(|w| w.parity).map(|[o, e]| {
-                format!(
-                    "odd and even counts follow two curves (figures abreast pair up): {:.2} and \
-                     {:.2} CP, priced at their mean",
-                    o * cp,
-                    e * cp
-                )
-            });
-            let beyond = match &row.worth {
-                Err(NoWorth::AlwaysBehind { smallest }) => {
-                    let x = smallest * row.cp_reference;
-                    Some([x, 0.0, x])
-                }
-                Err(NoWorth::AlwaysAhead { largest }) => {
-                    let x = largest * row.cp_reference;
-                    Some([x, x, f64::INFINITY])
-                }
-                _ => None,
-            };
-            scenarios.push(ScenarioPrice {
-                reference: reference.to_string(),
-                formation: formation.to_string(),
-                distance: *distance,
-                price,
-                beyond,
-                cells,
-                p_fit,
-                note,
-                between: row.worth.as_ref().ok().map(|w| {
-                    (
-                        w.between.map(|r| (r * f.units as f64).round() as u64),
-                        w.open,
-                    )
-                }),
-                counts: {
-                    let mut c: Vec<u64> = row.points.iter().map(|q| q.count).collect();
-                    c.sort_unstable();
-                    c
-                },
-            });
+            scenarios.push(ScenarioPrice::read(f, *distance, &row));
         }
         folders.push(folder(f));
     }

@@ -323,30 +323,9 @@ pub fn write(
     Ok(written)
 }
 
-/// The page of a price.
-pub fn sheet_of(
-    r: &Priced,
-    sensitivity: Option<&Sensitivity>,
-    parts: Option<&[super::parts::Worth]>,
-    command: &str,
-    dir: &Path,
-) -> Sheet {
+/// Every scenario's price with its CI, beside the listed cost and the card price's CI.
+fn prices_chart(r: &Priced) -> Chart {
     let listed = r.listed.as_f64();
-    let mut lines = vec![
-        format!(
-            "listed cost: {} CP (`diemon unit show {}`)",
-            r.listed, r.unit
-        ),
-        format!("card price: {}", card_text(r)),
-        format!("verdict: {}", verdict_text(r)),
-    ];
-    if let Some([lo, hi]) = r.spread() {
-        lines.push(format!(
-            "spread across the scenarios: {lo:.2} to {hi:.2} CP ({:.2} CP that the battle, not \
-             the dice, decides); each price's own 95% CI covers only the dice",
-            hi - lo
-        ));
-    }
     let rows: Vec<Range> = r
         .scenarios
         .iter()
@@ -362,7 +341,7 @@ pub fn sheet_of(
         })
         .collect();
     let rows_top = rows.iter().map(|r| r.hi).fold(listed, f64::max);
-    let chart = Chart {
+    Chart {
         title: format!("The fair CP of {} by scenario", r.unit),
         x_label: "fair CP (95% CI of the dice)".into(),
         y_label: String::new(),
@@ -379,7 +358,11 @@ pub fn sheet_of(
                 )
             }),
         },
-    };
+    }
+}
+
+/// One row a scenario: its price and CI, the cells around its crossing, and a note.
+fn scenario_table(r: &Priced) -> Table {
     let mut table = Table {
         header: [
             "reference",
@@ -417,6 +400,34 @@ pub fn sheet_of(
             note,
         ]);
     }
+    table
+}
+
+/// The page of a price.
+pub fn sheet_of(
+    r: &Priced,
+    sensitivity: Option<&Sensitivity>,
+    parts: Option<&[super::parts::Worth]>,
+    command: &str,
+    dir: &Path,
+) -> Sheet {
+    let mut lines = vec![
+        format!(
+            "listed cost: {} CP (`diemon unit show {}`)",
+            r.listed, r.unit
+        ),
+        format!("card price: {}", card_text(r)),
+        format!("verdict: {}", verdict_text(r)),
+    ];
+    if let Some([lo, hi]) = r.spread() {
+        lines.push(format!(
+            "spread across the scenarios: {lo:.2} to {hi:.2} CP ({:.2} CP that the battle, not \
+             the dice, decides); each price's own 95% CI covers only the dice",
+            hi - lo
+        ));
+    }
+    let chart = prices_chart(r);
+    let table = scenario_table(r);
     let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
     let mut paragraphs = vec![
         "A scenario's price is the CP of the references the unit is worth where it wins half \

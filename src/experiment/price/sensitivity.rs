@@ -361,27 +361,7 @@ pub fn section(s: &Sensitivity) -> Section {
     let rows: Vec<Range> = s
         .shifts
         .iter()
-        .filter_map(|r| {
-            let m = r.shift.as_ref().ok()?;
-            let label = format!("{}={}", r.option, r.value);
-            Some(match m.open() {
-                // Open-ended: the bar stops at the bound, and its label says which way.
-                Some((above, x)) => Range {
-                    label: format!("{label} ({} {x:.1})", if above { ">" } else { "<" }),
-                    from: m.from[0],
-                    to: x,
-                    lo: x,
-                    hi: x,
-                },
-                None => Range {
-                    label,
-                    from: m.from[0],
-                    to: m.to[0],
-                    lo: m.to[1],
-                    hi: m.to[2],
-                },
-            })
-        })
+        .filter_map(|r| Some(bar(r, r.shift.as_ref().ok()?)))
         .collect();
     let chart = Chart {
         title: "How far each reading of the rules moves the card price".into(),
@@ -404,92 +384,8 @@ pub fn section(s: &Sensitivity) -> Section {
          scenario all ended exactly as under the defaults (the same seeds) was not re-priced.",
         s.base
     )];
-    let need = rulings(s);
-    paragraphs.push(if need.is_empty() {
-        "No reading moves the price beyond its CI: for this unit the open points of the texts \
-         do not need a ruling."
-            .into()
-    } else {
-        format!(
-            "Where the texts most need a ruling for this unit: {}.",
-            need.iter()
-                .map(|r| {
-                    let m = r.shift.as_ref().expect("a ruling has a shift");
-                    format!(
-                        "`{}` ({}): `{}` moves the price {}",
-                        r.option,
-                        r.source,
-                        r.value,
-                        match m.open() {
-                            Some((true, x)) => format!("above {x:.2} CP"),
-                            Some((false, x)) => format!("below {x:.2} CP"),
-                            None => format!("{:+.2} CP", m.by()),
-                        }
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("; ")
-        )
-    });
-    let table = Table {
-        header: [
-            "reading",
-            "source",
-            "card price",
-            "shift",
-            "95% CI",
-            "scenarios",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows: s
-            .shifts
-            .iter()
-            .map(|r| {
-                let reading = format!("`{}={}`", r.option, r.value);
-                match &r.shift {
-                    Ok(m) => {
-                        let (price, ci) = match m.open() {
-                            Some((true, x)) => (format!("above {x:.2}"), "-".into()),
-                            Some((false, x)) => (format!("below {x:.2}"), "-".into()),
-                            None => (
-                                format!("{:.2}", m.to[0]),
-                                format!("{:.2} to {:.2}", m.to[1], m.to[2]),
-                            ),
-                        };
-                        let shift = format!(
-                            "{}{:+.2}{}",
-                            match m.open() {
-                                Some((true, _)) => ">= ",
-                                Some((false, _)) => "<= ",
-                                None => "",
-                            },
-                            m.by(),
-                            m.decisive
-                                .map(|d| format!(" (decisive: {d} every battle)"))
-                                .unwrap_or_default()
-                        );
-                        vec![
-                            reading,
-                            r.source.to_string(),
-                            price,
-                            shift,
-                            ci,
-                            m.common.to_string(),
-                        ]
-                    }
-                    Err(why) => vec![
-                        reading,
-                        r.source.to_string(),
-                        "-".into(),
-                        "-".into(),
-                        why.clone(),
-                        "0".into(),
-                    ],
-                }
-            })
-            .collect(),
-    };
+    paragraphs.push(ruling_text(s));
+    let table = table_of(s);
     let list = if s.untouched.is_empty() {
         Vec::new()
     } else {
@@ -513,6 +409,110 @@ pub fn section(s: &Sensitivity) -> Section {
         table: Some(table),
         list,
         ..Section::default()
+    }
+}
+
+/// A reading's bar on the tornado: from the defaults' card price to the reading's, or to
+/// its bound when the price left the grid (the label says which way).
+fn bar(r: &Shift, m: &Moved) -> Range {
+    let label = format!("{}={}", r.option, r.value);
+    match m.open() {
+        Some((above, x)) => Range {
+            label: format!("{label} ({} {x:.1})", if above { ">" } else { "<" }),
+            from: m.from[0],
+            to: x,
+            lo: x,
+            hi: x,
+        },
+        None => Range {
+            label,
+            from: m.from[0],
+            to: m.to[0],
+            lo: m.to[1],
+            hi: m.to[2],
+        },
+    }
+}
+
+/// Where the texts most need a ruling, in a sentence.
+fn ruling_text(s: &Sensitivity) -> String {
+    let need = rulings(s);
+    if need.is_empty() {
+        return "No reading moves the price beyond its CI: for this unit the open points of the \
+                texts do not need a ruling."
+            .into();
+    }
+    format!(
+        "Where the texts most need a ruling for this unit: {}.",
+        need.iter()
+            .map(|r| {
+                let m = r.shift.as_ref().expect("a ruling has a shift");
+                format!(
+                    "`{}` ({}): `{}` moves the price {}",
+                    r.option,
+                    r.source,
+                    r.value,
+                    match m.open() {
+                        Some((true, x)) => format!("above {x:.2} CP"),
+                        Some((false, x)) => format!("below {x:.2} CP"),
+                        None => format!("{:+.2} CP", m.by()),
+                    }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    )
+}
+
+/// One row a reading: its card price, shift and CI, or why it has none.
+fn table_of(s: &Sensitivity) -> Table {
+    let row = |r: &Shift| -> Vec<String> {
+        let reading = format!("`{}={}`", r.option, r.value);
+        let Ok(m) = &r.shift else {
+            let why = r.shift.as_ref().err().cloned().unwrap_or_default();
+            return vec![
+                reading,
+                r.source.into(),
+                "-".into(),
+                "-".into(),
+                why,
+                "0".into(),
+            ];
+        };
+        let (price, ci, sign) = match m.open() {
+            Some((true, x)) => (format!("above {x:.2}"), "-".into(), ">= "),
+            Some((false, x)) => (format!("below {x:.2}"), "-".into(), "<= "),
+            None => (
+                format!("{:.2}", m.to[0]),
+                format!("{:.2} to {:.2}", m.to[1], m.to[2]),
+                "",
+            ),
+        };
+        let decisive = m
+            .decisive
+            .map(|d| format!(" (decisive: {d} every battle)"))
+            .unwrap_or_default();
+        vec![
+            reading,
+            r.source.to_string(),
+            price,
+            format!("{sign}{:+.2}{decisive}", m.by()),
+            ci,
+            m.common.to_string(),
+        ]
+    };
+    Table {
+        header: [
+            "reading",
+            "source",
+            "card price",
+            "shift",
+            "95% CI",
+            "scenarios",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows: s.shifts.iter().map(row).collect(),
     }
 }
 
