@@ -14,6 +14,66 @@ use serde_json::Value;
 /// Report keys that are not seeded results.
 const UNSEEDED: &[&str] = &["trials_per_sec", "threads"];
 
+/// The reports' policies (objects such as `policy_a`, as "response=close sprint=never
+/// ...") and lists of text (`inert_a`, "; " between the items), one text column each.
+fn text_columns(reports: &[Value]) -> Vec<Column> {
+    let mut cols = Vec::new();
+    let mut policies = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            policies.extend(
+                m.iter()
+                    .filter(|(k, v)| k.starts_with("policy_") && v.is_object())
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    for k in policies {
+        let values: Vec<Option<String>> = reports
+            .iter()
+            .map(|r| {
+                r.get(&k).and_then(Value::as_object).map(|o| {
+                    o.iter()
+                        .map(|(f, v)| match v {
+                            Value::String(s) => format!("{f}={s}"),
+                            v => format!("{f}={v}"),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+            })
+            .collect();
+        cols.push(Column::new(k.as_str().into(), values));
+    }
+    // Lists of text (`inert_a`: what a side pays for that does nothing) as one text column,
+    // "; " between the items (empty when there are none).
+    let mut lists = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            lists.extend(
+                m.iter()
+                    .filter(|(k, v)| k.starts_with("inert_") && v.is_array())
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    for k in lists {
+        let values: Vec<Option<String>> = reports
+            .iter()
+            .map(|r| {
+                r.get(&k).and_then(Value::as_array).map(|a| {
+                    a.iter()
+                        .filter_map(Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })
+            })
+            .collect();
+        cols.push(Column::new(k.as_str().into(), values));
+    }
+    cols
+}
+
 /// One row per cell: `cell`, the parameters (as text), then the reports' numbers.
 pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsResult<DataFrame> {
     let mut cols = vec![Column::new(
@@ -89,60 +149,7 @@ pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsRes
         // Counts stay integers (trials, seed, units); anything else is a float.
         cols.push(number_column(&name, &values, part == 0));
     }
-    // Policies (objects such as `policy_a`) as text: "response=close sprint=never ...".
-    let mut policies = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            policies.extend(
-                m.iter()
-                    .filter(|(k, v)| k.starts_with("policy_") && v.is_object())
-                    .map(|(k, _)| k.clone()),
-            );
-        }
-    }
-    for k in policies {
-        let values: Vec<Option<String>> = reports
-            .iter()
-            .map(|r| {
-                r.get(&k).and_then(Value::as_object).map(|o| {
-                    o.iter()
-                        .map(|(f, v)| match v {
-                            Value::String(s) => format!("{f}={s}"),
-                            v => format!("{f}={v}"),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-            })
-            .collect();
-        cols.push(Column::new(k.as_str().into(), values));
-    }
-    // Lists of text (`inert_a`: what a side pays for that does nothing) as one text column,
-    // "; " between the items (empty when there are none).
-    let mut lists = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            lists.extend(
-                m.iter()
-                    .filter(|(k, v)| k.starts_with("inert_") && v.is_array())
-                    .map(|(k, _)| k.clone()),
-            );
-        }
-    }
-    for k in lists {
-        let values: Vec<Option<String>> = reports
-            .iter()
-            .map(|r| {
-                r.get(&k).and_then(Value::as_array).map(|a| {
-                    a.iter()
-                        .filter_map(Value::as_str)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                })
-            })
-            .collect();
-        cols.push(Column::new(k.as_str().into(), values));
-    }
+    cols.extend(text_columns(reports));
     let mut df = DataFrame::new_infer_height(cols)?;
     derive(&mut df)?;
     Ok(df)

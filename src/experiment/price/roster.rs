@@ -182,6 +182,39 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             "units = [\"hero-hand-weapon\", ...]",
         ));
     }
+    let (formations, distances, tolerance) = scenario_axes(p, &at, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Roster {
+        name,
+        description: spec.description,
+        units,
+        pricing: Pricing {
+            unit: String::new(),
+            catalog: catalog_path,
+            references,
+            distances,
+            formations,
+            trials,
+            target_ci: Some(target_ci),
+            seed: spec.seed,
+            options,
+            reports: false,
+            tolerance,
+        },
+        text: text.to_string(),
+        file: file.to_string(),
+    })
+}
+
+/// A roster's formations, distances and verdict tolerance, checked (defaults where absent);
+/// each bad value is an error at its place.
+fn scenario_axes(
+    p: &PriceSpec,
+    at: &impl Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> (Vec<String>, Vec<u32>, f64) {
     let mut formations = Vec::new();
     for f in p.formations.iter().flatten() {
         match Formation::parse(f.get_ref()) {
@@ -218,29 +251,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
         Some(t) => t.get_ref() / 100.0,
         None => TOLERANCE,
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(Roster {
-        name,
-        description: spec.description,
-        units,
-        pricing: Pricing {
-            unit: String::new(),
-            catalog: catalog_path,
-            references,
-            distances,
-            formations,
-            trials,
-            target_ci: Some(target_ci),
-            seed: spec.seed,
-            options,
-            reports: false,
-            tolerance,
-        },
-        text: text.to_string(),
-        file: file.to_string(),
-    })
+    (formations, distances, tolerance)
 }
 
 /// Where a unit ranks: its card price `[point, lo, hi]` and its scenarios' lowest and
@@ -483,34 +494,8 @@ fn roster_frame(ranked: &[&Priced]) -> Result<DataFrame, RunError> {
     DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the roster frame: {e}")))
 }
 
-/// The roster's page: the ranking chart and table.
-fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
-    let p = &r.pricing;
-    let rows: Vec<Range> = ranked
-        .iter()
-        .filter_map(|u| {
-            let ([m, ..], [lo, hi]) = worth(u)?;
-            let l = u.listed.as_f64();
-            Some(Range {
-                label: format!("{} ({} CP)", u.unit, u.listed),
-                from: 100.0,
-                to: 100.0 * m / l,
-                lo: 100.0 * lo / l,
-                hi: 100.0 * hi / l,
-            })
-        })
-        .collect();
-    let chart = Chart {
-        title: "What each unit is worth, as a share of its listed cost".into(),
-        x_label: "card price, % of listed CP (whisker: lowest to highest scenario)".into(),
-        y_label: String::new(),
-        body: Body::Ranges {
-            rows,
-            dots: "card price (whisker: spread)".into(),
-            line: Some(("listed cost (100%)".into(), 100.0)),
-            band: None,
-        },
-    };
+/// One row a unit, ranked: its card price, spread, worth and verdict.
+fn ranking_table(ranked: &[&Priced]) -> Table {
     let mut table = Table {
         header: [
             "rank",
@@ -550,6 +535,38 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             ),
         ]);
     }
+    table
+}
+
+/// The roster's page: the ranking chart and table.
+fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
+    let p = &r.pricing;
+    let rows: Vec<Range> = ranked
+        .iter()
+        .filter_map(|u| {
+            let ([m, ..], [lo, hi]) = worth(u)?;
+            let l = u.listed.as_f64();
+            Some(Range {
+                label: format!("{} ({} CP)", u.unit, u.listed),
+                from: 100.0,
+                to: 100.0 * m / l,
+                lo: 100.0 * lo / l,
+                hi: 100.0 * hi / l,
+            })
+        })
+        .collect();
+    let chart = Chart {
+        title: "What each unit is worth, as a share of its listed cost".into(),
+        x_label: "card price, % of listed CP (whisker: lowest to highest scenario)".into(),
+        y_label: String::new(),
+        body: Body::Ranges {
+            rows,
+            dots: "card price (whisker: spread)".into(),
+            line: Some(("listed cost (100%)".into(), 100.0)),
+            band: None,
+        },
+    };
+    let table = ranking_table(ranked);
     let mut lines = vec![
         format!(
             "{} units ({} scenarios each), each priced {}",
