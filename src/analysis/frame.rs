@@ -17,61 +17,55 @@ const UNSEEDED: &[&str] = &["trials_per_sec", "threads"];
 /// The reports' policies (objects such as `policy_a`, as "response=close sprint=never
 /// ...") and lists of text (`inert_a`, "; " between the items), one text column each.
 fn text_columns(reports: &[Value]) -> Vec<Column> {
-    let mut cols = Vec::new();
-    let mut policies = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            policies.extend(
-                m.iter()
-                    .filter(|(k, v)| k.starts_with("policy_") && v.is_object())
-                    .map(|(k, _)| k.clone()),
-            );
-        }
-    }
-    for k in policies {
-        let values: Vec<Option<String>> = reports
-            .iter()
-            .map(|r| {
-                r.get(&k).and_then(Value::as_object).map(|o| {
-                    o.iter()
-                        .map(|(f, v)| match v {
-                            Value::String(s) => format!("{f}={s}"),
-                            v => format!("{f}={v}"),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" ")
+    let policy = |o: &Value| {
+        o.as_object().map(|o| {
+            o.iter()
+                .map(|(f, v)| match v {
+                    Value::String(s) => format!("{f}={s}"),
+                    v => format!("{f}={v}"),
                 })
-            })
-            .collect();
-        cols.push(Column::new(k.as_str().into(), values));
-    }
-    // Lists of text (`inert_a`: what a side pays for that does nothing) as one text column,
-    // "; " between the items (empty when there are none).
-    let mut lists = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            lists.extend(
-                m.iter()
-                    .filter(|(k, v)| k.starts_with("inert_") && v.is_array())
-                    .map(|(k, _)| k.clone()),
-            );
-        }
-    }
-    for k in lists {
-        let values: Vec<Option<String>> = reports
-            .iter()
-            .map(|r| {
-                r.get(&k).and_then(Value::as_array).map(|a| {
-                    a.iter()
-                        .filter_map(Value::as_str)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                })
-            })
-            .collect();
-        cols.push(Column::new(k.as_str().into(), values));
-    }
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let list = |a: &Value| {
+        a.as_array().map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    };
+    let mut cols = keyed_text(reports, "policy_", Value::is_object, policy);
+    cols.extend(keyed_text(reports, "inert_", Value::is_array, list));
     cols
+}
+
+/// One text column for each report key starting with `prefix` whose value `fits`, sorted,
+/// each cell's value as `text` gives it (null where a report lacks the key).
+fn keyed_text(
+    reports: &[Value],
+    prefix: &str,
+    fits: fn(&Value) -> bool,
+    text: impl Fn(&Value) -> Option<String>,
+) -> Vec<Column> {
+    let mut keys = BTreeSet::new();
+    for r in reports {
+        if let Value::Object(m) = r {
+            keys.extend(
+                m.iter()
+                    .filter(|(k, v)| k.starts_with(prefix) && fits(v))
+                    .map(|(k, _)| k.clone()),
+            );
+        }
+    }
+    keys.into_iter()
+        .map(|k| {
+            let values: Vec<Option<String>> =
+                reports.iter().map(|r| r.get(&k).and_then(&text)).collect();
+            Column::new(k.as_str().into(), values)
+        })
+        .collect()
 }
 
 /// One row per cell: `cell`, the parameters (as text), then the reports' numbers.

@@ -846,6 +846,31 @@ fn page_verdict(doubt: &[String], cp: [&[Option<f64>]; 3], listed: &[Option<f64>
     }
 }
 
+/// Fit `g`'s figure when no count gives the unit an even fight: its cells alone.
+fn no_crossing(g: usize, unit: &str, reference: &str, points: Vec<(f64, f64, f64, f64)>) -> Figure {
+    Figure {
+        stem: format!("fair_cp_{g}"),
+        chart: Chart {
+            title: format!("{unit} against {reference}: no 50% point"),
+            x_label: format!("{reference} per {unit} (exchange ratio)"),
+            y_label: format!("P({unit} side wins)"),
+            body: Body::Lines {
+                series: vec![Series {
+                    label: "cells (95% CI)".into(),
+                    points,
+                    dots: true,
+                    steps: false,
+                }],
+                probability: true,
+            },
+        },
+        sentence: format!(
+            "No exchange ratio among these cells gives {unit} an even fight: the counts need \
+             extending."
+        ),
+    }
+}
+
 fn fair_cp(frames: &Frames) -> Vec<Figure> {
     let (Some(fit), df) = (&frames.fair_cp, &frames.summary) else {
         return Vec::new();
@@ -916,28 +941,7 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
             })
             .collect();
         let (Some(r), Some(rl), Some(rh)) = (ratio[g], lo[g], hi[g]) else {
-            out.push(Figure {
-                stem: format!("fair_cp_{g}"),
-                chart: Chart {
-                    title: format!("{} against {}: no 50% point", unit[g], reference[g]),
-                    x_label: format!("{} per {} (exchange ratio)", reference[g], unit[g]),
-                    y_label: format!("P({} side wins)", unit[g]),
-                    body: Body::Lines {
-                        series: vec![Series {
-                            label: "cells (95% CI)".into(),
-                            points,
-                            dots: true,
-                            steps: false,
-                        }],
-                        probability: true,
-                    },
-                },
-                sentence: format!(
-                    "No exchange ratio among these cells gives {} an even fight: the counts \
-                     need extending.",
-                    unit[g]
-                ),
-            });
+            out.push(no_crossing(g, &unit[g], &reference[g], points));
             continue;
         };
         // The log-odds line the worth was read from, drawn between the two cells either
