@@ -6,11 +6,13 @@
 //! - [`frame`]: the one conversion point from run reports to Polars frames.
 //! - [`fair_cp`]: a unit's worth in a reference unit, from a fitted win-chance curve.
 //! - [`card`]: the card price (the median of several scenarios' prices) and the verdict.
+//! - [`game`]: the value of a small zero-sum game (a price's conduct menus).
 //! - [`matchups`]: every unit of a list against every other, as a matrix and a ranking.
 
 pub mod card;
 pub mod fair_cp;
 pub mod frame;
+pub mod game;
 pub mod gof;
 pub mod matchups;
 

@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::progress::Cells;
 use super::{Failure, io};
+use crate::experiment::price::conduct::Mode;
 use crate::experiment::price::parts::price_parts;
 use crate::experiment::price::sensitivity::{Sensitivity, rulings, sensitivity};
 use crate::experiment::price::{
@@ -28,13 +29,15 @@ A scenario is a reference, a formation (both sides) and a starting distance: by 
 x 3 = 18. Each reference and formation is a fair-CP experiment of its own
 (`kind = \"fair-cp\"`, docs/experiments.md), written with its frames and report to
 DIR/REFERENCE/FORMATION/, and the search adds counts beside it (round-R-Din/) until each
-crossing lies between neighbouring whole counts. A scenario's price is the CP of the
-references the unit is worth where it wins half its fights (draws count half), read from
-the falling curve through its cells; a scenario whose cells rise and fall beyond the dice
-has no reliable price and says why. The card price is the median of the scenarios' prices
-with its 95% CI, and the verdict sets the listed CP against it within --tolerance.
-DIR/report.html puts the whole price on one page. docs/pricing.md says what the price
-means.")]
+crossing lies between neighbouring whole counts. Each side picks its conduct (spacing,
+Bailing) from a menu of answers to the enemy's weapons, every pair of conducts fought on the
+same dice, and a cell's win chance is the value of that game (--conduct fixed: the default
+policies). A scenario's price is the CP of the references the unit is worth where it wins
+half its fights (draws count half), read from the falling curve through its cells; a
+scenario whose cells rise and fall beyond the dice has no reliable price and says why. The
+card price is the median of the scenarios' prices with its 95% CI, and the verdict sets the
+listed CP against it within --tolerance. DIR/report.html puts the whole price on one page.
+docs/pricing.md says what the price means.")]
 pub struct PriceArgs {
     /// The unit to price: a catalog unit, with any armory items (`hero+heavy-weapon`).
     #[arg(value_name = "UNIT")]
@@ -74,6 +77,11 @@ pub struct PriceArgs {
     /// within this many percent of it.
     #[arg(long, value_name = "PCT", default_value_t = 10.0)]
     pub tolerance: f64,
+    /// How each side chooses its conduct: competent (each side picks from its menu, as a
+    /// skilled player would, and a cell's win chance is the value of the game: against a
+    /// Launcher the swarm spreads out or Bails) or fixed (both keep the default policies).
+    #[arg(long, value_enum, default_value_t = Mode::Competent)]
+    pub conduct: Mode,
     /// Also re-price under each other reading of every rule option that touches these
     /// battles, and draw how far each moves the price (a tornado chart, biggest first).
     #[arg(long)]
@@ -111,6 +119,7 @@ pub fn run(
         )));
     }
     let p = Pricing {
+        conduct: a.conduct,
         tolerance: a.tolerance / 100.0,
         unit: a.unit.clone(),
         catalog: a.catalog.clone(),
@@ -286,6 +295,9 @@ fn text(r: &Priced) -> String {
                 "  against {:<22} {at:<18} no price: {why}\n",
                 sc.reference
             )),
+        }
+        if let Some(c) = &sc.conduct {
+            s.push_str(&format!("      conduct: {c}\n"));
         }
     }
     s.push_str(&format!("\ncard price: {}\n", page::card_text(r)));

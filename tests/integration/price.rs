@@ -83,7 +83,8 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
     // Four Launchers against minifigs 12" apart in a line: sure wins to 16 minifigs, then
     // the fight turns between 18 and 20. A curve fitted to the cells between 10% and 90%
     // read no price here; the search adds the whole counts around the crossing (17, 19
-    // and 21 are not in the grid) and the falling curve is read between neighbours.
+    // and 21 are not in the grid) and the falling curve is read between neighbours. The
+    // swarm stands packed and never Bails: `--conduct fixed`.
     let dir = temp("price-launcher");
     let d = dir.to_str().unwrap();
     let args = [
@@ -97,6 +98,8 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
         "line",
         "--target-ci",
         "0.02",
+        "--conduct",
+        "fixed",
         "--out",
         d,
         "-q",
@@ -147,6 +150,58 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
         std::fs::read_to_string(dir.join("prices.csv")).unwrap(),
         csv
     );
+    assert!(!out.contains("conduct:"), "fixed: no game to name: {out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_39_a_competent_swarm_spreads_out_and_bails_from_the_launchers() {
+    // The same scenario with competent conduct: the swarm chooses its spacing (0.5", 1.5",
+    // 3") and whether it Bails from blasts, six battles a cell on the same streams. Packed
+    // and standing, four Launchers beat 16 minifigs; 3" apart and Bailing, they lose to 6
+    // (measured: the fixed price 27.2 CP, the competent one 8.5 CP). The price must name
+    // that conduct and fall far below the fixed one.
+    let dir = temp("price-conduct");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "minifig-launcher",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.02",
+        "--out",
+        d,
+        "-q",
+    ]);
+    assert!(
+        out.contains("conduct: the reference 3\" apart, Bails from blasts (at "),
+        "{out}"
+    );
+    let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
+    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = rows.next().unwrap();
+    let row = rows.next().unwrap();
+    let col = |n: &str| row[header.iter().position(|h| *h == n).unwrap()];
+    let price: f64 = col("price").parse().unwrap();
+    assert!(price < 14.0, "below the listed 14 CP: {csv}");
+    assert!(
+        csv.contains(",\"the reference 3\"\" apart, Bails from blasts (at "),
+        "{csv}"
+    );
+    // Each pair of conducts is an experiment of its own beside the default pair's.
+    for pair in ["spacing-3_bail-blast", "spacing-0p5_bail-never"] {
+        let f = dir.join(format!(
+            "minifig-hand-weapon/line/conduct-as-listed-vs-{pair}/fair_cp.csv"
+        ));
+        assert!(f.exists(), "{}", f.display());
+    }
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(page.contains("Bails from blasts"), "the page names it");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -8,11 +8,15 @@
 //! - [`sensitivity`]: the price again under each reading of the rules that touches it.
 //! - [`roster`]: experiment kind `price`, a list of units priced and ranked.
 //! - [`parts`]: what each priced part of a unit is worth in battle (`--parts`).
+//! - [`conduct`]: each side's menu of competent conducts; [`value`]: the game they make at
+//!   each count, whose values the fit reads.
 
+pub mod conduct;
 pub mod page;
 pub mod parts;
 pub mod roster;
 pub mod sensitivity;
+pub mod value;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,7 +28,7 @@ use super::error::{RunError, Watch, io};
 use super::{Catalogs, parse};
 use crate::analysis::card::{self, Scenario};
 pub use crate::analysis::card::{Card, Verdict};
-use crate::analysis::fair_cp::{self, Doubt, NoWorth, Worth};
+use crate::analysis::fair_cp::{Doubt, NoWorth, Worth};
 use crate::analysis::frame::WorthRow;
 use crate::catalog::Cp;
 use crate::catalog::cost::breakdown;
@@ -173,6 +177,8 @@ pub struct Pricing {
     /// Whether each reference's experiment writes its own report (a roster's and a
     /// sensitivity's do not: their pages draw what the runs found).
     pub reports: bool,
+    /// How the sides choose their conduct: competently (the game's value) or fixed.
+    pub conduct: conduct::Mode,
 }
 
 impl Pricing {
@@ -223,6 +229,9 @@ pub struct ScenarioPrice {
     /// The counts either side of the crossing, where one was read, and whether a count
     /// between them (of the same parity, if read apart) was never fought.
     pub between: Option<([u64; 2], bool)>,
+    /// The conduct that priced it, in words ([`value::Played::conduct`]); `None` where
+    /// neither side had a choice (the default policies).
+    pub conduct: Option<String>,
 }
 
 impl ScenarioPrice {
@@ -286,6 +295,7 @@ impl ScenarioPrice {
                 )
             }),
             counts,
+            conduct: None,
         }
     }
 
@@ -338,6 +348,8 @@ pub struct Fit<'a> {
     /// Trials a cell (with `target_ci`, the most).
     pub trials: u64,
     pub target_ci: Option<f64>,
+    /// The unit's conduct and the reference's.
+    pub conduct: (&'a conduct::Conduct, &'a conduct::Conduct),
 }
 
 /// The fair-CP experiment `f` of pricing `p`, as an experiment file's text.
@@ -364,6 +376,15 @@ pub fn experiment_text(p: &Pricing, f: &Fit) -> String {
     s.push_str(&format!(
         "\n[scenario]\na_formation = {formation:?}\nb_formation = {formation:?}\n"
     ));
+    for (k, v) in f
+        .conduct
+        .0
+        .keys('a')
+        .into_iter()
+        .chain(f.conduct.1.keys('b'))
+    {
+        s.push_str(&format!("{k} = {v:?}\n"));
+    }
     if let Some(c) = &p.catalog {
         s.push_str(&format!("catalog = {:?}\n", c.display().to_string()));
     }
@@ -410,6 +431,8 @@ pub struct Priced {
     pub verdict: Verdict,
     /// Each reference and formation's folder (its frames and report).
     pub folders: Vec<PathBuf>,
+    /// How the sides chose their conduct.
+    pub conduct: conduct::Mode,
 }
 
 impl Priced {
@@ -464,31 +487,58 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
     {
         let (units, counts) = grid(listed, cp(reference)?)
             .map_err(|m| RunError::input(format!("{} against {reference}: {m}", p.unit)))?;
-        let f = Fit {
-            reference,
-            formation,
-            distances: &p.distances,
-            units,
-            counts: &counts,
-            trials: p.trials,
-            target_ci: p.target_ci,
-        };
-        let mut experiment = parse(
-            &format!("the price of {} against {reference} in {formation}", p.unit),
-            &experiment_text(p, &f),
-            &Catalogs::Files(None),
-        )
-        .map_err(super::sweep::input_errors)?;
-        experiment.report = p.reports;
+        let menus = menus(p, reference)?;
+        let experiments = (0..menus.pairs())
+            .map(|k| {
+                let f = Fit {
+                    reference,
+                    formation,
+                    distances: &p.distances,
+                    units,
+                    counts: &counts,
+                    trials: p.trials,
+                    target_ci: p.target_ci,
+                    conduct: menus.pair(k),
+                };
+                let mut experiment = parse(
+                    &format!("the price of {} against {reference} in {formation}", p.unit),
+                    &experiment_text(p, &f),
+                    &Catalogs::Files(None),
+                )
+                .map_err(super::sweep::input_errors)?;
+                // The default pair's report draws the grid; the other pairs' are its peers.
+                experiment.report = p.reports && k == 0;
+                Ok(experiment)
+            })
+            .collect::<Result<Vec<_>, RunError>>()?;
         fits.push(Planned {
             reference: reference.clone(),
             formation: formation.clone(),
             units,
             counts,
-            experiment,
+            menus,
+            experiments,
         });
     }
     Ok(Plan { listed, fits })
+}
+
+/// The conduct menus of `p.unit` against `reference`, under `p`'s options and conduct.
+pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
+    let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
+    let mut opts = crate::options::RuleOptions::default();
+    for (k, v) in &p.options {
+        opts.set(k, v).map_err(|e| RunError::input(e.to_string()))?;
+    }
+    let kind = |name: &str| -> Result<Kind, RunError> {
+        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
+        Kind::from_unit(&u, breakdown(&u).total(), &opts).map_err(|e| RunError::input(e.message))
+    };
+    Ok(conduct::Menus::of(
+        &kind(&p.unit)?,
+        &kind(reference)?,
+        p.conduct,
+    ))
 }
 
 /// A price's experiments, read and checked: every cell of every one resolved, so a unit
@@ -499,14 +549,33 @@ pub struct Plan {
     pub fits: Vec<Planned>,
 }
 
-/// One fair-CP experiment of a [`Plan`].
+/// One scenario family of a [`Plan`] (a reference, a formation, every distance): one
+/// fair-CP experiment per pair of conducts, row-major as [`conduct::Menus::pair`].
 #[derive(Clone, Debug)]
 pub struct Planned {
     pub reference: String,
     pub formation: String,
     pub units: u64,
     pub counts: Vec<u64>,
-    pub experiment: super::Experiment,
+    pub menus: conduct::Menus,
+    pub experiments: Vec<super::Experiment>,
+}
+
+impl Planned {
+    /// Every experiment's cells.
+    pub fn cells(&self) -> usize {
+        self.experiments.iter().map(|e| e.cells.len()).sum()
+    }
+
+    /// The folder of conduct pair `k` under the family's folder `base`: the default pair's
+    /// is `base` itself, so a price whose menus are one pair keeps today's layout.
+    pub fn pair_folder(&self, base: &Path, k: usize) -> PathBuf {
+        if k == 0 {
+            return base.to_path_buf();
+        }
+        let (u, r) = self.menus.pair(k);
+        base.join(format!("conduct-{}-vs-{}", u.slug(), r.slug()))
+    }
 }
 
 /// Prices `p.unit` into `dir`, on `threads` workers a cell: one fair-CP experiment for
@@ -559,14 +628,10 @@ pub fn run(
         .iter()
         .map(|f| crate::experiment::lock::lock(&folder(f)))
         .collect::<Result<Vec<_>, _>>()?;
-    let cells: u64 = plan
-        .fits
-        .iter()
-        .map(|f| f.experiment.cells.len() as u64)
-        .sum();
+    let cells: u64 = plan.fits.iter().map(|f| f.cells() as u64).sum();
     say_kept(kept_in(plan, dir)?, dir, out)?;
     watch.begin_items(cells, 0, "cells");
-    let rows: Vec<Result<Vec<WorthRow>, RunError>> = plan
+    let rows: Vec<Result<Vec<value::Played>, RunError>> = plan
         .fits
         .par_iter()
         .zip(&held)
@@ -584,8 +649,10 @@ pub fn run(
     let mut scenarios = Vec::new();
     let mut folders = Vec::new();
     for (f, rows) in plan.fits.iter().zip(rows) {
-        for (distance, row) in p.distances.iter().zip(rows?) {
-            scenarios.push(ScenarioPrice::read(f, *distance, &row));
+        for (distance, played) in p.distances.iter().zip(rows?) {
+            let mut s = ScenarioPrice::read(f, *distance, &played.row);
+            s.conduct = played.conduct(&f.menus, f.units);
+            scenarios.push(s);
         }
         folders.push(folder(f));
     }
@@ -600,6 +667,7 @@ pub fn run(
         tolerance: p.tolerance,
         scenarios,
         folders,
+        conduct: p.conduct,
     })
 }
 
@@ -614,9 +682,11 @@ fn folder_of(dir: &Path, f: &Planned) -> PathBuf {
 pub fn kept_in(plan: &Plan, dir: &Path) -> Result<(usize, usize), RunError> {
     let (mut kept, mut total) = (0, 0);
     for f in &plan.fits {
-        let manifest = super::sweep::manifest(&f.experiment, None)?;
-        kept += super::sweep::kept_count(&f.experiment, &folder_of(dir, f), &manifest);
-        total += f.experiment.cells.len();
+        for (k, e) in f.experiments.iter().enumerate() {
+            let manifest = super::sweep::manifest(e, None)?;
+            kept += super::sweep::kept_count(e, &f.pair_folder(&folder_of(dir, f), k), &manifest);
+            total += e.cells.len();
+        }
     }
     Ok((kept, total))
 }
@@ -643,15 +713,16 @@ fn interrupted(plan: &Plan, dir: &Path, folder: &dyn Fn(&Planned) -> PathBuf) ->
     let kept: usize = plan
         .fits
         .iter()
-        .map(|f| {
-            std::fs::read_dir(folder(f).join("cells")).map_or(0, |d| {
+        .flat_map(|f| (0..f.experiments.len()).map(move |k| f.pair_folder(&folder(f), k)))
+        .map(|pair| {
+            std::fs::read_dir(pair.join("cells")).map_or(0, |d| {
                 d.flatten()
                     .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
                     .count()
             })
         })
         .sum();
-    let total: usize = plan.fits.iter().map(|f| f.experiment.cells.len()).sum();
+    let total: usize = plan.fits.iter().map(Planned::cells).sum();
     RunError::Interrupted(format!(
         "interrupted: {kept} of {total} cells are kept in {}\n\
          hint: run the same command again to resume from them",
@@ -659,9 +730,11 @@ fn interrupted(plan: &Plan, dir: &Path, folder: &dyn Fn(&Planned) -> PathBuf) ->
     ))
 }
 
-/// Runs the grid of `f` (of pricing `p`) into the held folder, then each scenario's added
-/// rounds ([`wanted`], at most [`ROUNDS`]) into `round-R-Din/` beside it; returns each
-/// distance's fit, read from every cell it fought.
+/// Runs the grid of `f` (of pricing `p`) under every pair of conducts, the default pair
+/// into the held folder and each other pair into its own ([`Planned::pair_folder`]); then
+/// each scenario's added rounds ([`wanted`], at most [`ROUNDS`], read from the game's
+/// values) into `round-R-Din/` beside each pair's grid. Returns each distance's game, read
+/// from every cell it fought.
 fn search(
     p: &Pricing,
     f: &Planned,
@@ -669,49 +742,77 @@ fn search(
     threads: Option<usize>,
     watch: &dyn Watch,
     cancel: &AtomicBool,
-) -> Result<Vec<WorthRow>, RunError> {
-    let mut rows = fit(&f.experiment, &p.distances, held, threads, watch, cancel)?;
-    for (row, &distance) in rows.iter_mut().zip(&p.distances) {
-        let rate = f.units as f64 * row.cp_unit / row.cp_reference;
+) -> Result<Vec<value::Played>, RunError> {
+    let locks = (1..f.experiments.len())
+        .map(|k| crate::experiment::lock::lock(&f.pair_folder(held.path(), k)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lock_of = |k: usize| if k == 0 { held } else { &locks[k - 1] };
+    // Each pair's fits, by distance.
+    let mut pairs: Vec<Vec<WorthRow>> = f
+        .experiments
+        .par_iter()
+        .enumerate()
+        .map(|(k, e)| fit(e, &p.distances, lock_of(k), threads, watch, cancel))
+        .collect::<Result<_, _>>()?;
+    let mut out = Vec::new();
+    for (d, &distance) in p.distances.iter().enumerate() {
+        let game = |pairs: &[Vec<WorthRow>]| {
+            value::play(&f.menus, &pairs.iter().map(|r| &r[d]).collect::<Vec<_>>())
+        };
+        let mut played = game(&pairs);
+        let rate = f.units as f64 * played.row.cp_unit / played.row.cp_reference;
         for round in 2..=ROUNDS + 1 {
-            let mut have: Vec<u64> = row.points.iter().map(|q| q.count).collect();
+            let mut have: Vec<u64> = played.row.points.iter().map(|q| q.count).collect();
             have.sort_unstable();
-            let want = wanted(f.units, rate, &have, &row.worth);
+            let want = wanted(f.units, rate, &have, &played.row.worth);
             if want.is_empty() {
                 break;
             }
-            watch.more(want.len() as u64);
-            let added = Fit {
-                reference: &f.reference,
-                formation: &f.formation,
-                distances: &[distance],
-                units: f.units,
-                counts: &want,
-                trials: p.trials,
-                target_ci: p.target_ci,
-            };
+            watch.more((want.len() * f.experiments.len()) as u64);
             let seeded = Pricing {
                 seed: round_seed(p.seed, round, distance),
                 ..p.clone()
             };
-            let mut e = parse(
-                &format!(
-                    "round {round} of the price of {} against {} in {} at {distance}\"",
-                    p.unit, f.reference, f.formation
-                ),
-                &experiment_text(&seeded, &added),
-                &Catalogs::Files(None),
-            )
-            .map_err(super::sweep::input_errors)?;
-            e.report = false;
-            let folder = held.path().join(format!("round-{round}-{distance}in"));
-            let lock = crate::experiment::lock::lock(&folder)?;
-            let more = fit(&e, &[distance], &lock, threads, watch, cancel)?;
-            row.points.extend(more.into_iter().flat_map(|r| r.points));
-            row.worth = fair_cp::worth(&row.points, 0.95);
+            let more = (0..f.experiments.len())
+                .into_par_iter()
+                .map(|k| {
+                    let added = Fit {
+                        reference: &f.reference,
+                        formation: &f.formation,
+                        distances: &[distance],
+                        units: f.units,
+                        counts: &want,
+                        trials: p.trials,
+                        target_ci: p.target_ci,
+                        conduct: f.menus.pair(k),
+                    };
+                    let mut e = parse(
+                        &format!(
+                            "round {round} of the price of {} against {} in {} at {distance}\"",
+                            p.unit, f.reference, f.formation
+                        ),
+                        &experiment_text(&seeded, &added),
+                        &Catalogs::Files(None),
+                    )
+                    .map_err(super::sweep::input_errors)?;
+                    e.report = false;
+                    let folder = lock_of(k)
+                        .path()
+                        .join(format!("round-{round}-{distance}in"));
+                    let lock = crate::experiment::lock::lock(&folder)?;
+                    fit(&e, &[distance], &lock, threads, watch, cancel)
+                })
+                .collect::<Result<Vec<_>, RunError>>()?;
+            for (rows, more) in pairs.iter_mut().zip(more) {
+                rows[d]
+                    .points
+                    .extend(more.into_iter().flat_map(|r| r.points));
+            }
+            played = game(&pairs);
         }
+        out.push(played);
     }
-    Ok(rows)
+    Ok(out)
 }
 
 /// Runs a price's fair-CP experiment `e` into the held `folder`; returns its fits, one a distance
@@ -800,6 +901,7 @@ fn no_worth(why: &NoWorth, cp_reference: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::fair_cp;
 
     #[test]
     fn the_grid_spans_a_third_to_three_times_the_listed_rate() {

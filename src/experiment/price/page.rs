@@ -260,6 +260,13 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
                 .collect::<Vec<_>>(),
         ),
         Column::new(
+            "conduct".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.conduct.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
             "counts".into(),
             r.scenarios
                 .iter()
@@ -371,6 +378,7 @@ fn scenario_table(r: &Priced) -> Table {
             "fair CP",
             "95% CI",
             "cells",
+            "conduct",
             "note",
         ]
         .map(String::from)
@@ -397,6 +405,7 @@ fn scenario_table(r: &Priced) -> Table {
             price,
             ci,
             s.cells.to_string(),
+            s.conduct.clone().unwrap_or_else(|| "as listed".into()),
             note,
         ]);
     }
@@ -418,6 +427,7 @@ pub fn sheet_of(
         ),
         format!("card price: {}", card_text(r)),
         format!("verdict: {}", verdict_text(r)),
+        format!("conduct: {}", super::conduct::describe(r.conduct)),
     ];
     if let Some([lo, hi]) = r.spread() {
         lines.push(format!(
@@ -474,9 +484,12 @@ pub fn sheet_of(
             "Each reference and formation is a fair-CP experiment of its own over every \
              distance (`REFERENCE/FORMATION/`): the grid's cells, its own fits \
              (`fair_cp.csv`) and, unless the price was one of a roster's or a sensitivity's, \
-             its report with the curves. The counts the search added beside the grid are in \
-             `REFERENCE/FORMATION/round-R-Din/`; a scenario's price is read from all of them \
-             (`prices.csv` lists its `counts`)."
+             its report with the curves, all under the default conducts. The counts the \
+             search added beside the grid are in `REFERENCE/FORMATION/round-R-Din/`, and the \
+             same cells under each other pair of conducts in \
+             `REFERENCE/FORMATION/conduct-UNIT-vs-REFERENCE/`; a scenario's price is read from \
+             all of them, as the game's values (`prices.csv` lists its `counts` and \
+             `conduct`)."
                 .into(),
         ],
         links: r

@@ -21,6 +21,7 @@ use polars::prelude::{Column, DataFrame};
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::conduct::Mode;
 use super::page::frame;
 use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name};
 use crate::analysis::card::TOLERANCE;
@@ -65,6 +66,8 @@ struct PriceSpec {
     catalog: Option<Spanned<String>>,
     /// The verdict's tolerance, in percent of the listed cost.
     tolerance: Option<Spanned<f64>>,
+    /// How the sides choose their conduct (`competent` or `fixed`).
+    conduct: Option<Spanned<String>>,
 }
 
 fn one() -> u64 {
@@ -100,7 +103,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             e.span().map_or(0, |s| s.start),
             e.message().trim().to_string(),
             "fields: name, description, kind, seed, trials, target_ci, [options], [price] with \
-             units, references, distances, formations, catalog, tolerance (see docs/pricing.md)",
+             units, references, distances, formations, catalog, tolerance, conduct (see docs/pricing.md)",
         )]
     })?;
     let mut errors = Vec::new();
@@ -183,6 +186,17 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
         ));
     }
     let (formations, distances, tolerance) = scenario_axes(p, &at, &mut errors);
+    let conduct = match &p.conduct {
+        None => Mode::default(),
+        Some(c) => <Mode as clap::ValueEnum>::from_str(c.get_ref(), false).unwrap_or_else(|_| {
+            errors.push(at(
+                c.span().start,
+                format!("conduct {:?}", c.get_ref()),
+                "competent (the default: each side picks from its menu) or fixed",
+            ));
+            Mode::default()
+        }),
+    };
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -202,6 +216,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             options,
             reports: false,
             tolerance,
+            conduct,
         },
         text: text.to_string(),
         file: file.to_string(),

@@ -148,7 +148,12 @@ fn probe(
         // The two counts about the listed rate: the fewest a fair-CP experiment takes.
         let m = (counts.len() / 2).max(1);
         let middle = &counts[m - 1..=m];
-        for formation in &p.formations {
+        let menus = super::menus(p, reference)?;
+        for (formation, k) in p
+            .formations
+            .iter()
+            .flat_map(|f| (0..menus.pairs()).map(move |k| (f, k)))
+        {
             let text = experiment_text(
                 p,
                 &super::Fit {
@@ -159,6 +164,7 @@ fn probe(
                     counts: middle,
                     trials: PROBE_TRIALS,
                     target_ci: None,
+                    conduct: menus.pair(k),
                 },
             );
             let e = parse("a sensitivity probe", &text, &Catalogs::Files(None))

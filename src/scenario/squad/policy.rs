@@ -54,7 +54,9 @@ pub enum Position {
     /// to its Range); close and strike when the enemy cannot strike first; otherwise, if it
     /// out-reaches the enemy (its Move and reach beat the enemy's), hold just outside the
     /// enemy's Move and reach with its Action saved for the Response, and let the enemy come;
-    /// a unit that does not out-reach its enemy gains nothing by waiting, so it advances.
+    /// a unit that does not out-reach its enemy gains nothing by waiting, so it advances. An
+    /// Explosive user whose nearest enemy stands inside its own blast steps back out of it
+    /// before firing (issue 39).
     #[default]
     Hold,
 }

@@ -58,6 +58,66 @@ impl Squad {
         }
     }
 
+    /// Under `hold`, an Explosive user whose nearest enemy stands within its own blast (so
+    /// it has no target it may fire at), in Close Combat too unless it has a melee weapon
+    /// to fight there with, first steps back along the
+    /// line, as far as its Move and the table allow, until that enemy stands just beyond the
+    /// blast: a unit moves its Move "in any direction" (Ch. 4.1), and no text among the
+    /// rules holds it in Close Combat; a competent thrower does not stand idle in reach of a
+    /// swarm (issue 39). Returns whether it stepped back.
+    pub(super) fn step_out_of_blast<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        log: &mut L,
+    ) -> bool {
+        let near = self.nearest(fl, i);
+        let f = fl.f[i];
+        let k = &self.kinds[f.kind as usize];
+        let (Some(x), Some(plan), Some((d, t))) =
+            (k.explosives, &self.explosions[f.kind as usize], near)
+        else {
+            return false;
+        };
+        // In Close Combat, one with a melee weapon fights there instead.
+        if (x.used_up && f.fired >= x.count) || (d <= CONTACT && k.any_close()) {
+            return false;
+        }
+        // Half-inches beyond the blast's radius along the line.
+        let clear = 2 * (RING_INCHES * plan[0].rings() as f64) as i32 + 1;
+        if d >= clear || self.explosive_target(fl, i).is_some() {
+            return false;
+        }
+        let step = if f.recovering {
+            k.move_halves / 2
+        } else {
+            k.move_halves
+        };
+        // Face to face, away is toward its own side's edge.
+        let away = match (f.pos - fl.f[t].pos).signum() {
+            0 if f.side == 0 => -1,
+            0 => 1,
+            a => a,
+        };
+        let edge = if away < 0 {
+            -self.room
+        } else {
+            2 * self.distance as i32 + self.room
+        };
+        let back = (clear - d).min(step).min(((edge - f.pos) * away).max(0));
+        if back <= 0 {
+            return false;
+        }
+        fl.f[i].pos += away * back;
+        fl.moved(f.side);
+        log.note(format_args!(
+            "  {} steps back {}\" out of its own blast",
+            Who(self, fl, i),
+            back as f64 / 2.0
+        ));
+        true
+    }
+
     /// The enemy unit `i` would aim an Explosive at: one in the delivery's Range whose blast
     /// catches none of `i`'s side (itself included), chosen by its side's aim policy (ties
     /// to the lower slot).
@@ -195,8 +255,21 @@ impl Squad {
                     log.note(format_args!(
                         "    hit (modifier {m:+}): it bursts on the target"
                     ));
-                    // Ch. 4.2: an Overskill Benny makes it "twice as Explosive": one more die.
-                    boosted = benny && self.opts.overskill != OverskillPolicy::Skill;
+                    // Ch. 4.2: an Overskill Benny makes it "twice as Explosive": one more die,
+                    // and a ring more. The Benny is the player's to spend ("an Overskill
+                    // Benny can be spent"): under `auto` a competent thrower leaves it when
+                    // the wider blast would catch its own side (issue 39).
+                    boosted = benny
+                        && match self.opts.overskill {
+                            OverskillPolicy::Skill => false,
+                            OverskillPolicy::Damage => true,
+                            OverskillPolicy::Auto => !self.catches_own(fl, kind, f.side, target),
+                        };
+                    if benny && !boosted && self.opts.overskill == OverskillPolicy::Auto {
+                        log.note(format_args!(
+                            "    Overskill: the Benny is not spent (a second die's ring would reach its own side)"
+                        ));
+                    }
                     target
                 }
                 Hit::Miss { by } => {
@@ -217,6 +290,18 @@ impl Squad {
             self.chain_reaction(fl, faces, log);
         }
         fired
+    }
+
+    /// Whether a boosted Explosive of `kind` bursting at `centre` would catch a living figure
+    /// of `side` in its rings (the thrower included).
+    fn catches_own(&self, fl: &Field, kind: usize, side: u8, centre: (f64, f64)) -> bool {
+        let Some(plans) = &self.explosions[kind] else {
+            return false;
+        };
+        let radius = RING_INCHES * plans[1].rings() as f64;
+        (0..self.roster.len()).any(|u| {
+            fl.f[u].alive && fl.f[u].side == side && within(apart(self.spot(fl, u), centre), radius)
+        })
     }
 
     /// Ch. 8.4 Premature Detonation: the Explosives unit `u` still carries take an
@@ -651,15 +736,14 @@ mod tests {
 
     #[test]
     fn an_overskill_benny_makes_it_twice_as_explosive() {
-        // A natural 6 hits with an Overskill Benny: the grenade rolls 2d10 Exp, not 1d10
-        // (Ch. 4.2). 2 + 3 = 5 beats Armor 4 in ring 0. Under `overskill = skill` the Benny
-        // is not spent on Damage: one die, 2, and the minifig stands (the turn limit ends it).
-        let s = squad(
-            &[("minifig-grenadier", 1)],
-            &[MF],
-            3,
-            RuleOptions::default(),
-        );
+        // A natural 6 hits with an Overskill Benny: under `overskill = damage` the grenade
+        // rolls 2d10 Exp, not 1d10 (Ch. 4.2). 2 + 3 = 5 beats Armor 4 in ring 0 (the thrower,
+        // 3" off, stands in the wider blast's outer ring and survives it). Under
+        // `overskill = skill` the Benny is not spent on Damage: one die, 2, and the minifig
+        // stands (the turn limit ends it).
+        let mut o = RuleOptions::default();
+        o.overskill = OverskillPolicy::Damage;
+        let s = squad(&[("minifig-grenadier", 1)], &[MF], 3, o);
         let out = run(&s, &[(D6, 6), (D10, 2), (D10, 3)]);
         assert_eq!((out.winner, out.turns), (Some(Side::A), 1));
         let mut o = RuleOptions::default();
@@ -668,6 +752,87 @@ mod tests {
         s.max_turns = 1;
         let out = run(&s, &[(D6, 6), (D10, 2)]);
         assert_eq!((out.winner, out.survivors), (None, [1, 1]));
+    }
+
+    #[test]
+    fn issue_39_a_competent_thrower_keeps_a_benny_whose_ring_reaches_its_own_side() {
+        // Under the default `auto`, the same throw 3" off: a second d10 would widen the blast
+        // to 4" and catch the thrower, so it stays one die: 2 does not beat Armor 4 and the
+        // turn limit ends the battle. The script's spare d10 is never rolled.
+        let mut s = squad(
+            &[("minifig-grenadier", 1)],
+            &[MF],
+            3,
+            RuleOptions::default(),
+        );
+        s.max_turns = 1;
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 6), (D10, 2), (D10, 3)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(fl.f[1].alive && fl.f[0].alive);
+        assert!(!dice.is_done(), "one die rolled, not two");
+        // A Rocket 6" off: the 4" blast reaches no one of its own side, so the Benny adds
+        // the die (1 + 4 = 5 beats Armor 4).
+        let s = squad(
+            &[("minifig-rocketeer", 1)],
+            &[MF],
+            6,
+            RuleOptions::default(),
+        );
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 6), (D10, 1), (D10, 4)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
+    }
+
+    #[test]
+    fn issue_39_a_launcher_steps_out_of_its_own_blast_before_firing() {
+        // A Launcher 2" from a minifig: its 2" blast would catch itself, so it has no
+        // target. Under `hold` it steps back 0.5" (to 2.5", just beyond the blast), then
+        // fires: 4 hits, 1d10 = 7 fells the minifig. Under `advance` it does not step back:
+        // with no safe target it goes on to walk in.
+        let s = squad(&[("minifig-launcher", 1)], &[MF], 2, RuleOptions::default());
+        let mut fl = s.start();
+        assert_eq!(s.explosive_target(&fl, 0), None);
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 7)]);
+        let mut log = crate::dice::Narration::default();
+        s.act(&mut fl, 0, &mut dice, &mut log);
+        assert!(dice.is_done() && !fl.f[1].alive, "{log:?}");
+        assert_eq!(
+            (fl.f[1].pos - fl.f[0].pos).abs(),
+            5,
+            "2.5\" apart, in half-inches"
+        );
+        let advance = Policy {
+            position: crate::scenario::squad::Position::Advance,
+            ..Policy::default()
+        };
+        let o = RuleOptions::default();
+        let s = Squad::new(
+            side_with(&[("minifig-launcher", 1)], advance, &o),
+            side(&[MF], &o),
+            2,
+            First::A,
+            50,
+            o,
+        )
+        .unwrap();
+        let mut fl = s.start();
+        let flow = s.unit_turn(&mut fl, 0, &mut crate::dice::Script::new(&[]), &mut NoLog);
+        assert_eq!(
+            flow,
+            super::super::hooks::Flow::Act,
+            "no shot: on to its walk"
+        );
+        assert_eq!((fl.f[1].pos - fl.f[0].pos).abs(), 4, "still 2\" apart");
+        // In Close Combat (0" apart) it steps 2.5" back out of it, then fires.
+        let s = squad(&[("minifig-launcher", 1)], &[MF], 0, RuleOptions::default());
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 7)]);
+        let mut log = crate::dice::Narration::default();
+        s.act(&mut fl, 0, &mut dice, &mut log);
+        assert!(dice.is_done() && !fl.f[1].alive, "{log:?}");
+        assert_eq!((fl.f[1].pos - fl.f[0].pos).abs(), 5);
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::explosives::Shot;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::Stupidity;
+use crate::scenario::squad::Position;
 
 /// Which points a battle's creatures join, fixed when the battle is built.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -144,11 +145,15 @@ impl Squad {
         // Explosives thrown or fired from where it stands are its Action, and it holds its
         // ground; reloading a Cannon is its Action, and it may still walk.
         if self.any_explosive {
+            // Under `hold`, out of its own blast first (issue 39); its Move is spent on it.
+            let stepped = self.policy[fl.f[i].side as usize].position == Position::Hold
+                && self.step_out_of_blast(fl, i, log);
             match self.fire_explosives(fl, i, faces, log) {
                 Shot::Fired => {
                     fl.f[i].acted = true;
                     return Flow::Over;
                 }
+                _ if stepped => return Flow::Over,
                 Shot::Reloaded => {
                     fl.f[i].acted = true;
                     return Flow::Walk;

@@ -1,0 +1,219 @@
+//! Competent conduct (issue 39): the choices the rules leave each side in a priced battle,
+//! as named menus, so that no price rests on a choice no competent player would make.
+//!
+//! In every scenario each side picks a [`Conduct`] from its menu; the unit's win chance in a
+//! cell is then a small zero-sum game between the two menus, and the price reads the
+//! game's value ([`crate::analysis::game`]). A side's menu holds its answers to the enemy's
+//! weapons: against Explosives or automatic weapons, how far apart its figures stand and
+//! whether they Bail from the blasts; against shooters, whether they Bail from gunfire.
+//! A choice that touches nothing in the battle is left off the menu, so a melee unit priced
+//! against melee references runs one battle a cell, as before. `--conduct fixed` keeps
+//! each side to the default policies (the menus' first conduct).
+
+use crate::scenario::squad::kind::Kind;
+use crate::scenario::squad::policy::{Bail, Spacing};
+
+/// How the sides of a priced battle choose their conduct.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Each side picks from its menu as a competent player would: the value of the game.
+    #[default]
+    Competent,
+    /// Both sides keep the default policies (1.5" apart, never Bail), as before issue 39.
+    Fixed,
+}
+
+/// The mode in words, for a price's page and output.
+pub fn describe(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Competent => {
+            "competent: each side picks its spacing and when it Bails from a menu of answers \
+             to the enemy's weapons, and a cell's win chance is the value of the game between \
+             the menus (the conduct that priced each scenario is named beside it)"
+        }
+        Mode::Fixed => "fixed: both sides keep the default policies (1.5\" apart, never Bail)",
+    }
+}
+
+/// One choice a side makes, as a policy it fights under.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// How far apart its figures stand abreast (Ch. 8.4: what one Explosion catches).
+    Spacing(Spacing),
+    /// When its units Bail (Ch. 4.3).
+    Bail(Bail),
+}
+
+/// The spacings a side standing against area weapons chooses among: the default first.
+pub const SPACINGS: [Spacing; 3] = [Spacing(6), Spacing(2), Spacing(12)];
+
+/// A side's conduct: its choices (none: the default policies).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Conduct {
+    pub choices: Vec<Choice>,
+}
+
+impl Conduct {
+    /// The experiment file's `[scenario]` keys that set it for side `side` ('a' or 'b').
+    pub fn keys(&self, side: char) -> Vec<(String, String)> {
+        self.choices
+            .iter()
+            .map(|c| match c {
+                Choice::Spacing(s) => (format!("{side}_spacing"), s.to_string()),
+                Choice::Bail(b) => (format!("{side}_bail"), bail_name(*b).to_string()),
+            })
+            .collect()
+    }
+
+    /// In words: `3" apart, Bails from blasts` (empty for the default policies).
+    pub fn words(&self) -> String {
+        self.choices
+            .iter()
+            .map(|c| match c {
+                Choice::Spacing(s) => format!("{s}\" apart"),
+                Choice::Bail(Bail::Never) => "never Bails".into(),
+                Choice::Bail(Bail::Blast) => "Bails from blasts".into(),
+                Choice::Bail(Bail::All) => "Bails from blasts and gunfire".into(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A folder name's part: `spacing-3_bail-blast` (`as-listed` for the defaults).
+    pub fn slug(&self) -> String {
+        if self.choices.is_empty() {
+            return "as-listed".into();
+        }
+        self.choices
+            .iter()
+            .map(|c| match c {
+                Choice::Spacing(s) => format!("spacing-{}", s.to_string().replace('.', "p")),
+                Choice::Bail(b) => format!("bail-{}", bail_name(*b)),
+            })
+            .collect::<Vec<_>>()
+            .join("_")
+    }
+}
+
+fn bail_name(b: Bail) -> &'static str {
+    match b {
+        Bail::Never => "never",
+        Bail::Blast => "blast",
+        Bail::All => "all",
+    }
+}
+
+/// Both sides' menus in one scenario: the unit's (rows of the game) and the reference's
+/// (its columns). Each lists the default policies first, so ties go to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menus {
+    pub unit: Vec<Conduct>,
+    pub reference: Vec<Conduct>,
+}
+
+impl Menus {
+    /// The menus of `unit` against `reference` under `mode`.
+    pub fn of(unit: &Kind, reference: &Kind, mode: Mode) -> Menus {
+        match mode {
+            Mode::Fixed => Menus {
+                unit: vec![Conduct::default()],
+                reference: vec![Conduct::default()],
+            },
+            Mode::Competent => Menus {
+                unit: answers(reference),
+                reference: answers(unit),
+            },
+        }
+    }
+
+    /// The battles a cell fights: one per pair of conducts.
+    pub fn pairs(&self) -> usize {
+        self.unit.len() * self.reference.len()
+    }
+
+    /// Pair `k` (row-major: the unit's conduct, then the reference's).
+    pub fn pair(&self, k: usize) -> (&Conduct, &Conduct) {
+        let n = self.reference.len();
+        (&self.unit[k / n], &self.reference[k % n])
+    }
+}
+
+/// A side's answers to an `enemy`'s weapons. Spacing only matters to area effects (the
+/// Explosives and automatic weapons' arcs measure across the line); Bailing from blasts
+/// only to Explosives; from gunfire only to ranged weapons.
+fn answers(enemy: &Kind) -> Vec<Conduct> {
+    let area = enemy.explosives.is_some() || enemy.arms.iter().any(|a| a.auto.is_some());
+    let gunfire = enemy.arms.iter().any(|a| a.range.is_some());
+    let mut spacings: Vec<Option<Spacing>> = vec![None];
+    if area {
+        spacings = SPACINGS.iter().copied().map(Some).collect();
+    }
+    let mut bails = vec![Bail::Never];
+    if enemy.explosives.is_some() {
+        bails.push(Bail::Blast);
+    }
+    if gunfire {
+        bails.push(Bail::All);
+    }
+    let mut out = Vec::new();
+    for s in &spacings {
+        for &b in &bails {
+            let mut choices: Vec<Choice> = s.iter().map(|&s| Choice::Spacing(s)).collect();
+            if bails.len() > 1 {
+                choices.push(Choice::Bail(b));
+            }
+            out.push(Conduct { choices });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::options::RuleOptions;
+
+    fn kind(name: &str) -> Kind {
+        let c = Catalog::builtin();
+        let u = c.equipped(name).unwrap();
+        let cp = crate::catalog::cost::breakdown(&u).total();
+        Kind::from_unit(&u, cp, &RuleOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn a_side_answers_the_enemys_weapons_and_nothing_else() {
+        let (launcher, sword, rifle) = (
+            kind("minifig-launcher"),
+            kind("minifig-hand-weapon"),
+            kind("minifig-rifle"),
+        );
+        // Melee against melee: nothing to choose, one battle a cell.
+        let m = Menus::of(&sword, &kind("hero-hand-weapon"), Mode::Competent);
+        assert_eq!((m.unit.len(), m.reference.len()), (1, 1));
+        assert_eq!(m.unit[0], Conduct::default());
+        // Against a Launcher: three spacings, and Bailing from blasts or not.
+        let m = Menus::of(&launcher, &sword, Mode::Competent);
+        assert_eq!((m.unit.len(), m.reference.len()), (1, 6));
+        assert_eq!(m.reference[0].words(), "1.5\" apart, never Bails");
+        assert_eq!(m.reference[5].words(), "3\" apart, Bails from blasts");
+        assert_eq!(m.reference[5].slug(), "spacing-3_bail-blast");
+        assert_eq!(
+            m.reference[5].keys('b'),
+            [
+                ("b_spacing".to_string(), "3".to_string()),
+                ("b_bail".to_string(), "blast".to_string())
+            ]
+        );
+        // Against riflemen: Bail from gunfire or not; spacing does not matter.
+        let m = Menus::of(&sword, &rifle, Mode::Competent);
+        assert_eq!(m.unit.len(), 2);
+        assert_eq!(m.unit[1].words(), "Bails from blasts and gunfire");
+        assert_eq!(m.pair(1), (&m.unit[1], &m.reference[0]));
+        // Fixed: the default policies alone.
+        let m = Menus::of(&launcher, &rifle, Mode::Fixed);
+        assert_eq!(m.pairs(), 1);
+        assert_eq!(m.unit[0].slug(), "as-listed");
+    }
+}
