@@ -438,6 +438,22 @@ fn grid(frames: &Frames) -> Option<Figure> {
         };
         values[r][c] = v[i];
     }
+    // A win chance's draws, cell by cell: a white 0% may be a stand-off, not a sure loss.
+    let drawn = (k.column == "p_a_wins")
+        .then(|| numbers(df, "p_draw"))
+        .flatten();
+    let draws = drawn.as_ref().map(|d| {
+        let mut grid = vec![vec![None; columns.len()]; rows.len()];
+        for i in 0..df.height() {
+            if let (Some(c), Some(r)) = (
+                columns.iter().position(|c| *c == xs[i]),
+                rows.iter().position(|r| *r == ys[i]),
+            ) {
+                grid[r][c] = d[i];
+            }
+        }
+        grid
+    });
     let cells: Vec<(usize, f64)> = v
         .iter()
         .enumerate()
@@ -476,6 +492,16 @@ fn grid(frames: &Frames) -> Option<Figure> {
             ));
         }
     }
+    let standoffs = drawn.as_ref().map_or(0, |d| {
+        d.iter().filter(|p| p.is_some_and(|p| p > 0.5)).count()
+    });
+    if standoffs > 0 {
+        zeros.push_str(&format!(
+            " In {standoffs} cell{} most battles end in a draw (the turn limit): a low win \
+             chance there is a stand-off, not a sure loss; each cell gives its draws beneath.",
+            if standoffs == 1 { "" } else { "s" }
+        ));
+    }
     let sentence = format!(
         "{} runs from {} at {xw}: {}, {yw}: {} to {} at {xw}: {}, {yw}: {}{}; {} of {} cells \
          are at 50% or better.{zeros}",
@@ -504,6 +530,7 @@ fn grid(frames: &Frames) -> Option<Figure> {
                 columns: columns.iter().map(|c| value_text(x, c)).collect(),
                 values,
                 diverging: k.column == "p_wins",
+                draws,
             },
         },
         sentence,
@@ -1089,6 +1116,7 @@ fn matchups(frames: &Frames) -> Vec<Figure> {
                     columns: (1..=n).map(|j| j.to_string()).collect(),
                     values,
                     diverging: true,
+                    draws: None,
                 },
             },
             sentence,
@@ -1120,6 +1148,44 @@ mod tests {
         assert_eq!(pm(0.61031, 0.61, 0.61062, true), "61.03% ± 0.03%");
         assert_eq!(pm(2.0, 1.9994, 2.0006, false), "2.0000 ± 0.0006");
         assert_eq!(pm(8.9, 8.8, 9.0, false), "8.900 ± 0.100");
+    }
+
+    #[test]
+    fn issue_44_a_heatmap_of_win_chances_says_which_zeros_are_stand_offs() {
+        // Two cells of 0% wins: one a sure loss, one all draws. The draws go beneath each
+        // cell, and the sentence names the stand-off.
+        let summary = polars::df!(
+            "spend" => ["damage", "damage"],
+            "b" => ["1", "2"],
+            "p_a_wins" => [0.0, 0.0],
+            "p_draw" => [0.0, 1.0],
+        )
+        .unwrap();
+        let mut manifest = toml::Table::new();
+        manifest.insert(
+            "axes".into(),
+            toml::Value::Array(vec!["spend".into(), "b".into()]),
+        );
+        let frames = Frames {
+            manifest,
+            summary,
+            distributions: None,
+            by_ring: None,
+            by_turn: None,
+            fair_cp: None,
+            matchups: None,
+        };
+        let f = grid(&frames).unwrap();
+        let Body::Heatmap { values, draws, .. } = &f.chart.body else {
+            panic!("{:?}", f.chart.body);
+        };
+        assert_eq!(values, &vec![vec![Some(0.0)], vec![Some(0.0)]]);
+        assert_eq!(draws, &Some(vec![vec![Some(0.0)], vec![Some(1.0)]]));
+        assert!(
+            f.sentence.contains("In 1 cell most battles end in a draw"),
+            "{}",
+            f.sentence
+        );
     }
 
     #[test]

@@ -75,6 +75,9 @@ pub enum Body {
         /// Colours diverge from 50% (a contest: ahead in blue, behind in orange); else
         /// a probability deepens from white (0%) to blue (100%).
         diverging: bool,
+        /// Each cell's share of draws, for a win chance: printed under it where it is 1% or
+        /// more, so "always loses" and "always draws" never read alike (issue 44).
+        draws: Option<Vec<Vec<Option<f64>>>>,
     },
     /// A fitted curve through points with CIs, a 50% line and the crossing with its CI.
     Crossing {
@@ -285,7 +288,8 @@ impl Chart {
                 columns,
                 values,
                 diverging,
-            } => self.heatmap(root, rows, columns, values, *diverging),
+                draws,
+            } => self.heatmap(root, rows, columns, values, *diverging, draws.as_deref()),
             Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at),
             Body::Ranges {
                 rows,
@@ -527,6 +531,7 @@ impl Chart {
         columns: &[String],
         values: &[Vec<Option<f64>>],
         diverging: bool,
+        draws: Option<&[Vec<Option<f64>>]>,
     ) -> Result<(), DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = rows.len().max(1);
@@ -584,18 +589,31 @@ impl Chart {
                     Some(p) if diverging && (*p - 0.5).abs() > 0.35 => WHITE,
                     _ => BLACK,
                 };
-                let style = TextStyle::from((FONT, 15).into_font()).color(&ink).pos(
-                    plotters::style::text_anchor::Pos::new(
-                        plotters::style::text_anchor::HPos::Center,
-                        plotters::style::text_anchor::VPos::Center,
-                    ),
-                );
-                c.draw_series(std::iter::once(Text::new(
-                    text,
-                    (SegmentValue::CenterOf(j), SegmentValue::CenterOf(y)),
-                    style,
-                )))
-                .map_err(err)?;
+                let centre = |size| {
+                    TextStyle::from((FONT, size).into_font()).color(&ink).pos(
+                        plotters::style::text_anchor::Pos::new(
+                            plotters::style::text_anchor::HPos::Center,
+                            plotters::style::text_anchor::VPos::Center,
+                        ),
+                    )
+                };
+                let at = (SegmentValue::CenterOf(j), SegmentValue::CenterOf(y));
+                let drawn = draws
+                    .and_then(|d| d.get(i)?.get(j).copied().flatten())
+                    .filter(|d| *d >= 0.005);
+                let Some(d) = drawn else {
+                    c.draw_series(std::iter::once(Text::new(text, at, centre(15))))
+                        .map_err(err)?;
+                    continue;
+                };
+                // Two lines: the figure above the centre, the draws below it.
+                let draw = format!("{:.0}% draws", (d * 100.0).clamp(0.0, 100.0));
+                for (t, dy, size) in [(text, -8, 15), (draw, 9, 12)] {
+                    c.draw_series(std::iter::once(
+                        EmptyElement::at(at.clone()) + Text::new(t, (0, dy), centre(size)),
+                    ))
+                    .map_err(err)?;
+                }
             }
         }
         Ok(())
