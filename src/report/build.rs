@@ -18,10 +18,12 @@ pub struct Figure {
 const MAX_SERIES: usize = 8;
 
 /// The figure a run's charts and sentences are about.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Key {
     pub column: &'static str,
-    pub label: &'static str,
+    /// In words, naming side A's units where every cell fields the same ("P(A:
+    /// minifig-launcher wins)").
+    pub label: String,
     /// A probability (drawn on 0..1, printed as a percentage).
     pub probability: bool,
     /// Computed exactly, so it has no CI.
@@ -39,6 +41,10 @@ pub fn key(frames: &Frames) -> Key {
         ("p_competent", "P(Competent: 3+ Marks)", true, true)
     } else {
         ("mean_kills", "mean kills a turn", false, false)
+    };
+    let label = match (column, super::page::side_name(frames, 'a')) {
+        ("p_a_wins", Some(a)) => format!("P(A: {a} wins)"),
+        _ => label.to_string(),
     };
     Key {
         column,
@@ -739,7 +745,14 @@ fn turns(frames: &Frames) -> Vec<Figure> {
     let mut series = Vec::new();
     let mut ends = Vec::new();
     for &c in &shown {
-        for (side, column) in [("A", "standing_a"), ("B", "standing_b")] {
+        let named = |side: char, letter: &str| {
+            super::page::side_name(frames, side)
+                .map_or(letter.to_string(), |n| format!("{letter} ({n})"))
+        };
+        for (side, column) in [
+            (named('a', "A"), "standing_a"),
+            (named('b', "B"), "standing_b"),
+        ] {
             let points = series_of(column, c);
             if let Some(last) = points.last() {
                 ends.push(format!(

@@ -196,6 +196,33 @@ fn options(frames: &Frames) -> Vec<(String, String)> {
     v
 }
 
+/// Side `a` or `b`'s units in a few words when every cell fields the same ("minifig-launcher",
+/// "3 × hero-hand-weapon"), for chart titles, axes and legends; `None` when a sweep changes
+/// them or the kind has no sides.
+pub fn side_name(frames: &Frames, side: char) -> Option<String> {
+    let spec: toml::Table = frames.text("source").parse().ok()?;
+    if let Some(f) = spec.get("fair_cp").and_then(|v| v.as_table()) {
+        let key = if side == 'a' { "unit" } else { "reference" };
+        return f.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    }
+    if spec.get("kind").and_then(|v| v.as_str()) != Some("duel") {
+        return None;
+    }
+    let key = side.to_string();
+    let swept = spec
+        .get("sweep")
+        .and_then(|v| v.as_table())
+        .is_some_and(|t| t.contains_key(&key));
+    if swept {
+        return None;
+    }
+    spec.get("scenario")
+        .and_then(|v| v.as_table())
+        .and_then(|t| t.get(&key))
+        .and_then(|v| v.as_str())
+        .map(units_text)
+}
+
 /// Who the sides are, from the experiment's text: "A = 3 × hero-hand-weapon, B = ...", so a
 /// reader never has to guess which side "A" is.
 pub fn sides(frames: &Frames) -> Option<String> {
@@ -481,4 +508,48 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
         esc(frames.text("source").trim_end())
     ));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(source: &str) -> Frames {
+        let mut manifest = toml::Table::new();
+        manifest.insert("source".into(), source.into());
+        Frames {
+            manifest,
+            summary: polars::prelude::DataFrame::empty(),
+            distributions: None,
+            by_ring: None,
+            by_turn: None,
+            fair_cp: None,
+            matchups: None,
+        }
+    }
+
+    #[test]
+    fn issue_44_a_side_is_named_where_every_cell_fields_the_same() {
+        let duel =
+            "kind = \"duel\"\n[scenario]\na = \"minifig-launcher\"\nb = \"hero-hand-weapon*3\"\n";
+        assert_eq!(
+            side_name(&frames(duel), 'a').as_deref(),
+            Some("minifig-launcher")
+        );
+        assert_eq!(
+            side_name(&frames(duel), 'b').as_deref(),
+            Some("3 × hero-hand-weapon")
+        );
+        // A swept side has no one name.
+        let swept =
+            "kind = \"duel\"\n[scenario]\nb = \"ogre\"\n[sweep]\na = [\"hero\", \"ogre\"]\n";
+        assert_eq!(side_name(&frames(swept), 'a'), None);
+        let fair =
+            "kind = \"fair-cp\"\n[fair_cp]\nunit = \"horse\"\nreference = \"minifig-rifle\"\n";
+        assert_eq!(
+            side_name(&frames(fair), 'b').as_deref(),
+            Some("minifig-rifle")
+        );
+        assert_eq!(side_name(&frames("kind = \"blast\""), 'a'), None);
+    }
 }
