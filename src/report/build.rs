@@ -569,6 +569,23 @@ fn spread(len: usize, n: usize) -> Vec<usize> {
     v
 }
 
+/// What a histogram counts, for titles and axes, naming a side's units where every cell
+/// fields the same.
+fn counted_in(frames: &Frames, metric: &str) -> String {
+    let side = match metric {
+        "survivors_a" => 'a',
+        "survivors_b" => 'b',
+        _ => return counted(metric),
+    };
+    match super::page::side_name(frames, side) {
+        Some(n) => format!(
+            "side {}'s units ({n}) left standing",
+            side.to_ascii_uppercase()
+        ),
+        None => counted(metric),
+    }
+}
+
 /// What a histogram counts, for titles and axes.
 fn counted(metric: &str) -> String {
     match metric {
@@ -634,7 +651,7 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
         }
         let sentence = format!(
             "The most likely number of {}: {}{}. {}",
-            counted(&m),
+            counted_in(frames, &m),
             modes.join("; "),
             if shown.len() < names.len() {
                 format!(" ({} of {} cells shown)", shown.len(), names.len())
@@ -650,8 +667,8 @@ fn histograms(frames: &Frames) -> Vec<Figure> {
         out.push(Figure {
             stem: format!("{m}_histogram"),
             chart: Chart {
-                title: format!("How many {}", counted(&m)),
-                x_label: counted(&m),
+                title: format!("How many {}", counted_in(frames, &m)),
+                x_label: counted_in(frames, &m),
                 y_label: if exact {
                     "probability (exact)".into()
                 } else {

@@ -218,6 +218,7 @@ impl Chart {
     pub fn size(&self) -> (u32, u32) {
         match &self.body {
             Body::Ranges { rows, .. } => (SIZE.0, SIZE.1.max(140 + 24 * rows.len() as u32)),
+            Body::Lines { series, .. } => (SIZE.0, SIZE.1 + legend_height(series)),
             _ => SIZE,
         }
     }
@@ -321,7 +322,10 @@ impl Chart {
             let (lo, hi) = span(all.flat_map(|p| [p.2, p.3]));
             (lo.min(0.0), hi + (hi - lo.min(0.0)) * 0.08)
         };
-        let mut c = ChartBuilder::on(root)
+        // The legend sits below the plot, never over a line (issue 44).
+        let (root, below) =
+            root.split_vertically(root.dim_in_pixel().1.saturating_sub(legend_height(series)));
+        let mut c = ChartBuilder::on(&root)
             .caption(&self.title, (FONT, 24))
             .margin(16)
             .x_label_area_size(48)
@@ -408,8 +412,30 @@ impl Chart {
                 .map_err(err)?;
             }
         }
-        if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
-            legend(&mut c, corner(series, (x0, x1), (y0, y1)))?;
+        if legend_height(series) > 0 {
+            let style = TextStyle::from((FONT, 14).into_font()).pos(
+                plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Left,
+                    plotters::style::text_anchor::VPos::Center,
+                ),
+            );
+            let per_row = legend_columns(series);
+            for (i, s) in series.iter().enumerate() {
+                let colour = PALETTE[i % PALETTE.len()];
+                let (x, y) = (
+                    80 + (i % per_row) as i32 * 420,
+                    10 + (i / per_row) as i32 * LEGEND_ROW,
+                );
+                below
+                    .draw(&PathElement::new(
+                        vec![(x, y), (x + 24, y)],
+                        colour.stroke_width(3),
+                    ))
+                    .map_err(err)?;
+                below
+                    .draw(&Text::new(s.label.as_str(), (x + 32, y), style.clone()))
+                    .map_err(err)?;
+            }
         }
         Ok(())
     }
@@ -703,6 +729,27 @@ fn legend<'a, DB: DrawingBackend + 'a>(
         .map_err(|e| DrawError(e.to_string()))
 }
 
+/// Pixels a legend row takes below a line chart.
+const LEGEND_ROW: i32 = 20;
+
+/// Entries a row of a line chart's legend: two while every label fits half the width.
+fn legend_columns(series: &[Series]) -> usize {
+    if series.iter().all(|s| s.label.chars().count() <= 46) {
+        2
+    } else {
+        1
+    }
+}
+
+/// The height of a line chart's legend below its plot (none for a lone unlabelled line).
+fn legend_height(series: &[Series]) -> u32 {
+    if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
+        (8 + series.len().div_ceil(legend_columns(series)) as i32 * LEGEND_ROW) as u32
+    } else {
+        0
+    }
+}
+
 /// The corner whose quarter of the plot holds the fewest points (ties: upper right), so the
 /// legend hides as little as it can.
 fn corner(series: &[Series], x: (f64, f64), y: (f64, f64)) -> SeriesLabelPosition {
@@ -763,6 +810,41 @@ mod tests {
                 probability: true,
             },
         }
+    }
+
+    #[test]
+    fn issue_44_a_legend_sits_below_the_plot_and_the_chart_grows_for_it() {
+        let line = |label: &str| Series {
+            label: label.into(),
+            points: vec![(0.0, 0.5, 0.4, 0.6), (1.0, 0.6, 0.5, 0.7)],
+            dots: false,
+            steps: false,
+        };
+        let chart = |series: Vec<Series>| Chart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            body: Body::Lines {
+                series,
+                probability: true,
+            },
+        };
+        // A lone unlabelled line: no legend, the plain size.
+        assert_eq!(chart(vec![line("")]).size(), SIZE);
+        // Three short labels: two a row, two rows below the plot.
+        let short = vec![line("a"), line("b"), line("c")];
+        assert_eq!(legend_columns(&short), 2);
+        assert_eq!(chart(short).size().1, SIZE.1 + 8 + 2 * LEGEND_ROW as u32);
+        // A long label takes the whole width: a row each.
+        let long = vec![line(&"x".repeat(60)), line("b")];
+        assert_eq!(legend_columns(&long), 1);
+        assert_eq!(
+            chart(long.clone()).size().1,
+            SIZE.1 + 8 + 2 * LEGEND_ROW as u32
+        );
+        // Every label is drawn into the SVG, below the plot.
+        let svg = chart(long).svg().unwrap();
+        assert!(svg.contains(&"x".repeat(60)));
     }
 
     #[test]
