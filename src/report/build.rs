@@ -435,29 +435,14 @@ fn grid(frames: &Frames) -> Option<Figure> {
     };
     let (columns, rows) = (distinct(&xs), distinct(&ys));
     let mut values = vec![vec![None; columns.len()]; rows.len()];
-    for i in 0..df.height() {
-        let (Some(c), Some(r)) = (
-            columns.iter().position(|c| *c == xs[i]),
-            rows.iter().position(|r| *r == ys[i]),
-        ) else {
-            continue;
-        };
-        values[r][c] = v[i];
-    }
+    place(&mut values, &v, (&columns, &xs), (&rows, &ys));
     // A win chance's draws, cell by cell: a white 0% may be a stand-off, not a sure loss.
     let drawn = (k.column == "p_a_wins")
         .then(|| numbers(df, "p_draw"))
         .flatten();
     let draws = drawn.as_ref().map(|d| {
         let mut grid = vec![vec![None; columns.len()]; rows.len()];
-        for i in 0..df.height() {
-            if let (Some(c), Some(r)) = (
-                columns.iter().position(|c| *c == xs[i]),
-                rows.iter().position(|r| *r == ys[i]),
-            ) {
-                grid[r][c] = d[i];
-            }
-        }
+        place(&mut grid, d, (&columns, &xs), (&rows, &ys));
         grid
     });
     let cells: Vec<(usize, f64)> = v
@@ -541,6 +526,24 @@ fn grid(frames: &Frames) -> Option<Figure> {
         },
         sentence,
     })
+}
+
+/// Puts each row `i` of a frame's column `v` in the heatmap cell of its `x` (among
+/// `columns`) and `y` (among `rows`).
+fn place(
+    grid: &mut [Vec<Option<f64>>],
+    v: &[Option<f64>],
+    (columns, xs): (&[String], &[String]),
+    (rows, ys): (&[String], &[String]),
+) {
+    for (i, value) in v.iter().enumerate() {
+        if let (Some(c), Some(r)) = (
+            columns.iter().position(|c| *c == xs[i]),
+            rows.iter().position(|r| *r == ys[i]),
+        ) {
+            grid[r][c] = *value;
+        }
+    }
 }
 
 /// An axis name with its unit, where it has one.

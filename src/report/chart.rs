@@ -413,29 +413,7 @@ impl Chart {
             }
         }
         if legend_height(series) > 0 {
-            let style = TextStyle::from((FONT, 14).into_font()).pos(
-                plotters::style::text_anchor::Pos::new(
-                    plotters::style::text_anchor::HPos::Left,
-                    plotters::style::text_anchor::VPos::Center,
-                ),
-            );
-            let per_row = legend_columns(series);
-            for (i, s) in series.iter().enumerate() {
-                let colour = PALETTE[i % PALETTE.len()];
-                let (x, y) = (
-                    80 + (i % per_row) as i32 * 420,
-                    10 + (i / per_row) as i32 * LEGEND_ROW,
-                );
-                below
-                    .draw(&PathElement::new(
-                        vec![(x, y), (x + 24, y)],
-                        colour.stroke_width(3),
-                    ))
-                    .map_err(err)?;
-                below
-                    .draw(&Text::new(s.label.as_str(), (x + 32, y), style.clone()))
-                    .map_err(err)?;
-            }
+            legend_below(&below, series)?;
         }
         Ok(())
     }
@@ -727,6 +705,37 @@ fn legend<'a, DB: DrawingBackend + 'a>(
         .label_font((FONT, 14))
         .draw()
         .map_err(|e| DrawError(e.to_string()))
+}
+
+/// A line chart's legend in the area `below` its plot: each series' colour and label.
+fn legend_below<DB: DrawingBackend>(
+    below: &DrawingArea<DB, Shift>,
+    series: &[Series],
+) -> Result<(), DrawError> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
+    let style =
+        TextStyle::from((FONT, 14).into_font()).pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Left,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+    let per_row = legend_columns(series);
+    for (i, s) in series.iter().enumerate() {
+        let colour = PALETTE[i % PALETTE.len()];
+        let (x, y) = (
+            80 + (i % per_row) as i32 * 420,
+            10 + (i / per_row) as i32 * LEGEND_ROW,
+        );
+        below
+            .draw(&PathElement::new(
+                vec![(x, y), (x + 24, y)],
+                colour.stroke_width(3),
+            ))
+            .map_err(err)?;
+        below
+            .draw(&Text::new(s.label.as_str(), (x + 32, y), style.clone()))
+            .map_err(err)?;
+    }
+    Ok(())
 }
 
 /// Pixels a legend row takes below a line chart.

@@ -186,17 +186,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
         ));
     }
     let (formations, distances, tolerance) = scenario_axes(p, &at, &mut errors);
-    let conduct = match &p.conduct {
-        None => Mode::default(),
-        Some(c) => <Mode as clap::ValueEnum>::from_str(c.get_ref(), false).unwrap_or_else(|_| {
-            errors.push(at(
-                c.span().start,
-                format!("conduct {:?}", c.get_ref()),
-                "competent (the default: each side picks from its menu) or fixed",
-            ));
-            Mode::default()
-        }),
-    };
+    let conduct = conduct_of(p, &at, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -220,6 +210,25 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
         },
         text: text.to_string(),
         file: file.to_string(),
+    })
+}
+
+/// A roster's conduct (`competent` by default), checked.
+fn conduct_of(
+    p: &PriceSpec,
+    at: &impl Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) -> Mode {
+    let Some(c) = &p.conduct else {
+        return Mode::default();
+    };
+    <Mode as clap::ValueEnum>::from_str(c.get_ref(), false).unwrap_or_else(|_| {
+        errors.push(at(
+            c.span().start,
+            format!("conduct {:?}", c.get_ref()),
+            "competent (the default: each side picks from its menu) or fixed",
+        ));
+        Mode::default()
     })
 }
 
