@@ -283,28 +283,7 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     };
     let xs = numbers(df, &x_axis)?;
     let others: Vec<String> = axes.iter().filter(|a| **a != x_axis).cloned().collect();
-    let groups = labels(df, &others);
-    let mut series: Vec<Series> = Vec::new();
-    for (i, g) in groups.iter().enumerate() {
-        let point = (
-            xs[i].unwrap_or(f64::NAN),
-            values[i].0,
-            values[i].1,
-            values[i].2,
-        );
-        match series.iter_mut().find(|s| &s.label == g) {
-            Some(s) => s.points.push(point),
-            None => series.push(Series {
-                label: g.clone(),
-                points: vec![point],
-                dots: false,
-                steps: false,
-            }),
-        }
-    }
-    for s in &mut series {
-        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
-    }
+    let mut series = lines_of(&labels(df, &others), &xs, &values);
     let total = series.len();
     series.truncate(MAX_SERIES);
     let cliff = range_cliff(df, &x_axis);
@@ -341,24 +320,8 @@ fn sweep(frames: &Frames) -> Option<Figure> {
     if total > MAX_SERIES {
         sentence.push_str(&format!(" The chart shows {MAX_SERIES} of {total} lines."));
     }
-    // The weapon's Range, where the figure falls off a cliff, not along the slope a line
-    // between two cells would suggest: marked as a vertical line and said.
     if let Some(r) = cliff {
-        let top = series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.3))
-            .fold(0.0, f64::max);
-        series.push(Series {
-            label: format!("Range {r}\" (beyond: Out of Range)"),
-            points: vec![(r, 0.0, 0.0, 0.0), (r, top, top, top)],
-            dots: false,
-            steps: false,
-        });
-        sentence.push_str(&format!(
-            " The weapon's Range is {r}\": beyond it each inch Out of Range takes 1 off the \
-             Action and the Damage (Ch. 8.4), so the figure drops at {r}\", not gradually \
-             between the cells either side."
-        ));
+        mark_range(r, &mut series, &mut sentence);
     }
     Some(Figure {
         stem: "sweep".into(),
@@ -377,6 +340,53 @@ fn sweep(frames: &Frames) -> Option<Figure> {
         },
         sentence,
     })
+}
+
+/// One line per group of the other axes: each cell's `(x, point, lo, hi)` on its group's
+/// line, in x order.
+fn lines_of(groups: &[String], xs: &[Option<f64>], values: &[(f64, f64, f64)]) -> Vec<Series> {
+    let mut series: Vec<Series> = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        let point = (
+            xs[i].unwrap_or(f64::NAN),
+            values[i].0,
+            values[i].1,
+            values[i].2,
+        );
+        match series.iter_mut().find(|s| &s.label == g) {
+            Some(s) => s.points.push(point),
+            None => series.push(Series {
+                label: g.clone(),
+                points: vec![point],
+                dots: false,
+                steps: false,
+            }),
+        }
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    series
+}
+
+/// The weapon's Range `r`, where the figure falls off a cliff, not along the slope a line
+/// between two cells would suggest: marked as a vertical line and said.
+fn mark_range(r: f64, series: &mut Vec<Series>, sentence: &mut String) {
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.3))
+        .fold(0.0, f64::max);
+    series.push(Series {
+        label: format!("Range {r}\" (beyond: Out of Range)"),
+        points: vec![(r, 0.0, 0.0, 0.0), (r, top, top, top)],
+        dots: false,
+        steps: false,
+    });
+    sentence.push_str(&format!(
+        " The weapon's Range is {r}\": beyond it each inch Out of Range takes 1 off the \
+         Action and the Damage (Ch. 8.4), so the figure drops at {r}\", not gradually \
+         between the cells either side."
+    ));
 }
 
 /// The Range of a blast sweep over `distance`, when some cells are Out of Range and some
@@ -1006,14 +1016,10 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         };
         // The log-odds line the worth was read from, drawn between the two cells either
         // side of 50% only (a sure win beside a sure loss has none: no line).
-        let curve: Vec<(f64, f64)> = match (centre[g], b0[g], b1[g], b2[g], between[g]) {
-            (Some(c0), Some(k0), Some(k1), Some(k2), [Some(xmin), Some(xmax)]) => (0..=20)
-                .map(|k| {
-                    let x = xmin + (xmax - xmin) * k as f64 / 20.0;
-                    let u = x - c0;
-                    (x, 1.0 / (1.0 + (-(k0 + k1 * u + k2 * u * u)).exp()))
-                })
-                .collect(),
+        let curve = match (centre[g], b0[g], b1[g], b2[g], between[g]) {
+            (Some(c0), Some(k0), Some(k1), Some(k2), [Some(xmin), Some(xmax)]) => {
+                log_odds_line(c0, [k0, k1, k2], [xmin, xmax])
+            }
             _ => Vec::new(),
         };
         let (cp, cl, ch, l) = (
@@ -1022,18 +1028,7 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
             cp_hi[g].unwrap_or(f64::NAN),
             listed[g].unwrap_or(f64::NAN),
         );
-        let read = match (doubt[g].as_str(), odd[g], even[g]) {
-            ("", Some(o), Some(e)) => format!(
-                "Odd and even counts follow two curves (figures abreast pair up): {:.2} and \
-                 {:.2} CP, read at their mean.",
-                o * cp / r,
-                e * cp / r
-            ),
-            ("", ..) => "It is read where the falling curve through the cells crosses 50%, \
-                         between the cells either side."
-                .to_string(),
-            (why, ..) => format!("No price rests on it: {why}."),
-        };
+        let read = how_read(&doubt[g], [odd[g], even[g]], cp / r);
         let sentence = format!(
             "{} is worth {} {}s = {:.2} ± {:.2} CP (95% CI; listed {l} CP). {read} {} {}",
             unit[g],
@@ -1068,6 +1063,35 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         });
     }
     out
+}
+
+/// The log-odds line `b0 + b1 u + b2 u^2` (`u = x - centre`) as chances, drawn across
+/// `span` (the two cells either side of 50%).
+fn log_odds_line(centre: f64, b: [f64; 3], span: [f64; 2]) -> Vec<(f64, f64)> {
+    (0..=20)
+        .map(|k| {
+            let x = span[0] + (span[1] - span[0]) * k as f64 / 20.0;
+            let u = x - centre;
+            (x, 1.0 / (1.0 + (-(b[0] + b[1] * u + b[2] * u * u)).exp()))
+        })
+        .collect()
+}
+
+/// How a fit's worth was read, in a sentence: by its `doubt` (none: ""), its odd and even
+/// ratios when read apart, and the CP of one reference (`cp_each`).
+fn how_read(doubt: &str, [odd, even]: [Option<f64>; 2], cp_each: f64) -> String {
+    match (doubt, odd, even) {
+        ("", Some(o), Some(e)) => format!(
+            "Odd and even counts follow two curves (figures abreast pair up): {:.2} and \
+             {:.2} CP, read at their mean.",
+            o * cp_each,
+            e * cp_each
+        ),
+        ("", ..) => "It is read where the falling curve through the cells crosses 50%, \
+                     between the cells either side."
+            .to_string(),
+        (why, ..) => format!("No price rests on it: {why}."),
+    }
 }
 
 /// The matchup matrix as a heatmap, and the scores as bars.
