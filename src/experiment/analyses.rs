@@ -161,7 +161,7 @@ struct Wins {
 }
 
 /// Wins of a report's side A, B and trials, as the integers they were counted as.
-fn counts(r: &Value) -> Result<(u64, u64, u64), RunError> {
+pub(crate) fn counts(r: &Value) -> Result<(u64, u64, u64), RunError> {
     let w: Wins = r
         .get("tally")
         .and_then(Value::as_str)

@@ -165,6 +165,30 @@ pub const MAX_COUNT: u64 = 100;
 pub const MAX_CELLS: usize = 10_000;
 
 impl Experiment {
+    /// The same experiment with every cell run to exactly `trials` trials (a raced price's
+    /// coarse pass, issue 39): the cells, seeds and streams are the same, so each cell's
+    /// run is a prefix of its run to any precision target. The recorded text says so.
+    pub fn at_trials(&self, trials: u64) -> Experiment {
+        let mut e = self.clone();
+        e.target_ci = None;
+        e.trials = trials;
+        for c in &mut e.cells {
+            c.question = c.question.with_target(None);
+            if let Some(k) = c.args.iter().position(|a| a == "--target-ci") {
+                c.args.drain(k..k + 2);
+            }
+        }
+        // The manifest records the text it ran: the same file with the trials it ran.
+        if let Ok(mut table) = e.text.parse::<toml::Table>() {
+            table.remove("target_ci");
+            table.insert("trials".into(), (trials as i64).into());
+            if let Ok(text) = toml::to_string(&table) {
+                e.text = text;
+            }
+        }
+        e
+    }
+
     /// A SHA-256 of everything that decides a cell's figures: diemon's version and a hash
     /// of its source (build.rs), the built-in catalog, the experiment as written, every rule
     /// option (defaults included) and each user catalog's text. A run resumes only from cells written under the same key.

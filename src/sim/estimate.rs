@@ -31,8 +31,12 @@ impl Estimate {
                 level,
             };
         }
-        let (k, nf) = (k as f64, n as f64);
-        let p = k / nf;
+        Estimate::proportion_of(k as f64 / n as f64, n as f64, level)
+    }
+
+    /// A proportion `p` of `n` trials (a score with draws as halves) with the Wilson score
+    /// interval; `n` is above 0.
+    pub fn proportion_of(p: f64, nf: f64, level: f64) -> Estimate {
         let z = z(level);
         let z2 = z * z;
         let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);

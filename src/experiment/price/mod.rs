@@ -14,6 +14,7 @@
 pub mod conduct;
 pub mod page;
 pub mod parts;
+pub mod race;
 pub mod roster;
 pub mod sensitivity;
 pub mod value;
@@ -684,7 +685,8 @@ pub fn kept_in(plan: &Plan, dir: &Path) -> Result<(usize, usize), RunError> {
     for f in &plan.fits {
         for (k, e) in f.experiments.iter().enumerate() {
             let manifest = super::sweep::manifest(e, None)?;
-            kept += super::sweep::kept_count(e, &f.pair_folder(&folder_of(dir, f), k), &manifest);
+            let pair = f.pair_folder(&folder_of(dir, f), k);
+            kept += super::sweep::kept_count(e, &pair, &manifest) + race::kept(e, &pair)?;
             total += e.cells.len();
         }
     }
@@ -697,7 +699,14 @@ pub fn say_kept(
     dir: &Path,
     out: &mut dyn Write,
 ) -> Result<(), RunError> {
-    if kept > 0 {
+    if kept > total {
+        io(writeln!(
+            out,
+            "resuming: {kept} cells kept in {} (the grid has {total}; racing and the search \
+             add more)",
+            dir.display()
+        ))?;
+    } else if kept > 0 {
         io(writeln!(
             out,
             "resuming: {kept} of {total} cells kept in {}",
@@ -708,26 +717,39 @@ pub fn say_kept(
 }
 
 /// The failure of a price's `plan` into `dir` stopped by Ctrl-C: how many cells the whole
-/// price kept (in each experiment's `folder`).
+/// price kept (in each experiment's `folder`, its race's scratch and its rounds) of the
+/// grid's.
 fn interrupted(plan: &Plan, dir: &Path, folder: &dyn Fn(&Planned) -> PathBuf) -> RunError {
-    let kept: usize = plan
-        .fits
-        .iter()
-        .flat_map(|f| (0..f.experiments.len()).map(move |k| f.pair_folder(&folder(f), k)))
-        .map(|pair| {
-            std::fs::read_dir(pair.join("cells")).map_or(0, |d| {
-                d.flatten()
-                    .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
-                    .count()
-            })
-        })
-        .sum();
+    let kept: usize = plan.fits.iter().map(|f| cells_under(&folder(f))).sum();
     let total: usize = plan.fits.iter().map(Planned::cells).sum();
     RunError::Interrupted(format!(
-        "interrupted: {kept} of {total} cells are kept in {}\n\
+        "interrupted: {kept} cells are kept in {} (the grid has {total}; the search adds more)\n\
          hint: run the same command again to resume from them",
         dir.display()
     ))
+}
+
+/// The cell files in every `cells/` folder under `dir`.
+fn cells_under(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .map(|p| {
+            if p.file_name().is_some_and(|n| n == "cells") {
+                std::fs::read_dir(&p).map_or(0, |d| {
+                    d.flatten()
+                        .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+                        .count()
+                })
+            } else {
+                cells_under(&p)
+            }
+        })
+        .sum()
 }
 
 /// Runs the grid of `f` (of pricing `p`) under every pair of conducts, the default pair
@@ -747,13 +769,13 @@ fn search(
         .map(|k| crate::experiment::lock::lock(&f.pair_folder(held.path(), k)))
         .collect::<Result<Vec<_>, _>>()?;
     let lock_of = |k: usize| if k == 0 { held } else { &locks[k - 1] };
-    // Each pair's fits, by distance.
-    let mut pairs: Vec<Vec<WorthRow>> = f
-        .experiments
-        .par_iter()
-        .enumerate()
-        .map(|(k, e)| fit(e, &p.distances, lock_of(k), threads, watch, cancel))
-        .collect::<Result<_, _>>()?;
+    // Each pair's fits, by distance, raced (the pairs that cannot set a value stay coarse).
+    let held_all: Vec<&crate::experiment::lock::FolderLock> =
+        (0..f.experiments.len()).map(lock_of).collect();
+    let mut pairs = race::race(&f.menus, &f.experiments, &held_all, threads, watch, cancel)?;
+    for rows in &pairs {
+        check_fits(rows, &p.distances)?;
+    }
     let mut out = Vec::new();
     for (d, &distance) in p.distances.iter().enumerate() {
         let game = |pairs: &[Vec<WorthRow>]| {
@@ -773,7 +795,7 @@ fn search(
                 seed: round_seed(p.seed, round, distance),
                 ..p.clone()
             };
-            let more = (0..f.experiments.len())
+            let added: Vec<super::Experiment> = (0..f.experiments.len())
                 .into_par_iter()
                 .map(|k| {
                     let added = Fit {
@@ -796,13 +818,29 @@ fn search(
                     )
                     .map_err(super::sweep::input_errors)?;
                     e.report = false;
-                    let folder = lock_of(k)
-                        .path()
-                        .join(format!("round-{round}-{distance}in"));
-                    let lock = crate::experiment::lock::lock(&folder)?;
-                    fit(&e, &[distance], &lock, threads, watch, cancel)
+                    Ok(e)
                 })
                 .collect::<Result<Vec<_>, RunError>>()?;
+            let locks = (0..f.experiments.len())
+                .map(|k| {
+                    crate::experiment::lock::lock(
+                        &lock_of(k)
+                            .path()
+                            .join(format!("round-{round}-{distance}in")),
+                    )
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let more = race::race(
+                &f.menus,
+                &added,
+                &locks.iter().collect::<Vec<_>>(),
+                threads,
+                watch,
+                cancel,
+            )?;
+            for rows in &more {
+                check_fits(rows, &[distance])?;
+            }
             for (rows, more) in pairs.iter_mut().zip(more) {
                 rows[d]
                     .points
@@ -815,30 +853,8 @@ fn search(
     Ok(out)
 }
 
-/// Runs a price's fair-CP experiment `e` into the held `folder`; returns its fits, one a distance
-/// of `distances` in order.
-fn fit(
-    e: &super::Experiment,
-    distances: &[u32],
-    folder: &crate::experiment::lock::FolderLock,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
-) -> Result<Vec<WorthRow>, RunError> {
-    // The run's own lines (each cell, the fit, the files) stay in its folder.
-    let mut said = Vec::new();
-    let manifest = super::sweep::manifest(e, None)?;
-    let fits = super::sweep::sweep(
-        e,
-        folder,
-        &manifest,
-        false,
-        true,
-        watch,
-        cancel,
-        &mut said,
-        |i, cell| super::sweep::run_cell(e, i, cell, threads, None, Vec::new(), cancel),
-    )?;
+/// Checks a price experiment's fits against its `distances`: one fit each, in order.
+fn check_fits(fits: &[WorthRow], distances: &[u32]) -> Result<(), RunError> {
     // Every price experiment sweeps the distance, one fit each, in the file's order.
     if fits.len() != distances.len()
         || fits.iter().zip(distances).any(|(r, d)| {
@@ -849,7 +865,7 @@ fn fit(
     {
         return Err(RunError::other("a price's fits do not match its distances"));
     }
-    Ok(fits)
+    Ok(())
 }
 
 /// One experiment's cells, counted on the whole price's watch: its cells as they end (and

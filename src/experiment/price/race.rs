@@ -1,0 +1,570 @@
+//! Racing the conducts (issue 39, item 6): a scenario's conduct pairs are fought first to a
+//! coarse precision, and only the cells that can still move a count's game value are then
+//! fought to the price's own.
+//!
+//! At each count the value is that of the matrix of the pairs' win chances ([`value`]).
+//! Most pairs cannot set it: a swarm packed 0.5" apart loses far more often than one 3"
+//! apart, and the unit's value is the swarm's best answer. So:
+//! 1. every pair's cells run to their first [`COARSE_TRIALS`] trials in
+//!    `PAIR/race/coarse/`;
+//! 2. at each count, [`unsettled`] names the coarse cells whose 99.9% interval can move the
+//!    value; they run again to the price's target (a cell's first trials are a prefix
+//!    of its run to any target: same streams, so the refined cell is exactly what
+//!    an unraced price would have found) in `PAIR/race/fine/`, until none can;
+//! 3. each pair's folder is written as its experiment at the price's target, every cell
+//!    the refined one where there is one and the coarse one elsewhere (its trials say
+//!    which); `race/` is then removed.
+//!
+//! Every decision follows from seeded cells alone, so the race is the same on any thread
+//! count and after any resume. A coarse cell left as it is lies, at 99.9%, where it cannot
+//! move the value; docs/pricing.md states this.
+//!
+//! [`value`]: super::value
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use super::super::error::{RunError, Unwatched, Watch};
+use super::super::lock::{FolderLock, lock};
+use super::super::{Experiment, cell, sweep};
+use super::conduct::Menus;
+use crate::analysis::frame::WorthRow;
+use crate::analysis::game;
+use crate::export::write_text_atomic;
+use crate::sim::estimate::Estimate;
+
+/// The coarse pass's trials a cell: the first trials of its run to any precision target
+/// (+-0.061 at an even chance).
+pub const COARSE_TRIALS: u64 = 256;
+
+/// The level of the interval a coarse cell's chance is trusted in when asking whether it
+/// can move a count's value: wider than the 95% the price reports, so that over the
+/// thousands of cells of a catalog few stand outside it.
+pub const RACE_LEVEL: f64 = 0.999;
+
+/// How far two values may differ and still be one (float noise of the game's simplex).
+const SAME: f64 = 1e-12;
+
+/// A cell of a count's matrix: its score (wins plus half the draws) of `trials`, and
+/// whether it was fought to the price's own precision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    pub score: f64,
+    pub trials: f64,
+    pub full: bool,
+}
+
+impl Entry {
+    /// Its chance at the ends of what it may be: a full cell at its point, a coarse one
+    /// across its [`RACE_LEVEL`] interval.
+    fn ends(&self) -> [f64; 2] {
+        let p = self.score / self.trials;
+        if self.full {
+            [p, p]
+        } else {
+            Estimate::proportion_of(p, self.trials, RACE_LEVEL).ci
+        }
+    }
+}
+
+/// Of an `m` x `n` matrix of `entries` (row-major: the unit's conducts by the
+/// reference's), the coarse cells to fight to full precision next; none when the value
+/// is the same wherever the coarse cells stand in their intervals.
+///
+/// The value rises with every cell, so it lies between the value with every coarse cell
+/// at its low end and with every one at its high end. When those differ, the cells that
+/// move either end alone are refined (two columns tied at the minimum move the high end
+/// each), or, if no cell alone does, every coarse cell.
+pub fn unsettled(m: usize, n: usize, entries: &[Entry]) -> Vec<usize> {
+    let at = |end: usize| -> Vec<f64> { entries.iter().map(|e| e.ends()[end]).collect() };
+    let (lo, hi) = (at(0), at(1));
+    let value = |a: &[f64]| game::solve(a, m, n).value;
+    let (v_lo, v_hi) = (value(&lo), value(&hi));
+    if v_hi - v_lo <= SAME {
+        return Vec::new();
+    }
+    let coarse: Vec<usize> = (0..entries.len()).filter(|&k| !entries[k].full).collect();
+    let moving: Vec<usize> = coarse
+        .iter()
+        .copied()
+        .filter(|&k| {
+            let mut up = lo.clone();
+            up[k] = hi[k];
+            let mut down = hi.clone();
+            down[k] = lo[k];
+            value(&up) > v_lo + SAME || value(&down) < v_hi - SAME
+        })
+        .collect();
+    if moving.is_empty() { coarse } else { moving }
+}
+
+/// Runs `fine` (one experiment per conduct pair of `menus`, the same cells each, at the
+/// price's target) into `folders`, racing the pairs when there is more than one and the
+/// target is finer than the coarse pass; returns each pair's fits, as its sweep reads them.
+pub(super) fn race(
+    menus: &Menus,
+    fine: &[Experiment],
+    folders: &[&FolderLock],
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+) -> Result<Vec<Vec<WorthRow>>, RunError> {
+    let whole = |e: &Experiment, l: &FolderLock| -> Result<bool, RunError> {
+        let m = sweep::manifest(e, None)?;
+        Ok(sweep::kept_count(e, l.path(), &m) == e.cells.len())
+    };
+    let plain = fine.len() == 1
+        || fine[0].target_ci.is_none()
+        || fine[0].trials <= COARSE_TRIALS
+        || fine
+            .iter()
+            .zip(folders)
+            .map(|(e, l)| whole(e, l))
+            .collect::<Result<Vec<bool>, _>>()?
+            .into_iter()
+            .all(|w| w);
+    if plain {
+        // One pair, no finer target, or a race already written: each pair's sweep as it is.
+        return unraced(fine, folders, threads, watch, cancel);
+    }
+    let coarse_exps: Vec<Experiment> = fine.iter().map(|e| e.at_trials(COARSE_TRIALS)).collect();
+    let coarse_locks = folders
+        .iter()
+        .map(|l| lock(&l.path().join("race").join("coarse")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let coarse: Vec<Vec<WorthRow>> = coarse_exps
+        .par_iter()
+        .zip(&coarse_locks)
+        .map(|(e, l)| {
+            sweep_with(e, l, watch, cancel, |i| {
+                sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let refined = refine(menus, fine, folders, &coarse, threads, watch, cancel)?;
+    let rows = fine
+        .par_iter()
+        .enumerate()
+        .map(|(k, e)| {
+            sweep_with(e, folders[k], &Unwatched, cancel, |i| {
+                match refined[k].get(&i) {
+                    Some(r) => Ok(r.clone()),
+                    None => read_cell(coarse_locks[k].path(), i),
+                }
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    drop(coarse_locks);
+    // The race is written into the pairs' folders: its scratch goes (a rerun finds them whole).
+    for l in folders {
+        let _ = std::fs::remove_dir_all(l.path().join("race"));
+    }
+    Ok(rows)
+}
+
+/// The cells an unfinished race of `fine` left in `pair/race/` (coarse and refined) that a
+/// rerun keeps.
+pub(super) fn kept(fine: &Experiment, pair: &Path) -> Result<usize, RunError> {
+    let scratch = pair.join("race");
+    if !scratch.exists() {
+        return Ok(0);
+    }
+    let coarse = fine.at_trials(COARSE_TRIALS);
+    let dir = scratch.join("coarse");
+    let mut n = sweep::kept_count(&coarse, &dir, &sweep::manifest(&coarse, None)?);
+    let dir = scratch.join("fine");
+    if sweep::resumes(fine, &dir, &sweep::manifest(fine, None)?) {
+        n += std::fs::read_dir(dir.join("cells")).map_or(0, |d| {
+            d.flatten()
+                .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        });
+    }
+    Ok(n)
+}
+
+/// Every pair's every cell to the price's own target, as before the race.
+fn unraced(
+    fine: &[Experiment],
+    folders: &[&FolderLock],
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+) -> Result<Vec<Vec<WorthRow>>, RunError> {
+    fine.par_iter()
+        .zip(folders)
+        .map(|(e, l)| {
+            sweep_with(e, l, watch, cancel, |i| {
+                sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
+            })
+        })
+        .collect()
+}
+
+/// The refined cells of each pair (by cell index), fought until no coarse cell can move any
+/// count's value; kept in `PAIR/race/fine/` as each ends, and read back on a resume in the
+/// order a fresh run would have fought them.
+fn refine(
+    menus: &Menus,
+    fine: &[Experiment],
+    folders: &[&FolderLock],
+    coarse: &[Vec<WorthRow>],
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+) -> Result<Vec<BTreeMap<usize, serde_json::Value>>, RunError> {
+    let (m, n) = (menus.unit.len(), menus.reference.len());
+    // Every pair has the same cells: index them once by distance and count.
+    let index = cell_index(&fine[0]);
+    let mut entries: Vec<Vec<Option<Entry>>> = coarse
+        .iter()
+        .map(|rows| {
+            let mut e = vec![None; fine[0].cells.len()];
+            for row in rows {
+                let d = distance_of(&row.group);
+                for p in &row.points {
+                    if let Some(&i) = index.get(&(d.clone(), p.count)) {
+                        e[i] = Some(Entry {
+                            score: p.score,
+                            trials: p.trials,
+                            full: false,
+                        });
+                    }
+                }
+            }
+            e
+        })
+        .collect();
+    let stores = fine
+        .iter()
+        .zip(folders)
+        .map(|(e, l)| Store::open(e, &l.path().join("race").join("fine")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut refined: Vec<BTreeMap<usize, serde_json::Value>> = vec![BTreeMap::new(); fine.len()];
+    loop {
+        let mut todo: Vec<(usize, usize)> = Vec::new();
+        for i in 0..fine[0].cells.len() {
+            let Some(row): Option<Vec<Entry>> = entries.iter().map(|e| e[i]).collect() else {
+                continue;
+            };
+            todo.extend(unsettled(m, n, &row).into_iter().map(|k| (k, i)));
+        }
+        if todo.is_empty() {
+            return Ok(refined);
+        }
+        let fresh = todo.iter().filter(|&&(k, i)| !stores[k].has(i)).count();
+        watch.more(fresh as u64);
+        let answers: Vec<serde_json::Value> = each(&todo, |&(k, i)| {
+            if let Some(r) = stores[k].read(i)? {
+                return Ok(r);
+            }
+            let e = &fine[k];
+            let r = sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel);
+            if cancel.load(Ordering::SeqCst) {
+                return Err(RunError::Interrupted("interrupted while refining".into()));
+            }
+            let r = r?;
+            stores[k].write(i, &r)?;
+            watch.done();
+            Ok(r)
+        })?;
+        for (&(k, i), r) in todo.iter().zip(answers) {
+            let (a, b, t) = super::super::analyses::counts(&r)?;
+            entries[k][i] = Some(Entry {
+                score: a as f64 + (t - a - b) as f64 / 2.0,
+                trials: t as f64,
+                full: true,
+            });
+            refined[k].insert(i, r);
+        }
+    }
+}
+
+/// `f` of every item, in order, on as many plain threads as the pool has workers. Not a
+/// rayon `par_iter`: each cell installs its own pool, and a rayon worker waiting on it
+/// steals the next cell into the same stack, so hundreds of cells would overflow it.
+fn each<T: Sync, R: Send>(
+    items: &[T],
+    f: impl Fn(&T) -> Result<R, RunError> + Sync,
+) -> Result<Vec<R>, RunError> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().clamp(1, items.len().max(1));
+    let mut done: Vec<(usize, Result<R, RunError>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(item) = items.get(i) else { break };
+                        let r = f(item);
+                        let failed = r.is_err();
+                        mine.push((i, r));
+                        if failed {
+                            // Stop handing out cells: the first failure is the answer.
+                            next.store(items.len(), Ordering::SeqCst);
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    let all = done.len() == items.len();
+    let r: Vec<R> = done.into_iter().map(|(_, r)| r).collect::<Result<_, _>>()?;
+    if !all {
+        return Err(RunError::other(
+            "a worker thread stopped before its cells were done",
+        ));
+    }
+    Ok(r)
+}
+
+/// The refined cells of one pair: each kept the moment it ends, sealed and stamped like a
+/// sweep's, under the fine experiment's manifest and resume key.
+struct Store {
+    dir: std::path::PathBuf,
+    stamp: Box<dyn Fn(usize) -> serde_json::Value + Send + Sync>,
+}
+
+impl Store {
+    /// Opens `dir` for `e`'s refined cells: those a run under the same manifest and key
+    /// kept are read back; anything else is cleared.
+    fn open(e: &Experiment, dir: &Path) -> Result<Store, RunError> {
+        let manifest = sweep::manifest(e, None)?;
+        let cells = dir.join("cells");
+        if !sweep::resumes(e, dir, &manifest) && cells.exists() {
+            std::fs::remove_dir_all(&cells).map_err(|err| {
+                RunError::other(format!("cannot clear {}: {err}", cells.display()))
+            })?;
+        }
+        std::fs::create_dir_all(&cells)
+            .map_err(|err| RunError::other(format!("cannot create {}: {err}", cells.display())))?;
+        write_text_atomic(&cells, sweep::KEY_FILE, &e.key())?;
+        write_text_atomic(dir, "manifest.toml", &manifest)?;
+        Ok(Store {
+            dir: cells,
+            stamp: Box::new(sweep::stamp_of(e, &manifest)),
+        })
+    }
+
+    fn has(&self, i: usize) -> bool {
+        self.dir.join(sweep::cell_file(i)).exists()
+    }
+
+    /// Cell `i` if a run kept it whole with this run's stamp; a foreign one is refused.
+    fn read(&self, i: usize) -> Result<Option<serde_json::Value>, RunError> {
+        if !self.has(i) {
+            return Ok(None);
+        }
+        let r = read_cell(self.dir.parent().unwrap_or(&self.dir), i)?;
+        if r.get("stamp") != Some(&(self.stamp)(i)) {
+            return Err(RunError::input(format!(
+                "{} was not written by this run\nhint: remove {} and run the same command again",
+                self.dir.join(sweep::cell_file(i)).display(),
+                self.dir.display()
+            )));
+        }
+        Ok(Some(r))
+    }
+
+    fn write(&self, i: usize, r: &serde_json::Value) -> Result<(), RunError> {
+        let mut r = r.clone();
+        r["stamp"] = (self.stamp)(i);
+        write_text_atomic(&self.dir, &sweep::cell_file(i), &cell::seal(&r))?;
+        Ok(())
+    }
+}
+
+/// Cell `i` of the run in `dir` (`dir/cells/NNNNN.json`), checked whole.
+fn read_cell(dir: &Path, i: usize) -> Result<serde_json::Value, RunError> {
+    let path = dir.join("cells").join(sweep::cell_file(i));
+    let bytes = std::fs::read(&path)
+        .map_err(|err| RunError::other(format!("cannot read {}: {err}", path.display())))?;
+    cell::unseal(&bytes).map_err(|why| {
+        RunError::input(format!(
+            "{}: {why}\nhint: remove it and run the same command again",
+            path.display()
+        ))
+    })
+}
+
+/// Sweeps `e` into `folder` with `cell` making each cell it lacks; returns the fits.
+fn sweep_with(
+    e: &Experiment,
+    folder: &FolderLock,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    cell: impl Fn(usize) -> Result<serde_json::Value, RunError>,
+) -> Result<Vec<WorthRow>, RunError> {
+    // The run's own lines (each cell, the fit, the files) stay in its folder.
+    let mut said = Vec::new();
+    let manifest = sweep::manifest(e, None)?;
+    sweep::sweep(
+        e,
+        folder,
+        &manifest,
+        false,
+        true,
+        watch,
+        cancel,
+        &mut said,
+        |i, _| cell(i),
+    )
+}
+
+/// Each cell of a price experiment by its distance and count.
+fn cell_index(e: &Experiment) -> HashMap<(String, u64), usize> {
+    e.cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let get = |k: &str| c.params.iter().find(|(n, _)| n == k).map(|(_, v)| v);
+            Some(((get("distance")?.clone(), get("count")?.parse().ok()?), i))
+        })
+        .collect()
+}
+
+/// The distance a fit's group names.
+fn distance_of(group: &[(String, String)]) -> String {
+    group
+        .iter()
+        .find(|(k, _)| k == "distance")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::price::{Pricing, conduct, plan, value};
+
+    #[test]
+    fn issue_39_a_raced_price_reads_the_values_of_an_unraced_one() {
+        // Four Launchers against a swarm that chooses its spacing and Bail (six pairs), at
+        // 12" in a line: raced, most pairs stay at their coarse trials, yet every count's
+        // game value and the cell that set it are those of every pair fought in full.
+        let p = Pricing {
+            unit: "minifig-launcher".into(),
+            catalog: None,
+            references: vec!["minifig-hand-weapon".into()],
+            distances: vec![12],
+            formations: vec!["line".into()],
+            trials: 200_000,
+            target_ci: Some(0.03),
+            seed: 5,
+            options: Vec::new(),
+            tolerance: 0.1,
+            reports: false,
+            conduct: conduct::Mode::Competent,
+        };
+        let planned = &plan(&p).unwrap().fits[0];
+        assert_eq!(planned.menus.pairs(), 6);
+        let base = std::env::temp_dir().join(format!("diemon-race-{}", std::process::id()));
+        let run = |name: &str, raced: bool| {
+            let dir = base.join(name);
+            let locks: Vec<FolderLock> = (0..planned.experiments.len())
+                .map(|k| lock(&planned.pair_folder(&dir, k)).unwrap())
+                .collect();
+            let held: Vec<&FolderLock> = locks.iter().collect();
+            let cancel = AtomicBool::new(false);
+            let rows = if raced {
+                race(
+                    &planned.menus,
+                    &planned.experiments,
+                    &held,
+                    None,
+                    &Unwatched,
+                    &cancel,
+                )
+            } else {
+                unraced(&planned.experiments, &held, None, &Unwatched, &cancel)
+            }
+            .unwrap();
+            value::play(
+                &planned.menus,
+                &rows.iter().map(|r| &r[0]).collect::<Vec<_>>(),
+            )
+        };
+        let (raced, full) = (run("raced", true), run("full", false));
+        let coarse = |rows: &value::Played| rows.row.points.len();
+        assert_eq!(coarse(&raced), coarse(&full));
+        for (a, b) in raced.row.points.iter().zip(&full.row.points) {
+            assert_eq!((a.count, a.trials, a.score), (b.count, b.trials, b.score));
+        }
+        // The race left some pair's cells at their coarse trials, and cleared its scratch.
+        let kept = std::fs::read_dir(
+            base.join("raced")
+                .join("conduct-as-listed-vs-spacing-0p5_bail-never")
+                .join("cells"),
+        )
+        .unwrap()
+        .flatten()
+        .filter(|f| f.path().extension().is_some_and(|x| x == "json"))
+        .filter(|f| {
+            let r = cell::unseal(&std::fs::read(f.path()).unwrap()).unwrap();
+            r["trials"] == COARSE_TRIALS
+        })
+        .count();
+        assert!(kept > 0, "no cell of a packed swarm stayed coarse");
+        assert!(!base.join("raced").join("race").exists());
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    fn coarse(p: f64) -> Entry {
+        Entry {
+            score: p * 1024.0,
+            trials: 1024.0,
+            full: false,
+        }
+    }
+
+    fn full(p: f64) -> Entry {
+        Entry {
+            score: p * 10240.0,
+            trials: 10240.0,
+            full: true,
+        }
+    }
+
+    #[test]
+    fn issue_39_only_the_answers_that_can_set_the_value_are_refined() {
+        // The reference's three answers (one row): 0.50 and 0.52 may each be the
+        // minimum, 0.90 cannot.
+        let e = [coarse(0.50), coarse(0.90), coarse(0.52)];
+        assert_eq!(unsettled(1, 3, &e), vec![0, 2]);
+        // Refined, the two stand apart beyond the third's reach: settled.
+        let e = [full(0.50), coarse(0.90), full(0.52)];
+        assert!(unsettled(1, 3, &e).is_empty());
+        // A coarse cell whose interval reaches below the refined minimum is refined.
+        let e = [full(0.50), coarse(0.55), full(0.52)];
+        assert_eq!(unsettled(1, 3, &e), vec![1]);
+    }
+
+    #[test]
+    fn issue_39_cells_tied_at_the_value_are_each_refined() {
+        // Two sure losses: neither alone moves the low end, each moves the high end.
+        let e = [coarse(0.0), coarse(0.0), coarse(1.0)];
+        assert_eq!(unsettled(1, 3, &e), vec![0, 1]);
+    }
+
+    #[test]
+    fn issue_39_a_saddle_settles_a_two_sided_game() {
+        // The unit's rows against the reference's columns: row 0 col 1 is a saddle well
+        // apart from the rest once refined.
+        let e = [coarse(0.9), full(0.4), coarse(0.2), coarse(0.1)];
+        // Row 1 (0.2, 0.1) is dominated by row 0 (>= 0.4 after 0.9): settled.
+        assert!(unsettled(2, 2, &e).is_empty());
+        // Unrefined, the saddle's own cell moves the value.
+        let e = [coarse(0.9), coarse(0.4), coarse(0.2), coarse(0.1)];
+        assert_eq!(unsettled(2, 2, &e), vec![1]);
+    }
+}
