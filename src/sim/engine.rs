@@ -4,8 +4,9 @@
 //! Batches run in rounds of a few per thread; each round's tallies are merged **in batch
 //! index order**, and every stopping decision (a precision target, a trial cap, an
 //! interruption) is taken at a batch boundary in that order, except that a precision run
-//! looks every [`CHECK`] trials through its first batch, run alone (a target met in a few
-//! thousand trials should not cost 65,536). So the result depends only on
+//! looks at [`FIRST_LOOK`] trials, then at doubling counts up to [`CHECK`] and every
+//! [`CHECK`] after, through its first batch, run alone (a target met in a few thousand
+//! trials should not cost 65,536). So the result depends only on
 //! the seed and the stopping rule, never on the thread count or on which thread was fast: a
 //! round may compute batches past the stopping point, and those are simply discarded.
 //!
@@ -30,8 +31,8 @@ pub enum Stop {
     /// Exactly this many trials.
     Trials(u64),
     /// Until the 95% CI half-width of the scenario's key metric is at most `half_width`
-    /// (checked every [`CHECK`] trials through the first batch, then after every batch, in
-    /// index order), but never more than `max_trials`.
+    /// (checked at 256, 512 and then every [`CHECK`] trials through the first batch, then
+    /// after every batch, in index order), but never more than `max_trials`.
     Precision { half_width: f64, max_trials: u64 },
 }
 
@@ -130,6 +131,12 @@ impl std::fmt::Display for Shard {
 /// a precision target inside the first batch.
 pub const CHECK: u64 = 1 << 10;
 
+/// The first look at a precision target: a sure win or a sure loss meets +-0.01 in 256
+/// trials (Wilson), and a price's grid is mostly such cells. The looks then double up to
+/// [`CHECK`] (256, 512, 1,024, then every 1,024), so a run's first trials are the prefix of
+/// its run to any target.
+pub const FIRST_LOOK: u64 = 256;
+
 /// Batches per thread in one round: enough to balance uneven batches, few enough that an
 /// early precision stop wastes little.
 const BATCHES_PER_THREAD: usize = 4;
@@ -147,9 +154,9 @@ impl Engine {
             .map(|(t, _)| t)
     }
 
-    /// Runs batch `b` like [`Self::batch`], but ends it early at the first multiple of
-    /// [`CHECK`] trials (or its last trial) whose tally meets `done`. Returns the tally and
-    /// whether `done` was met.
+    /// Runs batch `b` like [`Self::batch`], but ends it early at the first look
+    /// ([`FIRST_LOOK`] trials, doubling to [`CHECK`], then every [`CHECK`]; or its last
+    /// trial) whose tally meets `done`. Returns the tally and whether `done` was met.
     fn batch_until<S: Scenario>(
         &self,
         s: &S,
@@ -165,7 +172,9 @@ impl Engine {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            let n = left.min(CHECK);
+            // Looks at FIRST_LOOK, twice it, ... up to CHECK, then every CHECK trials.
+            let run = len - left;
+            let n = left.min(if run == 0 { FIRST_LOOK } else { run.min(CHECK) });
             for _ in 0..n {
                 let o = s.trial(&mut rng, &mut NoLog);
                 t.record(&o);
@@ -218,7 +227,7 @@ impl Engine {
         let mut trials = 0;
         let mut next = 0;
         let ended = 'run: loop {
-            // A precision run's first batch alone, looked at every CHECK trials.
+            // A precision run's first batch alone, looked at 256, 512, then every CHECK trials.
             if let Stop::Precision { half_width, .. } = self.stop
                 && next == 0
                 && batches > 0

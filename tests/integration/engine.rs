@@ -119,6 +119,28 @@ fn a_precision_target_met_inside_the_first_batch_stops_at_a_check() {
     assert_eq!(run(&d, stop, 5, 3), (tally, Ended::Precise, trials));
 }
 
+#[test]
+fn issue_39_a_sure_result_meets_its_target_at_the_first_look() {
+    // A d10 Skill and Damage against a d4 and Armor 1 wins nearly every duel: +-0.01 is met
+    // at the first look (256 trials), the looks double to CHECK and then step by it, and
+    // the run is the prefix of a longer one (the same first trials on the same stream).
+    let d = duel("d10/2/1d10/4", "d4/2/1d4/1", First::A, &[]);
+    let stop = |hw: f64| Stop::Precision {
+        half_width: hw,
+        max_trials: 10_000_000,
+    };
+    let (tally, ended, trials) = run(&d, stop(0.01), 3, 1);
+    assert_eq!((ended, trials), (Ended::Precise, 256), "{tally:?}");
+    let exactly = |n: u64| run(&d, Stop::Trials(n), 3, 2).0;
+    assert_eq!(tally, exactly(256));
+    // Tighter targets stop only at the looks: 512, then multiples of CHECK.
+    for hw in [0.004, 0.002, 0.001] {
+        let (t, _, n) = run(&d, stop(hw), 3, 1);
+        assert!(n == 512 || n % CHECK == 0, "{hw}: {n}");
+        assert_eq!(t, exactly(n), "{hw}: the prefix of a longer run");
+    }
+}
+
 /// Sets `flag` once `after` trials have been reported done: a Ctrl-C in mid-run.
 struct CancelAfter<'a> {
     flag: &'a AtomicBool,
