@@ -35,6 +35,7 @@ pub mod merge;
 pub mod price;
 pub mod spec;
 pub mod sweep;
+pub mod threads;
 
 use std::collections::BTreeMap;
 use std::path::Path;

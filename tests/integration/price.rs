@@ -157,7 +157,8 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
 #[test]
 fn issue_39_a_competent_swarm_spreads_out_and_bails_from_the_launchers() {
     // The same scenario with competent conduct: the swarm chooses its spacing (0.5", 1.5",
-    // 3") and whether it Bails from blasts, six battles a cell on the same streams. Packed
+    // 3") and whether it Bails from blasts, the Launchers where they aim, twelve battles a
+    // cell on the same streams. Packed
     // and standing, four Launchers beat 16 minifigs; 3" apart and Bailing, they lose to 6
     // (measured: the fixed price 27.2 CP, the competent one 8.5 CP). The price must name
     // that conduct and fall far below the fixed one.
@@ -179,7 +180,7 @@ fn issue_39_a_competent_swarm_spreads_out_and_bails_from_the_launchers() {
         "-q",
     ]);
     assert!(
-        out.contains("conduct: the reference 3\" apart, Bails from blasts (at "),
+        out.contains("; the reference 3\" apart, Bails from blasts (at "),
         "{out}"
     );
     let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
@@ -190,13 +191,13 @@ fn issue_39_a_competent_swarm_spreads_out_and_bails_from_the_launchers() {
     let price: f64 = col("price").parse().unwrap();
     assert!(price < 14.0, "below the listed 14 CP: {csv}");
     assert!(
-        csv.contains(",\"the reference 3\"\" apart, Bails from blasts (at "),
+        csv.contains("; the reference 3\"\" apart, Bails from blasts (at "),
         "{csv}"
     );
     // Each pair of conducts is an experiment of its own beside the default pair's.
     for pair in ["spacing-3_bail-blast", "spacing-0p5_bail-never"] {
         let f = dir.join(format!(
-            "minifig-hand-weapon/line/conduct-as-listed-vs-{pair}/fair_cp.csv"
+            "minifig-hand-weapon/line/conduct-aim-densest-vs-{pair}/fair_cp.csv"
         ));
         assert!(f.exists(), "{}", f.display());
     }

@@ -3,15 +3,16 @@
 //!
 //! In every scenario each side picks a [`Conduct`] from its menu; the unit's win chance in a
 //! cell is then a small zero-sum game between the two menus, and the price reads the
-//! game's value ([`crate::analysis::game`]). A side's menu holds its answers to the enemy's
-//! weapons: against Explosives or automatic weapons, how far apart its figures stand and
-//! whether they Bail from the blasts; against shooters, whether they Bail from gunfire.
+//! game's value ([`crate::analysis::game`]). A side's menu holds where its own Explosives
+//! aim, and its answers to the enemy's weapons: against Explosives or automatic weapons,
+//! how far apart its figures stand and whether they Bail from the blasts; against
+//! shooters, whether they Bail from gunfire.
 //! A choice that touches nothing in the battle is left off the menu, so a melee unit priced
 //! against melee references runs one battle a cell, as before. `--conduct fixed` keeps
 //! each side to the default policies (the menus' first conduct).
 
 use crate::scenario::squad::kind::Kind;
-use crate::scenario::squad::policy::{Bail, Spacing};
+use crate::scenario::squad::policy::{AreaAim, Bail, Spacing};
 
 /// How the sides of a priced battle choose their conduct.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
@@ -28,9 +29,10 @@ pub enum Mode {
 pub fn describe(mode: Mode) -> &'static str {
     match mode {
         Mode::Competent => {
-            "competent: each side picks its spacing and when it Bails from a menu of answers \
-             to the enemy's weapons, and a cell's win chance is the value of the game between \
-             the menus (the conduct that priced each scenario is named beside it)"
+            "competent: each side picks where its Explosives aim, its spacing and when it \
+             Bails from a menu of answers to the enemy's weapons, and a cell's win chance is \
+             the value of the game between the menus (the conduct that priced each scenario \
+             is named beside it)"
         }
         Mode::Fixed => "fixed: both sides keep the default policies (1.5\" apart, never Bail)",
     }
@@ -43,7 +45,13 @@ pub enum Choice {
     Spacing(Spacing),
     /// When its units Bail (Ch. 4.3).
     Bail(Bail),
+    /// Where its Explosives aim (Ch. 8.4: a thrower picks the spot the blast centres on).
+    Aim(AreaAim),
 }
+
+/// The aims an Explosive user chooses among: the default first. `most-cp` is left off: a
+/// price's enemy is one kind of unit, so the most enemy CP in a blast is the most enemies.
+pub const AIMS: [AreaAim; 2] = [AreaAim::Densest, AreaAim::Nearest];
 
 /// The spacings a side standing against area weapons chooses among: the default first.
 pub const SPACINGS: [Spacing; 3] = [Spacing(6), Spacing(2), Spacing(12)];
@@ -62,6 +70,7 @@ impl Conduct {
             .map(|c| match c {
                 Choice::Spacing(s) => (format!("{side}_spacing"), s.to_string()),
                 Choice::Bail(b) => (format!("{side}_bail"), bail_name(*b).to_string()),
+                Choice::Aim(a) => (format!("{side}_aim"), aim_name(*a).to_string()),
             })
             .collect()
     }
@@ -75,6 +84,7 @@ impl Conduct {
                 Choice::Bail(Bail::Never) => "never Bails".into(),
                 Choice::Bail(Bail::Blast) => "Bails from blasts".into(),
                 Choice::Bail(Bail::All) => "Bails from blasts and gunfire".into(),
+                Choice::Aim(a) => format!("aims at the {} enemy", aim_name(*a)),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -90,9 +100,18 @@ impl Conduct {
             .map(|c| match c {
                 Choice::Spacing(s) => format!("spacing-{}", s.to_string().replace('.', "p")),
                 Choice::Bail(b) => format!("bail-{}", bail_name(*b)),
+                Choice::Aim(a) => format!("aim-{}", aim_name(*a)),
             })
             .collect::<Vec<_>>()
             .join("_")
+    }
+}
+
+fn aim_name(a: AreaAim) -> &'static str {
+    match a {
+        AreaAim::Densest => "densest",
+        AreaAim::Nearest => "nearest",
+        AreaAim::MostCp => "most-cp",
     }
 }
 
@@ -121,8 +140,8 @@ impl Menus {
                 reference: vec![Conduct::default()],
             },
             Mode::Competent => Menus {
-                unit: answers(reference),
-                reference: answers(unit),
+                unit: menu(unit, reference),
+                reference: menu(reference, unit),
             },
         }
     }
@@ -139,9 +158,29 @@ impl Menus {
     }
 }
 
-/// A side's answers to an `enemy`'s weapons. Spacing only matters to area effects (the
-/// Explosives and automatic weapons' arcs measure across the line); Bailing from blasts
-/// only to Explosives; from gunfire only to ranged weapons.
+/// A side's menu: where its own Explosives aim (`own`), by its answers to an `enemy`'s
+/// weapons. Spacing only matters to area effects (the Explosives and automatic weapons'
+/// arcs measure across the line); Bailing from blasts only to Explosives; from gunfire only
+/// to ranged weapons.
+fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
+    let aims: Vec<Option<AreaAim>> = if own.explosives.is_some() {
+        AIMS.iter().copied().map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let answers = answers(enemy);
+    aims.iter()
+        .flat_map(|aim| {
+            answers.iter().map(move |c| {
+                let mut choices: Vec<Choice> = aim.iter().map(|&a| Choice::Aim(a)).collect();
+                choices.extend(c.choices.iter().copied());
+                Conduct { choices }
+            })
+        })
+        .collect()
+}
+
+/// A side's answers to an `enemy`'s weapons.
 fn answers(enemy: &Kind) -> Vec<Conduct> {
     let area = enemy.explosives.is_some() || enemy.arms.iter().any(|a| a.auto.is_some());
     let gunfire = enemy.arms.iter().any(|a| a.range.is_some());
@@ -193,9 +232,16 @@ mod tests {
         let m = Menus::of(&sword, &kind("hero-hand-weapon"), Mode::Competent);
         assert_eq!((m.unit.len(), m.reference.len()), (1, 1));
         assert_eq!(m.unit[0], Conduct::default());
-        // Against a Launcher: three spacings, and Bailing from blasts or not.
+        // Against a Launcher: three spacings, and Bailing from blasts or not; the Launcher
+        // aims at the densest or the nearest enemy.
         let m = Menus::of(&launcher, &sword, Mode::Competent);
-        assert_eq!((m.unit.len(), m.reference.len()), (1, 6));
+        assert_eq!((m.unit.len(), m.reference.len()), (2, 6));
+        assert_eq!(m.unit[1].words(), "aims at the nearest enemy");
+        assert_eq!(m.unit[1].slug(), "aim-nearest");
+        assert_eq!(
+            m.unit[1].keys('a'),
+            [("a_aim".to_string(), "nearest".to_string())]
+        );
         assert_eq!(m.reference[0].words(), "1.5\" apart, never Bails");
         assert_eq!(m.reference[5].words(), "3\" apart, Bails from blasts");
         assert_eq!(m.reference[5].slug(), "spacing-3_bail-blast");

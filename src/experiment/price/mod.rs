@@ -23,9 +23,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use rayon::prelude::*;
-
 use super::error::{RunError, Watch, io};
+use super::threads::each;
 use super::{Catalogs, parse};
 use crate::analysis::card::{self, Scenario};
 pub use crate::analysis::card::{Card, Verdict};
@@ -632,12 +631,11 @@ pub fn run(
     let cells: u64 = plan.fits.iter().map(|f| f.cells() as u64).sum();
     say_kept(kept_in(plan, dir)?, dir, out)?;
     watch.begin_items(cells, 0, "cells");
-    let rows: Vec<Result<Vec<value::Played>, RunError>> = plan
-        .fits
-        .par_iter()
-        .zip(&held)
-        .map(|(f, held)| search(p, f, held, threads, &Cells(watch), cancel))
-        .collect();
+    let fits: Vec<(&Planned, &crate::experiment::lock::FolderLock)> =
+        plan.fits.iter().zip(&held).collect();
+    let rows: Vec<Result<Vec<value::Played>, RunError>> = each(&fits, |&(f, held)| {
+        search(p, f, held, threads, &Cells(watch), cancel)
+    });
     watch.finish();
     // Ctrl-C stops every experiment: say what the whole price kept, not one experiment's.
     if rows
@@ -772,85 +770,97 @@ fn search(
     // Each pair's fits, by distance, raced (the pairs that cannot set a value stay coarse).
     let held_all: Vec<&crate::experiment::lock::FolderLock> =
         (0..f.experiments.len()).map(lock_of).collect();
-    let mut pairs = race::race(&f.menus, &f.experiments, &held_all, threads, watch, cancel)?;
+    let pairs = race::race(&f.menus, &f.experiments, &held_all, threads, watch, cancel)?;
     for rows in &pairs {
         check_fits(rows, &p.distances)?;
     }
-    let mut out = Vec::new();
-    for (d, &distance) in p.distances.iter().enumerate() {
-        let game = |pairs: &[Vec<WorthRow>]| {
-            value::play(&f.menus, &pairs.iter().map(|r| &r[d]).collect::<Vec<_>>())
-        };
-        let mut played = game(&pairs);
-        let rate = f.units as f64 * played.row.cp_unit / played.row.cp_reference;
-        for round in 2..=ROUNDS + 1 {
-            let mut have: Vec<u64> = played.row.points.iter().map(|q| q.count).collect();
-            have.sort_unstable();
-            let want = wanted(f.units, rate, &have, &played.row.worth);
-            if want.is_empty() {
-                break;
-            }
-            watch.more((want.len() * f.experiments.len()) as u64);
-            let seeded = Pricing {
-                seed: round_seed(p.seed, round, distance),
-                ..p.clone()
-            };
-            let added: Vec<super::Experiment> = (0..f.experiments.len())
-                .into_par_iter()
-                .map(|k| {
-                    let added = Fit {
-                        reference: &f.reference,
-                        formation: &f.formation,
-                        distances: &[distance],
-                        units: f.units,
-                        counts: &want,
-                        trials: p.trials,
-                        target_ci: p.target_ci,
-                        conduct: f.menus.pair(k),
-                    };
-                    let mut e = parse(
-                        &format!(
-                            "round {round} of the price of {} against {} in {} at {distance}\"",
-                            p.unit, f.reference, f.formation
-                        ),
-                        &experiment_text(&seeded, &added),
-                        &Catalogs::Files(None),
-                    )
-                    .map_err(super::sweep::input_errors)?;
-                    e.report = false;
-                    Ok(e)
-                })
-                .collect::<Result<Vec<_>, RunError>>()?;
-            let locks = (0..f.experiments.len())
-                .map(|k| {
-                    crate::experiment::lock::lock(
-                        &lock_of(k)
-                            .path()
-                            .join(format!("round-{round}-{distance}in")),
-                    )
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let more = race::race(
-                &f.menus,
-                &added,
-                &locks.iter().collect::<Vec<_>>(),
-                threads,
-                watch,
-                cancel,
-            )?;
-            for rows in &more {
-                check_fits(rows, &[distance])?;
-            }
-            for (rows, more) in pairs.iter_mut().zip(more) {
-                rows[d]
-                    .points
-                    .extend(more.into_iter().flat_map(|r| r.points));
-            }
-            played = game(&pairs);
+    // Each distance's rounds are its own experiments: the distances search side by side.
+    let distances: Vec<(usize, u32)> = p.distances.iter().copied().enumerate().collect();
+    each(&distances, |&(d, distance)| {
+        let grid: Vec<WorthRow> = pairs.iter().map(|r| r[d].clone()).collect();
+        rounds(p, f, distance, grid, &held_all, threads, watch, cancel)
+    })
+    .into_iter()
+    .collect()
+}
+
+/// The added rounds of `f`'s scenario at `distance` ([`wanted`], at most [`ROUNDS`], read
+/// from the game's values), from each pair's `grid` fit, into `round-R-Din/` beside each
+/// pair's grid (`held`); returns the game read from every cell it fought.
+#[allow(clippy::too_many_arguments)]
+fn rounds(
+    p: &Pricing,
+    f: &Planned,
+    distance: u32,
+    mut pairs: Vec<WorthRow>,
+    held: &[&crate::experiment::lock::FolderLock],
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+) -> Result<value::Played, RunError> {
+    let game = |pairs: &[WorthRow]| value::play(&f.menus, &pairs.iter().collect::<Vec<_>>());
+    let mut played = game(&pairs);
+    let rate = f.units as f64 * played.row.cp_unit / played.row.cp_reference;
+    for round in 2..=ROUNDS + 1 {
+        let mut have: Vec<u64> = played.row.points.iter().map(|q| q.count).collect();
+        have.sort_unstable();
+        let want = wanted(f.units, rate, &have, &played.row.worth);
+        if want.is_empty() {
+            break;
         }
-        out.push(played);
+        watch.more((want.len() * f.experiments.len()) as u64);
+        let seeded = Pricing {
+            seed: round_seed(p.seed, round, distance),
+            ..p.clone()
+        };
+        let added: Vec<super::Experiment> = (0..f.experiments.len())
+            .map(|k| {
+                let added = Fit {
+                    reference: &f.reference,
+                    formation: &f.formation,
+                    distances: &[distance],
+                    units: f.units,
+                    counts: &want,
+                    trials: p.trials,
+                    target_ci: p.target_ci,
+                    conduct: f.menus.pair(k),
+                };
+                let mut e = parse(
+                    &format!(
+                        "round {round} of the price of {} against {} in {} at {distance}\"",
+                        p.unit, f.reference, f.formation
+                    ),
+                    &experiment_text(&seeded, &added),
+                    &Catalogs::Files(None),
+                )
+                .map_err(super::sweep::input_errors)?;
+                e.report = false;
+                Ok(e)
+            })
+            .collect::<Result<Vec<_>, RunError>>()?;
+        let locks = held
+            .iter()
+            .map(|h| {
+                crate::experiment::lock::lock(&h.path().join(format!("round-{round}-{distance}in")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let more = race::race(
+            &f.menus,
+            &added,
+            &locks.iter().collect::<Vec<_>>(),
+            threads,
+            watch,
+            cancel,
+        )?;
+        for rows in &more {
+            check_fits(rows, &[distance])?;
+        }
+        for (row, more) in pairs.iter_mut().zip(more) {
+            row.points.extend(more.into_iter().flat_map(|r| r.points));
+        }
+        played = game(&pairs);
     }
-    Ok(out)
+    Ok(played)
 }
 
 /// Checks a price experiment's fits against its `distances`: one fit each, in order.

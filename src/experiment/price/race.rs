@@ -25,10 +25,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use rayon::prelude::*;
-
 use super::super::error::{RunError, Unwatched, Watch};
 use super::super::lock::{FolderLock, lock};
+use super::super::threads::each;
 use super::super::{Experiment, cell, sweep};
 use super::conduct::Menus;
 use crate::analysis::frame::WorthRow;
@@ -135,28 +134,29 @@ pub(super) fn race(
         .iter()
         .map(|l| lock(&l.path().join("race").join("coarse")))
         .collect::<Result<Vec<_>, _>>()?;
-    let coarse: Vec<Vec<WorthRow>> = coarse_exps
-        .par_iter()
-        .zip(&coarse_locks)
-        .map(|(e, l)| {
-            sweep_with(e, l, watch, cancel, |i| {
-                sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
-            })
+    let coarse: Vec<Vec<WorthRow>> = each(&(0..fine.len()).collect::<Vec<_>>(), |&k| {
+        let e = &coarse_exps[k];
+        sweep_with(e, &coarse_locks[k], watch, cancel, |i| {
+            sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
         })
-        .collect::<Result<_, _>>()?;
+    })
+    .into_iter()
+    .collect::<Result<_, _>>()?;
     let refined = refine(menus, fine, folders, &coarse, threads, watch, cancel)?;
-    let rows = fine
-        .par_iter()
-        .enumerate()
-        .map(|(k, e)| {
-            sweep_with(e, folders[k], &Unwatched, cancel, |i| {
-                match refined[k].get(&i) {
-                    Some(r) => Ok(r.clone()),
-                    None => read_cell(coarse_locks[k].path(), i),
-                }
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let rows = each(&(0..fine.len()).collect::<Vec<_>>(), |&k| {
+        sweep_with(
+            &fine[k],
+            folders[k],
+            &Unwatched,
+            cancel,
+            |i| match refined[k].get(&i) {
+                Some(r) => Ok(r.clone()),
+                None => read_cell(coarse_locks[k].path(), i),
+            },
+        )
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?;
     drop(coarse_locks);
     // The race is written into the pairs' folders: its scratch goes (a rerun finds them whole).
     for l in folders {
@@ -194,14 +194,14 @@ fn unraced(
     watch: &dyn Watch,
     cancel: &AtomicBool,
 ) -> Result<Vec<Vec<WorthRow>>, RunError> {
-    fine.par_iter()
-        .zip(folders)
-        .map(|(e, l)| {
-            sweep_with(e, l, watch, cancel, |i| {
-                sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
-            })
+    each(&(0..fine.len()).collect::<Vec<_>>(), |&k| {
+        let e = &fine[k];
+        sweep_with(e, folders[k], watch, cancel, |i| {
+            sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel)
         })
-        .collect()
+    })
+    .into_iter()
+    .collect()
 }
 
 /// The refined cells of each pair (by cell index), fought until no coarse cell can move any
@@ -270,7 +270,9 @@ fn refine(
             stores[k].write(i, &r)?;
             watch.done();
             Ok(r)
-        })?;
+        })
+        .into_iter()
+        .collect::<Result<_, RunError>>()?;
         for (&(k, i), r) in todo.iter().zip(answers) {
             let (a, b, t) = super::super::analyses::counts(&r)?;
             entries[k][i] = Some(Entry {
@@ -281,51 +283,6 @@ fn refine(
             refined[k].insert(i, r);
         }
     }
-}
-
-/// `f` of every item, in order, on as many plain threads as the pool has workers. Not a
-/// rayon `par_iter`: each cell installs its own pool, and a rayon worker waiting on it
-/// steals the next cell into the same stack, so hundreds of cells would overflow it.
-fn each<T: Sync, R: Send>(
-    items: &[T],
-    f: impl Fn(&T) -> Result<R, RunError> + Sync,
-) -> Result<Vec<R>, RunError> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = rayon::current_num_threads().clamp(1, items.len().max(1));
-    let mut done: Vec<(usize, Result<R, RunError>)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(item) = items.get(i) else { break };
-                        let r = f(item);
-                        let failed = r.is_err();
-                        mine.push((i, r));
-                        if failed {
-                            // Stop handing out cells: the first failure is the answer.
-                            next.store(items.len(), Ordering::SeqCst);
-                        }
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    done.sort_by_key(|(i, _)| *i);
-    let all = done.len() == items.len();
-    let r: Vec<R> = done.into_iter().map(|(_, r)| r).collect::<Result<_, _>>()?;
-    if !all {
-        return Err(RunError::other(
-            "a worker thread stopped before its cells were done",
-        ));
-    }
-    Ok(r)
 }
 
 /// The refined cells of one pair: each kept the moment it ends, sealed and stamped like a
@@ -449,9 +406,10 @@ mod tests {
 
     #[test]
     fn issue_39_a_raced_price_reads_the_values_of_an_unraced_one() {
-        // Four Launchers against a swarm that chooses its spacing and Bail (six pairs), at
-        // 12" in a line: raced, most pairs stay at their coarse trials, yet every count's
-        // game value and the cell that set it are those of every pair fought in full.
+        // Four Launchers with two aims against a swarm that chooses its spacing and Bail
+        // (twelve pairs), 12" apart in a line: raced, most pairs stay at their coarse
+        // trials, yet every count's game value and the cell that set it are those of every
+        // pair fought in full.
         let p = Pricing {
             unit: "minifig-launcher".into(),
             catalog: None,
@@ -467,7 +425,7 @@ mod tests {
             conduct: conduct::Mode::Competent,
         };
         let planned = &plan(&p).unwrap().fits[0];
-        assert_eq!(planned.menus.pairs(), 6);
+        assert_eq!(planned.menus.pairs(), 12);
         let base = std::env::temp_dir().join(format!("diemon-race-{}", std::process::id()));
         let run = |name: &str, raced: bool| {
             let dir = base.join(name);
@@ -503,7 +461,7 @@ mod tests {
         // The race left some pair's cells at their coarse trials, and cleared its scratch.
         let kept = std::fs::read_dir(
             base.join("raced")
-                .join("conduct-as-listed-vs-spacing-0p5_bail-never")
+                .join("conduct-aim-densest-vs-spacing-0p5_bail-never")
                 .join("cells"),
         )
         .unwrap()

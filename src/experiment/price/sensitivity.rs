@@ -13,9 +13,9 @@ use std::sync::atomic::AtomicBool;
 use super::{Priced, Pricing, experiment_text, file_name, grid, price};
 use crate::analysis::card::{Card, Scenario};
 use crate::catalog::cost::breakdown;
-use rayon::prelude::*;
 
 use crate::experiment::error::{RunError, Unwatched, Watch, io};
+use crate::experiment::threads::each;
 use crate::experiment::{Catalogs, parse};
 use crate::options::{OPTIONS, RuleOptions};
 use crate::report::chart::{Body, Chart, Range};
@@ -255,16 +255,13 @@ pub fn sensitivity(
     let defaults = probe(p, base.listed, &cp, threads, cancel)?;
     // The readings side by side: each is seeded on its own, so none depends on another.
     watch.begin_items(all.len() as u64, 0, "readings");
-    let tried: Vec<Result<Option<Shift>, RunError>> = all
-        .par_iter()
-        .map(|&(key, value, source)| {
-            let r = reprice(
-                p, base, key, value, source, &defaults, &cp, dir, threads, cancel,
-            );
-            watch.done();
-            r
-        })
-        .collect();
+    let tried: Vec<Result<Option<Shift>, RunError>> = each(&all, |&(key, value, source)| {
+        let r = reprice(
+            p, base, key, value, source, &defaults, &cp, dir, threads, cancel,
+        );
+        watch.done();
+        r
+    });
     watch.finish();
     let mut shifts = Vec::new();
     for t in tried {
