@@ -7,17 +7,17 @@
 //! apart, and the unit's value is the swarm's best answer. So:
 //! 1. every pair's cells run to their first [`COARSE_TRIALS`] trials in
 //!    `PAIR/race/coarse/`;
-//! 2. at each count, [`unsettled`] names the coarse cells whose 99.9% interval can move the
-//!    value; they run again to the price's target (a cell's first trials are a prefix
-//!    of its run to any target: same streams, so the refined cell is exactly what
-//!    an unraced price would have found) in `PAIR/race/fine/`, until none can;
+//! 2. at each count, [`unsettled`] names the cells short of the target whose 99.9%
+//!    interval can move the value; they run again, a coarse one to [`MID_TRIALS`] in
+//!    `PAIR/race/mid/` and one there to the price's target in `PAIR/race/fine/` (a cell's
+//!    first trials are a prefix of its run to any target: same streams, so a cell at the
+//!    target is exactly what an unraced price would have found), until none can;
 //! 3. each pair's folder is written as its experiment at the price's target, every cell
-//!    the refined one where there is one and the coarse one elsewhere (its trials say
-//!    which); `race/` is then removed.
+//!    as far as it was fought (its trials say which); `race/` is then removed.
 //!
 //! Every decision follows from seeded cells alone, so the race is the same on any thread
-//! count and after any resume. A coarse cell left as it is lies, at 99.9%, where it cannot
-//! move the value; docs/pricing.md states this.
+//! count and after any resume. A cell left short of the target lies, at 99.9%, where it
+//! cannot move the value; docs/pricing.md states this.
 //!
 //! [`value`]: super::value
 
@@ -38,6 +38,12 @@ use crate::sim::estimate::Estimate;
 /// The coarse pass's trials a cell: the first trials of its run to any precision target
 /// (+-0.061 at an even chance).
 pub const COARSE_TRIALS: u64 = 256;
+
+/// The middle stage's trials: a coarse cell that can move a value runs this many first
+/// (+-0.022 at an even chance), and on to the price's target only if it still can. A cell
+/// whose coarse chance says the target needs no more than twice this goes straight to the
+/// target.
+pub const MID_TRIALS: u64 = 2048;
 
 /// The level of the interval a coarse cell's chance is trusted in when asking whether it
 /// can move a count's value: wider than the 95% the price reports, so that over the
@@ -70,8 +76,9 @@ impl Entry {
 }
 
 /// Of an `m` x `n` matrix of `entries` (row-major: the unit's conducts by the
-/// reference's), the coarse cells to fight to full precision next; none when the value
-/// is the same wherever the coarse cells stand in their intervals.
+/// reference's), the cells short of full precision ("coarse" here, whatever their stage)
+/// to fight further next; none when the value is the same wherever those cells stand in
+/// their intervals.
 ///
 /// The value rises with every cell, so it lies between the value with every coarse cell
 /// at its low end and with every one at its high end. When those differ, the cells that
@@ -175,13 +182,15 @@ pub(super) fn kept(fine: &Experiment, pair: &Path) -> Result<usize, RunError> {
     let coarse = fine.at_trials(COARSE_TRIALS);
     let dir = scratch.join("coarse");
     let mut n = sweep::kept_count(&coarse, &dir, &sweep::manifest(&coarse, None)?);
-    let dir = scratch.join("fine");
-    if sweep::resumes(fine, &dir, &sweep::manifest(fine, None)?) {
-        n += std::fs::read_dir(dir.join("cells")).map_or(0, |d| {
-            d.flatten()
-                .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
-                .count()
-        });
+    for (e, name) in [(&fine.at_trials(MID_TRIALS), "mid"), (fine, "fine")] {
+        let dir = scratch.join(name);
+        if sweep::resumes(e, &dir, &sweep::manifest(e, None)?) {
+            n += std::fs::read_dir(dir.join("cells")).map_or(0, |d| {
+                d.flatten()
+                    .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+                    .count()
+            });
+        }
     }
     Ok(n)
 }
@@ -238,49 +247,101 @@ fn refine(
             e
         })
         .collect();
-    let stores = fine
+    // Each pair's experiment at its two refined stages, and where each keeps its cells.
+    let mids: Vec<Experiment> = fine.iter().map(|e| e.at_trials(MID_TRIALS)).collect();
+    let stores = [(&mids, "mid"), (&fine.to_vec(), "fine")]
         .iter()
-        .zip(folders)
-        .map(|(e, l)| Store::open(e, &l.path().join("race").join("fine")))
+        .map(|(es, name)| {
+            es.iter()
+                .zip(folders)
+                .map(|(e, l)| Store::open(e, &l.path().join("race").join(name)))
+                .collect::<Result<Vec<_>, _>>()
+        })
         .collect::<Result<Vec<_>, _>>()?;
+    let mut stage = vec![vec![Stage::Coarse; fine[0].cells.len()]; fine.len()];
     let mut refined: Vec<BTreeMap<usize, serde_json::Value>> = vec![BTreeMap::new(); fine.len()];
     loop {
-        let mut todo: Vec<(usize, usize)> = Vec::new();
+        let mut todo: Vec<(usize, usize, Stage)> = Vec::new();
         for i in 0..fine[0].cells.len() {
             let Some(row): Option<Vec<Entry>> = entries.iter().map(|e| e[i]).collect() else {
                 continue;
             };
-            todo.extend(unsettled(m, n, &row).into_iter().map(|k| (k, i)));
+            todo.extend(
+                unsettled(m, n, &row)
+                    .into_iter()
+                    .map(|k| (k, i, stage[k][i].next(&row[k], fine[k].target_ci))),
+            );
         }
         if todo.is_empty() {
             return Ok(refined);
         }
-        let fresh = todo.iter().filter(|&&(k, i)| !stores[k].has(i)).count();
+        let store = |to: Stage, k: usize| &stores[usize::from(to == Stage::Full)][k];
+        let fresh = todo
+            .iter()
+            .filter(|&&(k, i, to)| !store(to, k).has(i))
+            .count();
         watch.more(fresh as u64);
-        let answers: Vec<serde_json::Value> = each(&todo, |&(k, i)| {
-            if let Some(r) = stores[k].read(i)? {
+        let answers: Vec<serde_json::Value> = each(&todo, |&(k, i, to)| {
+            if let Some(r) = store(to, k).read(i)? {
                 return Ok(r);
             }
-            let e = &fine[k];
+            let e = if to == Stage::Full {
+                &fine[k]
+            } else {
+                &mids[k]
+            };
             let r = sweep::run_cell(e, i, &e.cells[i], threads, None, Vec::new(), cancel);
             if cancel.load(Ordering::SeqCst) {
                 return Err(RunError::Interrupted("interrupted while refining".into()));
             }
             let r = r?;
-            stores[k].write(i, &r)?;
+            store(to, k).write(i, &r)?;
             watch.done();
             Ok(r)
         })
         .into_iter()
         .collect::<Result<_, RunError>>()?;
-        for (&(k, i), r) in todo.iter().zip(answers) {
+        for (&(k, i, to), r) in todo.iter().zip(answers) {
             let (a, b, t) = super::super::analyses::counts(&r)?;
             entries[k][i] = Some(Entry {
                 score: a as f64 + (t - a - b) as f64 / 2.0,
                 trials: t as f64,
-                full: true,
+                full: to == Stage::Full,
             });
+            stage[k][i] = to;
             refined[k].insert(i, r);
+        }
+    }
+}
+
+/// How far a cell has been fought: its coarse trials, the middle stage's, or to the
+/// price's target.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stage {
+    Coarse,
+    Mid,
+    Full,
+}
+
+impl Stage {
+    /// The stage a cell at this one goes to when it can still move a value: a coarse cell
+    /// whose chance says the `target` needs no more than twice [`MID_TRIALS`] goes straight
+    /// to it (the middle stage would cost about as much as the target: at +-0.02 an even
+    /// chance needs 2,401 trials).
+    fn next(self, e: &Entry, target: Option<f64>) -> Stage {
+        match self {
+            Stage::Coarse => {
+                let p = e.score / e.trials;
+                let needs = target.map_or(f64::INFINITY, |t| {
+                    p * (1.0 - p) * (crate::sim::estimate::z(0.95) / t).powi(2)
+                });
+                if needs <= 2.0 * MID_TRIALS as f64 {
+                    Stage::Full
+                } else {
+                    Stage::Mid
+                }
+            }
+            Stage::Mid | Stage::Full => Stage::Full,
         }
     }
 }
@@ -505,6 +566,18 @@ mod tests {
         // A coarse cell whose interval reaches below the refined minimum is refined.
         let e = [full(0.50), coarse(0.55), full(0.52)];
         assert_eq!(unsettled(1, 3, &e), vec![1]);
+    }
+
+    #[test]
+    fn issue_39_an_even_cell_passes_the_middle_stage_and_a_sure_one_does_not() {
+        // At +-0.01 an even chance needs about 9,600 trials: first 2,048. A sure win needs
+        // under 256, and at +-0.02 an even chance 2,401: straight to the target. Without a
+        // target, always the middle stage.
+        assert_eq!(Stage::Coarse.next(&coarse(0.5), Some(0.01)), Stage::Mid);
+        assert_eq!(Stage::Coarse.next(&coarse(1.0), Some(0.01)), Stage::Full);
+        assert_eq!(Stage::Coarse.next(&coarse(0.5), Some(0.02)), Stage::Full);
+        assert_eq!(Stage::Coarse.next(&coarse(1.0), None), Stage::Mid);
+        assert_eq!(Stage::Mid.next(&coarse(0.5), Some(0.01)), Stage::Full);
     }
 
     #[test]
