@@ -335,27 +335,7 @@ pub fn parse(
             ));
         }
     }
-    for k in spec.scenario.keys().chain(spec.sweep.keys()) {
-        if RESERVED.contains(&k.get_ref().as_str()) {
-            errors.push(at(
-                k.span().start,
-                format!("{:?} is set by the experiment itself", k.get_ref()),
-                "use the top-level seed, trials and target_ci; outputs are always written quietly",
-            ));
-        }
-    }
-    for k in spec.sweep.keys() {
-        if spec.scenario.keys().any(|s| s.get_ref() == k.get_ref()) {
-            errors.push(at(
-                k.span().start,
-                format!(
-                    "{:?} is both a scenario input and a sweep axis",
-                    k.get_ref()
-                ),
-                "give it in one place",
-            ));
-        }
-    }
+    check_keys(&spec, &at, &mut errors);
     let mut axes = sweep_axes(&spec, &at, &mut errors);
     let analysis_at = spec
         .fair_cp
@@ -405,6 +385,36 @@ pub fn parse(
         text: text.to_string(),
         catalogs: texts,
     })
+}
+
+/// The `[scenario]` and `[sweep]` keys checked: none the experiment sets itself, none in
+/// both tables.
+fn check_keys(
+    spec: &ExperimentSpec,
+    at: &dyn Fn(usize, String, &str) -> ExperimentError,
+    errors: &mut Vec<ExperimentError>,
+) {
+    for k in spec.scenario.keys().chain(spec.sweep.keys()) {
+        if RESERVED.contains(&k.get_ref().as_str()) {
+            errors.push(at(
+                k.span().start,
+                format!("{:?} is set by the experiment itself", k.get_ref()),
+                "use the top-level seed, trials and target_ci; outputs are always written quietly",
+            ));
+        }
+    }
+    for k in spec.sweep.keys() {
+        if spec.scenario.keys().any(|s| s.get_ref() == k.get_ref()) {
+            errors.push(at(
+                k.span().start,
+                format!(
+                    "{:?} is both a scenario input and a sweep axis",
+                    k.get_ref()
+                ),
+                "give it in one place",
+            ));
+        }
+    }
 }
 
 /// The `outputs` the experiment asks for (both CSV and Parquet when it names none).

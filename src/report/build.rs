@@ -989,26 +989,10 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
     let mut out = Vec::new();
     for g in 0..fit.height() {
         let m = units[g].unwrap_or(1.0);
-        let which = groups
-            .iter()
-            .map(|(a, v)| match (a.as_str(), v[g].trim_end_matches(".0")) {
-                ("distance", d) => format!("{d}\" apart"),
-                (a, v) => format!("{a} {v}"),
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let which = group_label(&groups, g);
         let points: Vec<(f64, f64, f64, f64)> = (g * per..(g + 1) * per)
             .filter(|&i| i < counts.len())
-            .map(|i| {
-                let half = draws.get(i).copied().flatten().unwrap_or(0.0) / 2.0;
-                let w = wins[i];
-                (
-                    counts[i].unwrap_or(0.0) / m,
-                    w.0 + half,
-                    w.1 + half,
-                    w.2 + half,
-                )
-            })
+            .map(|i| cell_point(counts[i], wins[i], draws.get(i).copied().flatten(), m))
             .collect();
         let (Some(r), Some(rl), Some(rh)) = (ratio[g], lo[g], hi[g]) else {
             out.push(no_crossing(g, &unit[g], &reference[g], points));
@@ -1063,6 +1047,35 @@ fn fair_cp(frames: &Frames) -> Vec<Figure> {
         });
     }
     out
+}
+
+/// What sets fit `g` apart from the others, in words ("12\" apart"), from its `groups`.
+fn group_label(groups: &[(String, Vec<String>)], g: usize) -> String {
+    groups
+        .iter()
+        .map(|(a, v)| match (a.as_str(), v[g].trim_end_matches(".0")) {
+            ("distance", d) => format!("{d}\" apart"),
+            (a, v) => format!("{a} {v}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A fair-CP cell as drawn: its exchange ratio (`count` per `units`) and its win chance
+/// with its CI, draws counted half.
+fn cell_point(
+    count: Option<f64>,
+    wins: (f64, f64, f64),
+    draws: Option<f64>,
+    units: f64,
+) -> (f64, f64, f64, f64) {
+    let half = draws.unwrap_or(0.0) / 2.0;
+    (
+        count.unwrap_or(0.0) / units,
+        wins.0 + half,
+        wins.1 + half,
+        wins.2 + half,
+    )
 }
 
 /// The log-odds line `b0 + b1 u + b2 u^2` (`u = x - centre`) as chances, drawn across
