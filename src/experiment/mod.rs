@@ -179,14 +179,19 @@ impl Experiment {
                 c.args.drain(k..k + 2);
             }
         }
-        // The manifest records the text it ran: the same file with the trials it ran.
-        if let Ok(mut table) = e.text.parse::<toml::Table>() {
+        // The manifest records the text it ran: the same file with the trials it ran (a
+        // text that will not round-trip says so in a comment instead).
+        let rewritten = e.text.parse::<toml::Table>().ok().and_then(|mut table| {
             table.remove("target_ci");
             table.insert("trials".into(), (trials as i64).into());
-            if let Ok(text) = toml::to_string(&table) {
-                e.text = text;
-            }
-        }
+            toml::to_string(&table).ok()
+        });
+        e.text = rewritten.unwrap_or_else(|| {
+            format!(
+                "{}\n# run as a raced price's coarse pass: {trials} trials a cell, no target\n",
+                e.text
+            )
+        });
         e
     }
 

@@ -738,11 +738,7 @@ fn cells_under(dir: &Path) -> usize {
         .filter(|p| p.is_dir())
         .map(|p| {
             if p.file_name().is_some_and(|n| n == "cells") {
-                std::fs::read_dir(&p).map_or(0, |d| {
-                    d.flatten()
-                        .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
-                        .count()
-                })
+                race::cell_files(&p)
             } else {
                 cells_under(&p)
             }

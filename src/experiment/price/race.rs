@@ -185,14 +185,19 @@ pub(super) fn kept(fine: &Experiment, pair: &Path) -> Result<usize, RunError> {
     for (e, name) in [(&fine.at_trials(MID_TRIALS), "mid"), (fine, "fine")] {
         let dir = scratch.join(name);
         if sweep::resumes(e, &dir, &sweep::manifest(e, None)?) {
-            n += std::fs::read_dir(dir.join("cells")).map_or(0, |d| {
-                d.flatten()
-                    .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
-                    .count()
-            });
+            n += cell_files(&dir.join("cells"));
         }
     }
     Ok(n)
+}
+
+/// The cell files (`*.json`) in a `cells/` folder; none when it is missing.
+pub(super) fn cell_files(cells: &Path) -> usize {
+    std::fs::read_dir(cells).map_or(0, |d| {
+        d.flatten()
+            .filter(|c| c.path().extension().is_some_and(|x| x == "json"))
+            .count()
+    })
 }
 
 /// Every pair's every cell to the price's own target, as before the race.
@@ -263,8 +268,13 @@ fn refine(
     loop {
         let mut todo: Vec<(usize, usize, Stage)> = Vec::new();
         for i in 0..fine[0].cells.len() {
+            // Every cell is a point of its distance's fit: a missing one is a bug, not a
+            // cell to leave coarse.
             let Some(row): Option<Vec<Entry>> = entries.iter().map(|e| e[i]).collect() else {
-                continue;
+                return Err(RunError::other(format!(
+                    "cell {} of a raced price has no coarse point",
+                    i + 1
+                )));
             };
             todo.extend(
                 unsettled(m, n, &row)
