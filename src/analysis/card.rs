@@ -22,7 +22,7 @@ use statrs::statistics::{Data, Max, Median, Min, OrderStatistics};
 pub const TOLERANCE: f64 = 0.10;
 
 /// One scenario's price for the card: a price with its CI, or a bound.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Scenario {
     /// `[point, lo, hi]`.
     Priced([f64; 3]),

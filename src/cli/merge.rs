@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::Failure;
 use super::progress::Cells;
+use crate::experiment::price::shard;
 
 #[derive(Args, Debug)]
 #[command(
@@ -17,7 +18,10 @@ use super::progress::Cells;
   diemon run experiments/first-strike.toml --shard 2/2 --out /shared/fs-2
   diemon merge /shared/fs-1 /shared/fs-2 --out reports/first-strike
 
-The merged frames equal those of `diemon run experiments/hero-worth.toml`, digit for digit."
+The merged frames equal those of `diemon run experiments/first-strike.toml`, digit for digit.
+The shards of a price (`diemon price UNIT --shard I/N`) or of a price roster merge the same
+way: their folders are copied into one and priced as one machine does, fighting nothing
+again."
 )]
 pub struct MergeArgs {
     /// The shards' output folders (`diemon run --shard I/N --out DIR`), one per shard.
@@ -32,6 +36,9 @@ pub struct MergeArgs {
 }
 
 pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
+    if a.dirs.iter().any(|d| shard::is_shard(d)) {
+        return merge_prices(a, cancel, out);
+    }
     let _guard = super::interrupt::Guard::new();
     let watch = Cells::new(a.quiet);
     Ok(crate::experiment::merge::merge(
@@ -42,4 +49,46 @@ pub fn run(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<()
         cancel,
         out,
     )?)
+}
+
+/// The shards of a price or a price roster: checked, copied into one folder and priced there
+/// as one machine prices them (every cell is kept, so nothing is fought again).
+fn merge_prices(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Result<(), Failure> {
+    let job = shard::check(&a.dirs)?;
+    let dir = a.out.clone().unwrap_or_else(|| job.default_dir());
+    {
+        let _held = crate::experiment::lock::lock(&dir)?;
+        shard::gather(&a.dirs, &dir)?;
+    }
+    super::io(writeln!(
+        out,
+        "{} shards gathered into {}",
+        a.dirs.len(),
+        dir.display()
+    ))?;
+    match job {
+        shard::Job::Price {
+            pricing,
+            sensitivity,
+            keep_readings,
+            command,
+            base_command,
+        } => {
+            let w = super::price::Whole {
+                sensitivity,
+                keep_readings,
+                parts: false,
+                command,
+                base_command,
+            };
+            super::price::whole(&pricing, &w, &dir, None, a.quiet, cancel, out)
+        }
+        shard::Job::Roster(r) => {
+            let _guard = super::interrupt::Guard::new();
+            let watch = Cells::new(a.quiet);
+            Ok(crate::experiment::price::roster::run(
+                &r, &dir, None, &watch, cancel, out,
+            )?)
+        }
+    }
 }

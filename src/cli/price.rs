@@ -11,12 +11,16 @@ use super::progress::Cells;
 use super::{Failure, io};
 use crate::experiment::price::conduct::Mode;
 use crate::experiment::price::parts::price_parts;
-use crate::experiment::price::sensitivity::{Sensitivity, rulings, sensitivity};
+use crate::experiment::price::sensitivity::{
+    Keep, Sensitivity, rulings, run_readings, sensitivity,
+};
 use crate::experiment::price::{
-    DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name, page, price,
+    DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name, page, plan, price,
+    shard,
 };
 use crate::question::run::{check_threads, parse_trials};
 use crate::scenario::squad::policy::Formation;
+use crate::sim::engine::Shard;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -86,11 +90,21 @@ pub struct PriceArgs {
     /// battles, and draw how far each moves the price (a tornado chart, biggest first).
     #[arg(long)]
     pub sensitivity: bool,
+    /// With --sensitivity: keep each reading's experiments whole (cells, frames, charts and
+    /// pages). By default a reading keeps its prices frame and the record a rerun reads, and
+    /// a unit's sensitivity folder stays a few MB.
+    #[arg(long, requires = "sensitivity")]
+    pub keep_readings: bool,
     /// Also price the unit without each of its priced parts (each weapon and item, Skill
     /// above d6, Move above 5\", SuperNatural dice): each part's listed CP beside its worth
     /// in battle, with its 95% CI.
     #[arg(long)]
     pub parts: bool,
+    /// Run only shard I of N (1-based), for a cluster: whole families of scenarios (a
+    /// reference and a formation) and readings, dealt in turn. `diemon merge` the shards'
+    /// folders to price it, exactly as one machine does.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -149,21 +163,62 @@ pub fn run(
         reports: true,
         seed: a.seed,
     };
+    let w = Whole {
+        sensitivity: a.sensitivity,
+        keep_readings: a.keep_readings,
+        parts: a.parts,
+        command: command(a, options, true),
+        base_command: command(a, &[], false),
+    };
+    if let Some(s) = a.shard {
+        return run_shard(a, &p, &w, s, cancel, out);
+    }
     let dir = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(format!("price-{}", file_name(&a.unit))));
+    whole(&p, &w, &dir, a.threads, a.quiet, cancel, out)
+}
+
+/// What a whole price does beside pricing `p`, and the commands its files record.
+#[derive(Clone, Debug)]
+pub struct Whole {
+    pub sensitivity: bool,
+    pub keep_readings: bool,
+    pub parts: bool,
+    /// The command as typed (without `--shard` and `--out`).
+    pub command: String,
+    /// The same with no `-o`, `--sensitivity` or `--parts`: each reading's frame adds its
+    /// options to it.
+    pub base_command: String,
+}
+
+/// Prices `p` into `dir` as `w` says, with its page: as one machine does, or after a merge
+/// of shards (whose cells are all kept, so nothing is fought again).
+pub fn whole(
+    p: &Pricing,
+    w: &Whole,
+    dir: &std::path::Path,
+    threads: Option<usize>,
+    quiet: bool,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     // The folder is held from the first line to the page: a second price into it is
     // refused before it runs anything.
-    let _held = crate::experiment::lock::lock(&dir)?;
+    let _held = crate::experiment::lock::lock(dir)?;
     io(writeln!(out, "pricing {} {}", p.unit, p.describe()))?;
     let _guard = super::interrupt::Guard::new();
-    let watch = Cells::new(a.quiet);
-    let priced = price(&p, &dir, a.threads, &watch, cancel, out)?;
+    let watch = Cells::new(quiet);
+    let priced = price(p, dir, threads, &watch, cancel, out)?;
     io(out.write_all(text(&priced).as_bytes()))?;
-    let sensitivity = if a.sensitivity {
+    let sensitivity = if w.sensitivity {
+        let keep = Keep {
+            whole: w.keep_readings,
+            command: &w.base_command,
+        };
         Some(sensitivity(
-            &p, &priced, &dir, a.threads, &watch, cancel, out,
+            p, &priced, dir, keep, threads, &watch, cancel, out,
         )?)
     } else {
         None
@@ -171,12 +226,12 @@ pub fn run(
     if let Some(s) = &sensitivity {
         io(out.write_all(tornado_text(s).as_bytes()))?;
     }
-    let parts = if a.parts {
+    let parts = if w.parts {
         Some(price_parts(
-            &p,
+            p,
             priced.card.map(|c| c.price),
-            &dir,
-            a.threads,
+            dir,
+            threads,
             cancel,
             out,
         )?)
@@ -184,11 +239,11 @@ pub fn run(
         None
     };
     page::write(
-        &dir,
+        dir,
         &priced,
         sensitivity.as_ref(),
         parts.as_deref(),
-        &command(a, options),
+        &w.command,
     )?;
     io(writeln!(
         out,
@@ -197,8 +252,95 @@ pub fn run(
     ))
 }
 
-/// The command that prices it again, as typed.
-fn command(a: &PriceArgs, options: &[String]) -> String {
+/// Shard `s` of the price `p` (issue 39, item 7): its share of the families and readings
+/// ([`crate::experiment::price::shard`]), and the record `diemon merge` reads.
+fn run_shard(
+    a: &PriceArgs,
+    p: &Pricing,
+    w: &Whole,
+    s: Shard,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    if w.parts {
+        return Err(Failure::input(
+            "--shard with --parts: a part's price is a price of its own, not dealt to shards\n\
+             hint: shard the price alone, merge it, then run --parts on one machine (the \
+             price's cells are kept)",
+        ));
+    }
+    let dir = a.out.clone().unwrap_or_else(|| {
+        PathBuf::from("reports").join(format!(
+            "price-{}-shard-{}-of-{}",
+            file_name(&a.unit),
+            s.index + 1,
+            s.count
+        ))
+    });
+    let _held = crate::experiment::lock::lock(&dir)?;
+    let plan = plan(p)?;
+    io(writeln!(
+        out,
+        "pricing {} {}; shard {s}",
+        p.unit,
+        p.describe()
+    ))?;
+    let _guard = super::interrupt::Guard::new();
+    let watch = Cells::new(a.quiet);
+    let families = shard::run_families(&[(p, &plan, dir.clone())], s, a.threads, &watch, cancel)?;
+    let mut readings = 0;
+    if w.sensitivity {
+        let all = crate::experiment::price::sensitivity::readings(&p.options);
+        let keep = Keep {
+            whole: w.keep_readings,
+            command: &w.base_command,
+        };
+        let share = Some((s, plan.fits.len()));
+        for r in run_readings(
+            p,
+            plan.listed,
+            &all,
+            share,
+            &dir,
+            keep,
+            a.threads,
+            &watch,
+            cancel,
+        )? {
+            readings += usize::from(r?.is_some());
+        }
+    }
+    shard::write(
+        &dir,
+        &shard::Record {
+            shard: s.to_string(),
+            key: shard::key(&[&plan]),
+            job: shard::Job::Price {
+                pricing: p.clone(),
+                sensitivity: w.sensitivity,
+                keep_readings: w.keep_readings,
+                command: w.command.clone(),
+                base_command: w.base_command.clone(),
+            },
+        },
+    )?;
+    io(writeln!(
+        out,
+        "shard {s}: {families} of {} families{} kept in {}\nhint: `diemon merge` every \
+         shard's folder to price it (nothing is fought again)",
+        plan.fits.len(),
+        if w.sensitivity {
+            format!(" and {readings} readings")
+        } else {
+            String::new()
+        },
+        dir.display()
+    ))
+}
+
+/// The command that prices it again, as typed (`extras`: with `--sensitivity` and `--parts`
+/// as given).
+fn command(a: &PriceArgs, options: &[String], extras: bool) -> String {
     let mut c = vec!["diemon".to_string(), "price".into(), a.unit.clone()];
     let mut flag = |f: &str, v: String| c.extend([f.to_string(), v]);
     if let Some(x) = &a.catalog {
@@ -219,13 +361,19 @@ fn command(a: &PriceArgs, options: &[String]) -> String {
     if a.tolerance != 10.0 {
         flag("--tolerance", a.tolerance.to_string());
     }
+    if a.conduct != Mode::Competent {
+        flag("--conduct", "fixed".into());
+    }
     for o in options {
         flag("-o", o.clone());
     }
-    if a.sensitivity {
+    if extras && a.sensitivity {
         c.push("--sensitivity".into());
+        if a.keep_readings {
+            c.push("--keep-readings".into());
+        }
     }
-    if a.parts {
+    if extras && a.parts {
         c.push("--parts".into());
     }
     c.join(" ")

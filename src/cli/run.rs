@@ -9,7 +9,7 @@ use clap::Args;
 use super::Failure;
 use super::progress::Cells;
 use crate::experiment;
-use crate::experiment::price::roster;
+use crate::experiment::price::{roster, shard};
 use crate::sim::engine::Shard;
 
 #[derive(Args, Debug)]
@@ -98,18 +98,41 @@ fn run_roster(
     let r = roster::parse(&file.display().to_string(), text, file.parent())
         .map_err(experiment::sweep::input_errors)?;
     crate::question::run::check_threads(a.threads)?;
-    if a.shard.is_some() {
-        return Err(Failure::input(format!(
-            "--shard: {} prices each cell to a CI target, which needs every batch in order\n\
-             hint: run it on one machine; each unit's cells are kept, so a killed run resumes",
-            r.name
-        )));
-    }
-    let dir = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(&r.name));
     let _guard = super::interrupt::Guard::new();
     let watch = Cells::new(a.quiet);
-    Ok(roster::run(&r, &dir, a.threads, &watch, cancel, out)?)
+    let Some(s) = a.shard else {
+        let dir = a
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("reports").join(&r.name));
+        return Ok(roster::run(&r, &dir, a.threads, &watch, cancel, out)?);
+    };
+    // Shard I/N of a roster: whole families of every unit dealt in turn (issue 39, item 7).
+    let dir = a.out.clone().unwrap_or_else(|| {
+        PathBuf::from("reports").join(format!("{}-shard-{}-of-{}", r.name, s.index + 1, s.count))
+    });
+    let _held = experiment::lock::lock(&dir)?;
+    let plans = roster::plans(&r)?;
+    let items: Vec<_> = plans
+        .iter()
+        .map(|(p, plan)| (p, plan, roster::unit_folder(&dir, &p.unit)))
+        .collect();
+    let ran = shard::run_families(&items, s, a.threads, &watch, cancel)?;
+    let all: usize = plans.iter().map(|(_, plan)| plan.fits.len()).sum();
+    shard::write(
+        &dir,
+        &shard::Record {
+            shard: s.to_string(),
+            key: shard::key(&plans.iter().map(|(_, plan)| plan).collect::<Vec<_>>()),
+            job: shard::Job::Roster(r.clone()),
+        },
+    )?;
+    super::io(writeln!(
+        out,
+        "{}: shard {s}: {ran} of {all} families of {} units kept in {}\nhint: `diemon merge` \
+         every shard's folder to price the roster (nothing is fought again)",
+        r.name,
+        r.units.len(),
+        dir.display()
+    ))
 }

@@ -350,7 +350,7 @@ fn clear_leftovers(dir: &std::path::Path, name: &str) {
 
 /// `p` as an absolute path with `.` and `..` resolved, whether or not it exists yet (the
 /// longest existing ancestor is canonicalised, so symbolic links resolve as well).
-fn absolute(p: &std::path::Path) -> PathBuf {
+pub(crate) fn absolute(p: &std::path::Path) -> PathBuf {
     let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let mut rest = Vec::new();
     let mut head = p.as_path();

@@ -344,6 +344,88 @@ fn sensitivity_reprices_only_the_readings_that_touch_the_battles() {
     assert!(dir.join("charts/tornado.png").exists());
     let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(page.contains("Sensitivity to the rules"), "{page}");
+    // Issue 39, item 5: a reading keeps its prices frame and record, no cells or reports.
+    let reading = dir.join("sensitivity/overskill=skill");
+    let mut kept: Vec<String> = std::fs::read_dir(&reading)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    kept.sort();
+    assert_eq!(kept, ["prices.csv", "prices.parquet", "reading.json"]);
+    let frame = std::fs::read_to_string(reading.join("prices.csv")).unwrap();
+    assert!(frame.starts_with("unit,listed_cp,reference"), "{frame}");
+    // A rerun reads the record: the same lines, and nothing priced into the reading again.
+    let again = ok(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "2",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.05",
+        "--sensitivity",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let shifts = |o: &str| -> Vec<String> {
+        o.lines()
+            .filter(|l| l.starts_with("  "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(shifts(&again), shifts(&out));
+    assert!(!reading.join("minifig-hand-weapon").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_39_keep_readings_keeps_each_reading_whole() {
+    // One reading's experiments in full: cells, frames and pages, beside its record.
+    let dir = temp("price-keep-readings");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "hero-hand-weapon",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "2",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.05",
+        "--sensitivity",
+        "--keep-readings",
+        "-o",
+        "marks_tie=defender",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let reading = dir.join("sensitivity/overskill=skill");
+    for f in [
+        "reading.json",
+        "prices.csv",
+        "report.html",
+        "minifig-hand-weapon/line/cells",
+        "minifig-hand-weapon/line/report.html",
+    ] {
+        assert!(reading.join(f).exists(), "{f}: {out}");
+    }
+    // The reading's frame names the command that prices it alone, with every option.
+    let manifest = std::fs::read_to_string(reading.join("report.md")).unwrap();
+    assert!(
+        manifest.contains("-o marks_tie=defender -o overskill=skill"),
+        "{manifest}"
+    );
+    let (code, _, err) = diemon(&["price", "hero-hand-weapon", "--keep-readings"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--sensitivity"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -422,5 +504,155 @@ fn a_roster_ranks_its_units_from_most_over_priced() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("civilian cannot fight"), "{err}");
     assert!(!out.contains("1/2"), "nothing ran: {out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The files of a price or roster folder that must be the one machine's, byte for byte:
+/// every frame and page (cells hold their speed, and locks and charts are left out).
+fn frames(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut v = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if name != "cells" && name != "charts" {
+                    stack.push(p);
+                }
+            } else if [".csv", ".parquet", ".md", ".json"]
+                .iter()
+                .any(|x| name.ends_with(x))
+            {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                v.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    v.sort();
+    v
+}
+
+#[test]
+fn issue_39_a_sharded_price_merges_into_the_one_machine_price() {
+    // Two references and a formation, with the sensitivity: 2 families and 43 readings
+    // dealt to 3 shards in turn; the merge fights nothing and writes the same files.
+    let dir = temp("price-shards");
+    let args = |out: &std::path::Path, shard: Option<&str>| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "price",
+            "hero-hand-weapon",
+            "--reference",
+            "minifig-hand-weapon",
+            "--reference",
+            "minifig-rifle",
+            "--distance",
+            "12",
+            "--formation",
+            "line",
+            "--target-ci",
+            "0.05",
+            "--sensitivity",
+            "-q",
+            "--out",
+        ]
+        .map(String::from)
+        .to_vec();
+        a.push(out.display().to_string());
+        if let Some(s) = shard {
+            a.extend(["--shard".to_string(), s.to_string()]);
+        }
+        a
+    };
+    let single = dir.join("single");
+    let one = ok(&args(&single, None)
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let mut shards = Vec::new();
+    for i in 1..=3 {
+        let d = dir.join(format!("shard-{i}"));
+        let said = ok(&args(&d, Some(&format!("{i}/3")))
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>());
+        assert!(said.contains(&format!("shard {i}/3: ")), "{said}");
+        shards.push(d.display().to_string());
+    }
+    // Shard 3 drew no family (items 0 and 1 are shards 1's and 2's): readings only.
+    assert!(!dir.join("shard-3/minifig-rifle").exists());
+    assert!(dir.join("shard-2/minifig-rifle/line/fair_cp.csv").exists());
+    let merged = dir.join("merged");
+    let mut m = vec!["merge"];
+    m.extend(shards.iter().map(String::as_str));
+    m.extend(["--out", merged.to_str().unwrap(), "-q"]);
+    let out = ok(&m);
+    // The same lines after the merge's own, and the same files.
+    let tail =
+        |s: &str| s[s.find("card price").unwrap()..].replace(&single.display().to_string(), "DIR");
+    assert_eq!(
+        tail(&out).replace(&merged.display().to_string(), "DIR"),
+        tail(&one),
+        "{out}"
+    );
+    assert_eq!(frames(&merged), frames(&single));
+    // A shard missing, or given twice, is refused before anything is written.
+    let (code, _, err) = diemon(&["merge", &shards[0], &shards[1]]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("shard 3/3 is missing"), "{err}");
+    let (code, _, err) = diemon(&["merge", &shards[0], &shards[0], &shards[1]]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("are both shard 1/3"), "{err}");
+    let (code, _, err) = diemon(&[
+        "merge", &shards[0], &shards[1], &shards[2], "--out", &shards[1],
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is the shard folder"), "{err}");
+    let (code, _, err) = diemon(&["price", "hero-hand-weapon", "--parts", "--shard", "1/2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--shard with --parts"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_39_a_sharded_roster_merges_into_the_one_machine_roster() {
+    let dir = temp("price-roster-shards");
+    let file = dir.join("r.toml");
+    std::fs::write(
+        &file,
+        "name = \"r\"\nkind = \"price\"\ntarget_ci = 0.05\n[price]\nunits = [\"automaton\", \"cannon-fodder\"]\nreferences = [\"minifig-hand-weapon\"]\ndistances = [2]\nformations = [\"line\", \"ranks:2\"]\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let single = dir.join("single");
+    ok(&["run", f, "--out", single.to_str().unwrap(), "-q"]);
+    let shard = |i: u32| {
+        let d = dir.join(format!("s{i}"));
+        let said = ok(&[
+            "run",
+            f,
+            "--shard",
+            &format!("{i}/2"),
+            "--out",
+            d.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(
+            said.contains(&format!("shard {i}/2: 2 of 4 families")),
+            "{said}"
+        );
+        d
+    };
+    let (a, b) = (shard(1), shard(2));
+    let merged = dir.join("merged");
+    ok(&[
+        "merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(frames(&merged), frames(&single));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -15,7 +15,17 @@ use crate::scenario::squad::kind::Kind;
 use crate::scenario::squad::policy::{AreaAim, Bail, Spacing};
 
 /// How the sides of a priced battle choose their conduct.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// Each side picks from its menu as a competent player would: the value of the game.

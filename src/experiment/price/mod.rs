@@ -15,8 +15,10 @@ pub mod conduct;
 pub mod page;
 pub mod parts;
 pub mod race;
+pub mod reading;
 pub mod roster;
 pub mod sensitivity;
+pub mod shard;
 pub mod value;
 
 use std::io::Write;
@@ -155,7 +157,7 @@ pub fn round_seed(seed: u64, round: u32, distance: u32) -> u64 {
 }
 
 /// What to price, and with how many trials.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pricing {
     /// A catalog unit, `NAME` or `NAME+ITEM...`.
     pub unit: String,
@@ -549,6 +551,23 @@ pub struct Plan {
     pub fits: Vec<Planned>,
 }
 
+impl Plan {
+    /// A SHA-256 over the resume key of every experiment (each hashes diemon's source, the
+    /// options, the experiment as written and every catalog's text): a kept reading or a
+    /// shard is trusted only under the same build pricing the same thing. The rounds the
+    /// search adds are decided by these experiments' cells, so they need no key of their own.
+    pub fn key(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        for e in self.fits.iter().flat_map(|f| &f.experiments) {
+            let k = e.key();
+            h.update((k.len() as u64).to_le_bytes());
+            h.update(k.as_bytes());
+        }
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
 /// One scenario family of a [`Plan`] (a reference, a formation, every distance): one
 /// fair-CP experiment per pair of conducts, row-major as [`conduct::Menus::pair`].
 #[derive(Clone, Debug)]
@@ -671,7 +690,7 @@ pub fn run(
 }
 
 /// The folder of one of a price's experiments under the price's `dir`.
-fn folder_of(dir: &Path, f: &Planned) -> PathBuf {
+pub fn folder_of(dir: &Path, f: &Planned) -> PathBuf {
     dir.join(file_name(&f.reference))
         .join(file_name(&f.formation))
 }

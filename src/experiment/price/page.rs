@@ -296,26 +296,8 @@ pub fn write(
     parts: Option<&[super::parts::Worth]>,
     command: &str,
 ) -> Result<Vec<PathBuf>, RunError> {
-    let mut df = frame(r)?;
-    // Every kind's Parquet carries `diemon_manifest` (docs/experiments.md): here, what
-    // priced it.
-    let mut manifest = toml::Table::new();
-    manifest.insert("diemon_version".into(), env!("CARGO_PKG_VERSION").into());
-    manifest.insert("kind".into(), "price".into());
-    manifest.insert("unit".into(), r.unit.clone().into());
-    manifest.insert("command".into(), command.into());
-    let parquet = Parquet {
-        metadata: vec![
-            ("diemon_manifest".into(), manifest.to_string()),
-            ("command".into(), command.into()),
-        ],
-    };
-    let mut written = Vec::new();
-    for e in [&Csv as &dyn Exporter, &parquet] {
-        written.push(
-            write_atomic(e, &mut df, dir, "prices").map_err(|e| RunError::other(e.to_string()))?,
-        );
-    }
+    let parquet = parquet_of(r, command);
+    let mut written = write_prices(dir, r, command)?;
     if let Some(parts) = parts {
         let mut pf = parts_frame(r, parts)?;
         for e in [&Csv as &dyn Exporter, &parquet] {
@@ -328,6 +310,36 @@ pub fn write(
     let page = sheet_of(r, sensitivity, parts, command, dir);
     written.extend(sheet::write(dir, &page).map_err(|e| RunError::other(e.to_string()))?);
     Ok(written)
+}
+
+/// Writes the frame alone, `dir/prices.csv` and `.parquet` (a sensitivity's reading keeps
+/// no more); returns the files written.
+pub fn write_prices(dir: &Path, r: &Priced, command: &str) -> Result<Vec<PathBuf>, RunError> {
+    let mut df = frame(r)?;
+    let parquet = parquet_of(r, command);
+    let mut written = Vec::new();
+    for e in [&Csv as &dyn Exporter, &parquet] {
+        written.push(
+            write_atomic(e, &mut df, dir, "prices").map_err(|e| RunError::other(e.to_string()))?,
+        );
+    }
+    Ok(written)
+}
+
+/// The Parquet exporter of a price's frames: every kind's Parquet carries
+/// `diemon_manifest` (docs/experiments.md), here what priced it.
+fn parquet_of(r: &Priced, command: &str) -> Parquet {
+    let mut manifest = toml::Table::new();
+    manifest.insert("diemon_version".into(), env!("CARGO_PKG_VERSION").into());
+    manifest.insert("kind".into(), "price".into());
+    manifest.insert("unit".into(), r.unit.clone().into());
+    manifest.insert("command".into(), command.into());
+    Parquet {
+        metadata: vec![
+            ("diemon_manifest".into(), manifest.to_string()),
+            ("command".into(), command.into()),
+        ],
+    }
 }
 
 /// Every scenario's price with its CI, beside the listed cost and the card price's CI.

@@ -75,7 +75,7 @@ fn one() -> u64 {
 }
 
 /// A roster, resolved.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Roster {
     pub name: String,
     pub description: String,
@@ -85,6 +85,30 @@ pub struct Roster {
     /// The file as written.
     pub text: String,
     pub file: String,
+}
+
+/// Each unit's pricing and plan, in the roster's order: every unit's experiments read and
+/// checked, so a unit that cannot fight fails the file before anything runs.
+pub fn plans(r: &Roster) -> Result<Vec<(Pricing, super::Plan)>, RunError> {
+    r.units
+        .iter()
+        .map(|unit| {
+            let pu = Pricing {
+                unit: unit.clone(),
+                ..r.pricing.clone()
+            };
+            let planned = super::plan(&pu).map_err(|e| match e {
+                RunError::Input(m) => RunError::Input(format!("{}: unit {unit:?}: {m}", r.file)),
+                other => other,
+            })?;
+            Ok((pu, planned))
+        })
+        .collect()
+}
+
+/// A unit's folder in a roster's `dir`.
+pub fn unit_folder(dir: &Path, unit: &str) -> PathBuf {
+    dir.join("units").join(file_name(unit))
 }
 
 /// Whether an experiment file's `kind` is `price`.
@@ -321,23 +345,12 @@ pub fn run(
     ))?;
     // Every unit's experiments read and checked before any runs: a unit that cannot fight
     // fails the file now, not an hour in.
-    let mut plans = Vec::new();
-    for unit in &r.units {
-        let pu = Pricing {
-            unit: unit.clone(),
-            ..p.clone()
-        };
-        let planned = super::plan(&pu).map_err(|e| match e {
-            RunError::Input(m) => RunError::Input(format!("{}: unit {unit:?}: {m}", r.file)),
-            other => other,
-        })?;
-        plans.push((pu, planned));
-    }
+    let plans = plans(r)?;
     // Each unit's folder held from the start, like the roster's own.
     let held = r
         .units
         .iter()
-        .map(|unit| crate::experiment::lock::lock(&dir.join("units").join(file_name(unit))))
+        .map(|unit| crate::experiment::lock::lock(&unit_folder(dir, unit)))
         .collect::<Result<Vec<_>, _>>()?;
     // A resume is never silent: what the whole roster keeps, before anything runs.
     let (mut kept, mut total) = (0, 0);

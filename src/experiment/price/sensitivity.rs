@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::{Priced, Pricing, experiment_text, file_name, grid, price};
+use super::{Priced, Pricing, experiment_text, file_name, grid, page, reading};
 use crate::analysis::card::{Card, Scenario};
 use crate::catalog::cost::breakdown;
 
@@ -20,6 +20,7 @@ use crate::experiment::{Catalogs, parse};
 use crate::options::{OPTIONS, RuleOptions};
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{Section, Table};
+use crate::sim::engine::Shard;
 
 /// Battles a scenario in the probe that decides whether a reading touches them.
 pub const PROBE_TRIALS: u64 = 2000;
@@ -192,13 +193,14 @@ fn probe(
     Ok(out)
 }
 
-/// The card prices of `base` and `alt` over the scenarios both price or bound.
-pub fn shift(base: &Priced, alt: &Priced) -> Result<Moved, String> {
+/// The card prices of `base` and `alt` over the scenarios both price or bound, each
+/// scenario as the card counts it ([`super::ScenarioPrice::for_card`]).
+pub fn shift(base: &[Option<Scenario>], alt: &[Option<Scenario>]) -> Result<Moved, String> {
     let (mut from, mut to) = (Vec::new(), Vec::new());
-    for (a, b) in alt.scenarios.iter().zip(&base.scenarios) {
-        if let (Some(a), Some(b)) = (a.for_card(), b.for_card()) {
-            to.push(a);
-            from.push(b);
+    for (a, b) in alt.iter().zip(base) {
+        if let (Some(a), Some(b)) = (a, b) {
+            to.push(*a);
+            from.push(*b);
         }
     }
     let (Some(f), Some(t)) = (Card::of(&from), Card::of(&to)) else {
@@ -207,10 +209,11 @@ pub fn shift(base: &Priced, alt: &Priced) -> Result<Moved, String> {
         );
     };
     let all = |above: bool| {
-        !alt.scenarios.is_empty()
-            && alt.scenarios.iter().all(|s| {
-                matches!(s.for_card(), Some(Scenario::Above(_))) == above
-                    && matches!(s.for_card(), Some(Scenario::Above(_) | Scenario::Below(_)))
+        !alt.is_empty()
+            && alt.iter().all(|s| match s {
+                Some(Scenario::Above(_)) => above,
+                Some(Scenario::Below(_)) => !above,
+                _ => false,
             })
     };
     Ok(Moved {
@@ -227,22 +230,30 @@ pub fn shift(base: &Priced, alt: &Priced) -> Result<Moved, String> {
     })
 }
 
+/// How a sensitivity keeps its readings.
+#[derive(Clone, Copy, Debug)]
+pub struct Keep<'a> {
+    /// Keep each reading's experiments whole, with their reports (charts and pages);
+    /// otherwise a reading keeps its prices frame and record alone ([`super::reading`]).
+    pub whole: bool,
+    /// The command that prices the defaults with no `-o` (nor `--sensitivity`, `--parts`):
+    /// each reading's frame records it with the reading's options.
+    pub command: &'a str,
+}
+
 /// Re-prices `p` (priced under the defaults as `base`) under every reading that touches its
 /// battles, into `dir/sensitivity/KEY=VALUE/`.
+#[allow(clippy::too_many_arguments)]
 pub fn sensitivity(
     p: &Pricing,
     base: &Priced,
     dir: &Path,
+    keep: Keep,
     threads: Option<usize>,
     watch: &dyn Watch,
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<Sensitivity, RunError> {
-    let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
-    let cp = |name: &str| -> Result<crate::catalog::Cp, RunError> {
-        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
-        Ok(breakdown(&u).total())
-    };
     let base_card = base.card.map_or(f64::NAN, |c| c.price[0]);
     let all = readings(&p.options);
     io(writeln!(
@@ -252,20 +263,28 @@ pub fn sensitivity(
         all.len(),
         OPTIONS.len()
     ))?;
-    let defaults = probe(p, base.listed, &cp, threads, cancel)?;
-    // The readings side by side: each is seeded on its own, so none depends on another.
-    watch.begin_items(all.len() as u64, 0, "readings");
-    let tried: Vec<Result<Option<Shift>, RunError>> = each(&all, |&(key, value, source)| {
-        let r = reprice(
-            p, base, key, value, source, &defaults, &cp, dir, threads, cancel,
-        );
-        watch.done();
-        r
-    });
-    watch.finish();
+    let base_cards: Vec<Option<Scenario>> = base.scenarios.iter().map(|s| s.for_card()).collect();
+    let tried = run_readings(
+        p,
+        base.listed,
+        &all,
+        None,
+        dir,
+        keep,
+        threads,
+        watch,
+        cancel,
+    )?;
     let mut shifts = Vec::new();
-    for t in tried {
-        let Some(s) = t? else { continue };
+    for (&(key, value, source), t) in all.iter().zip(tried) {
+        let Some(Some(to)) = t? else { continue };
+        let s = Shift {
+            option: key,
+            value: value.to_string(),
+            source,
+            shift: shift(&base_cards, &to),
+            folder: reading_folder(dir, key, value),
+        };
         io(writeln!(
             out,
             "  {}={}: {}",
@@ -303,20 +322,97 @@ pub fn sensitivity(
     })
 }
 
-/// Re-prices `p` under `key = value` if the reading changes a probe battle; `None` if not.
+/// The readings `all` of `p` (whose unit is listed at `listed`), each re-priced or found
+/// untouched and kept in its folder under `dir`; with `share`, only shard `I/N`'s (reading
+/// `k` is item `offset + k` of the shard's deal). Each reading's scenarios as the card counts
+/// them, `None` if untouched; `None` for a reading another shard runs.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn run_readings(
+    p: &Pricing,
+    listed: crate::catalog::Cp,
+    all: &[(&'static str, &'static str, &'static str)],
+    share: Option<(Shard, usize)>,
+    dir: &Path,
+    keep: Keep,
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+) -> Result<Vec<Result<Option<Option<Vec<Option<Scenario>>>>, RunError>>, RunError> {
+    let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
+    let cp = |name: &str| -> Result<crate::catalog::Cp, RunError> {
+        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
+        Ok(breakdown(&u).total())
+    };
+    let mine = |k: usize| share.is_none_or(|(s, o)| (o + k) as u64 % s.count == s.index);
+    // The defaults' probe, once, and only if some reading of this run needs it.
+    let defaults = std::sync::OnceLock::new();
+    let indexed: Vec<(usize, &(&'static str, &'static str, &'static str))> =
+        all.iter().enumerate().collect();
+    // The readings side by side: each is seeded on its own, so none depends on another.
+    watch.begin_items(
+        all.iter().enumerate().filter(|(k, _)| mine(*k)).count() as u64,
+        0,
+        "readings",
+    );
+    let tried = each(&indexed, |&(k, &(key, value, _))| {
+        if !mine(k) {
+            return Ok(None);
+        }
+        // After Ctrl-C, a reading not yet begun is not begun (planning one takes a while).
+        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(RunError::Interrupted(String::new()));
+        }
+        let r = reprice(
+            p,
+            listed,
+            (key, value),
+            &defaults,
+            &cp,
+            dir,
+            keep,
+            threads,
+            cancel,
+        );
+        watch.done();
+        r.map(Some)
+    });
+    watch.finish();
+    if tried
+        .iter()
+        .any(|r| matches!(r, Err(RunError::Interrupted(_))))
+    {
+        let kept = tried.iter().filter(|r| matches!(r, Ok(Some(_)))).count();
+        return Err(RunError::Interrupted(format!(
+            "interrupted: {kept} readings are kept in {} (and the cells of those under way)\n\
+             hint: run the same command again to resume from them",
+            dir.join("sensitivity").display()
+        )));
+    }
+    Ok(tried)
+}
+
+/// A reading's folder: `dir/sensitivity/KEY=VALUE`.
+pub fn reading_folder(dir: &Path, key: &str, value: &str) -> PathBuf {
+    dir.join("sensitivity")
+        .join(format!("{key}={}", file_name(value)))
+}
+
+/// Re-prices `p` under `key = value` if the reading changes a probe battle (against the
+/// `defaults`' probe, run on first need), and keeps it ([`reading`]): its scenarios as the
+/// card counts them, or `None` if it touched no probe battle. A reading kept by an earlier
+/// run under the same key is read back, not priced or probed again.
 #[allow(clippy::too_many_arguments)]
 fn reprice(
     p: &Pricing,
-    base: &Priced,
-    key: &'static str,
-    value: &'static str,
-    source: &'static str,
-    defaults: &[serde_json::Value],
+    listed: crate::catalog::Cp,
+    (key, value): (&'static str, &'static str),
+    defaults: &std::sync::OnceLock<Result<Vec<serde_json::Value>, String>>,
     cp: &(dyn Fn(&str) -> Result<crate::catalog::Cp, RunError> + Sync),
     dir: &Path,
+    keep: Keep,
     threads: Option<usize>,
     cancel: &AtomicBool,
-) -> Result<Option<Shift>, RunError> {
+) -> Result<Option<Vec<Option<Scenario>>>, RunError> {
     let mut options: Vec<(String, String)> = p
         .options
         .iter()
@@ -326,25 +422,56 @@ fn reprice(
     options.push((key.to_string(), value.to_string()));
     let alt = Pricing {
         options,
-        reports: false,
+        reports: keep.whole,
         ..p.clone()
     };
-    if probe(&alt, base.listed, cp, threads, cancel)? == defaults {
+    let folder = reading_folder(dir, key, value);
+    let plan = super::plan(&alt)?;
+    let stamp = plan.key();
+    if let Some(kept) = reading::read(&folder, &stamp) {
+        return Ok(kept.scenarios);
+    }
+    let defaults = defaults
+        .get_or_init(|| probe(p, listed, cp, threads, cancel).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| RunError::other(e.clone()))?;
+    let _held = crate::experiment::lock::lock(&folder)?;
+    if probe(&alt, listed, cp, threads, cancel)? == *defaults {
+        reading::write(
+            &folder,
+            &reading::Record {
+                key: stamp,
+                scenarios: None,
+            },
+        )?;
         return Ok(None);
     }
-    let folder = dir
-        .join("sensitivity")
-        .join(format!("{key}={}", file_name(value)));
-    let _held = crate::experiment::lock::lock(&folder)?;
     let mut said = Vec::new();
-    let priced = price(&alt, &folder, threads, &Unwatched, cancel, &mut said)?;
-    Ok(Some(Shift {
-        option: key,
-        value: value.to_string(),
-        source,
-        shift: shift(base, &priced),
-        folder,
-    }))
+    let priced = super::run(&alt, &plan, &folder, threads, &Unwatched, cancel, &mut said)?;
+    let command = alt
+        .options
+        .iter()
+        .fold(keep.command.to_string(), |c, (k, v)| {
+            format!("{c} -o {k}={v}")
+        });
+    if keep.whole {
+        page::write(&folder, &priced, None, None, &command)?;
+    } else {
+        page::write_prices(&folder, &priced, &command)?;
+    }
+    let scenarios: Vec<Option<Scenario>> = priced.scenarios.iter().map(|s| s.for_card()).collect();
+    // The record first: once it is written, the cells are no longer needed.
+    reading::write(
+        &folder,
+        &reading::Record {
+            key: stamp,
+            scenarios: Some(scenarios.clone()),
+        },
+    )?;
+    if !keep.whole {
+        reading::prune(&folder, &plan)?;
+    }
+    Ok(Some(scenarios))
 }
 
 /// The readings that most need a ruling: those that move the price beyond the dice (or out
