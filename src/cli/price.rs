@@ -61,8 +61,9 @@ pub struct PriceArgs {
     /// ranks:2).
     #[arg(long = "formation", value_name = "FORMATION", value_parser = Formation::parse)]
     pub formations: Vec<Formation>,
-    /// Run each cell until its win chance's 95% CI is within +-X: the trials each cell
-    /// needs, no more.
+    /// Run each cell that can move the price until its win chance's 95% CI is within +-X
+    /// (a cell far from the crossing, or that cannot set its count's value, stops at 256 or
+    /// 2,048 trials).
     #[arg(long, value_name = "X", default_value_t = TARGET_CI)]
     pub target_ci: f64,
     /// The most trials a cell may run (accepts 1e5, 200k).

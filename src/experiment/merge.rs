@@ -186,16 +186,8 @@ impl Shards {
     fn beside(&self, dir: &std::path::Path, name: &str) -> Result<(), RunError> {
         // Inputs are never touched: no writing into a shard's folder or anything inside one,
         // and no --out that holds one (--out is replaced whole).
-        let target = absolute(dir);
         for (s, d) in &self.list {
-            let input = absolute(d);
-            let how = if target == input {
-                "is"
-            } else if target.starts_with(&input) {
-                "lies inside"
-            } else if input.starts_with(&target) {
-                "holds"
-            } else {
+            let Some(how) = overlap(dir, d) else {
                 continue;
             };
             return Err(RunError::input(format!(
@@ -350,7 +342,22 @@ fn clear_leftovers(dir: &std::path::Path, name: &str) {
 
 /// `p` as an absolute path with `.` and `..` resolved, whether or not it exists yet (the
 /// longest existing ancestor is canonicalised, so symbolic links resolve as well).
-pub(crate) fn absolute(p: &std::path::Path) -> PathBuf {
+/// How a merge's `out` overlaps an input folder, however either is spelled: it "is" it,
+/// "lies inside" it or "holds" it; `None` when they stand apart.
+pub(crate) fn overlap(out: &std::path::Path, input: &std::path::Path) -> Option<&'static str> {
+    let (target, input) = (absolute(out), absolute(input));
+    if target == input {
+        Some("is")
+    } else if target.starts_with(&input) {
+        Some("lies inside")
+    } else if input.starts_with(&target) {
+        Some("holds")
+    } else {
+        None
+    }
+}
+
+fn absolute(p: &std::path::Path) -> PathBuf {
     let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let mut rest = Vec::new();
     let mut head = p.as_path();

@@ -35,6 +35,19 @@ pub fn write_text_atomic(dir: &Path, name: &str, text: &str) -> Result<PathBuf, 
     write_bytes_atomic(dir, name, text.as_bytes())
 }
 
+/// Writes `value` as pretty JSON atomically (a price's records: a reading, a shard).
+pub fn write_json_atomic<T: serde::Serialize>(
+    dir: &Path,
+    name: &str,
+    value: &T,
+) -> Result<PathBuf, ExportError> {
+    let text = serde_json::to_string_pretty(value).map_err(|e| ExportError::Encode {
+        format: "JSON",
+        message: e.to_string(),
+    })?;
+    write_text_atomic(dir, name, &text)
+}
+
 /// Writes bytes atomically (a PNG chart).
 pub fn write_bytes_atomic(dir: &Path, name: &str, bytes: &[u8]) -> Result<PathBuf, ExportError> {
     let target = dir.join(name);

@@ -1,14 +1,18 @@
 //! Racing the conducts (issue 39, item 6): a scenario's conduct pairs are fought first to a
-//! coarse precision, and only the cells that can still move a count's game value are then
-//! fought to the price's own.
+//! coarse precision, and only the cells that can still move the price are then fought to
+//! the price's own: those that can move the game value of a count near the crossing.
 //!
 //! At each count the value is that of the matrix of the pairs' win chances ([`value`]).
 //! Most pairs cannot set it: a swarm packed 0.5" apart loses far more often than one 3"
 //! apart, and the unit's value is the swarm's best answer. So:
 //! 1. every pair's cells run to their first [`COARSE_TRIALS`] trials in
 //!    `PAIR/race/coarse/`;
-//! 2. at each count, [`unsettled`] names the cells short of the target whose 99.9%
-//!    interval can move the value; they run again, a coarse one to [`MID_TRIALS`] in
+//! 2. the counts that can still move the price are those near where the values cross 50%
+//!    ([`near_crossing`]: the counts whose value may be an even fight or that stand either
+//!    side of the crossing, and [`NEAR`] counts either side of them); far from it a count's
+//!    value lies surely on one side and is read the same at any precision. At each such
+//!    count, [`unsettled`] names the cells short of the target whose 99.9% interval can
+//!    move the value; they run again, a coarse one to [`MID_TRIALS`] in
 //!    `PAIR/race/mid/` and one there to the price's target in `PAIR/race/fine/` (a cell's
 //!    first trials are a prefix of its run to any target: same streams, so a cell at the
 //!    target is exactly what an unraced price would have found), until none can;
@@ -17,7 +21,8 @@
 //!
 //! Every decision follows from seeded cells alone, so the race is the same on any thread
 //! count and after any resume. A cell left short of the target lies, at 99.9%, where it
-//! cannot move the value; docs/pricing.md states this.
+//! cannot move the value or its count cannot move the crossing; docs/pricing.md states
+//! this. A scenario with one pair of conducts is raced too: its far counts stay coarse.
 //!
 //! [`value`]: super::value
 
@@ -107,6 +112,50 @@ pub fn unsettled(m: usize, n: usize, entries: &[Entry]) -> Vec<usize> {
     if moving.is_empty() { coarse } else { moving }
 }
 
+/// The count's value with every cell short of full precision at the low end of its
+/// interval, and at the high end: where the value may lie.
+pub fn bounds(m: usize, n: usize, entries: &[Entry]) -> [f64; 2] {
+    let at = |end: usize| -> Vec<f64> { entries.iter().map(|e| e.ends()[end]).collect() };
+    [0, 1].map(|end| game::solve(&at(end), m, n).value)
+}
+
+/// How many counts either side (in the order of one distance's counts) of a count that can
+/// set the crossing still matter to the price: the two the crossing is read between, the
+/// quality gate's neighbour beyond each ([`crate::analysis::fair_cp::REACH`]), and a count
+/// of each parity either side (odd and even counts may be read apart).
+pub const NEAR: usize = 2;
+
+/// Of one distance's counts in order, each count's value `bounds`: whether it can still
+/// move the price. A count whose value may be an even fight, or that stands either side of
+/// where the values cross 50% (one surely above, the next not), can set the crossing; a
+/// count within [`NEAR`] of such a count matters. Where every value lies surely on one
+/// side, none does: the price is a bound, read the same at any precision.
+pub fn near_crossing(bounds: &[[f64; 2]]) -> Vec<bool> {
+    let side = |[lo, hi]: [f64; 2]| {
+        if lo > 0.5 {
+            1
+        } else if hi < 0.5 {
+            -1
+        } else {
+            0
+        }
+    };
+    let sides: Vec<i32> = bounds.iter().map(|&b| side(b)).collect();
+    let mut sets = vec![false; sides.len()];
+    for (j, &s) in sides.iter().enumerate() {
+        if s == 0 {
+            sets[j] = true;
+        }
+        if j + 1 < sides.len() && s != sides[j + 1] {
+            sets[j] = true;
+            sets[j + 1] = true;
+        }
+    }
+    (0..sides.len())
+        .map(|j| (j.saturating_sub(NEAR)..=(j + NEAR).min(sides.len() - 1)).any(|k| sets[k]))
+        .collect()
+}
+
 /// Runs `fine` (one experiment per conduct pair of `menus`, the same cells each, at the
 /// price's target) into `folders`, racing the pairs when there is more than one and the
 /// target is finer than the coarse pass; returns each pair's fits, as its sweep reads them.
@@ -122,8 +171,7 @@ pub(super) fn race(
         let m = sweep::manifest(e, None)?;
         Ok(sweep::kept_count(e, l.path(), &m) == e.cells.len())
     };
-    let plain = fine.len() == 1
-        || fine[0].target_ci.is_none()
+    let plain = fine[0].target_ci.is_none()
         || fine[0].trials <= COARSE_TRIALS
         || fine
             .iter()
@@ -133,7 +181,7 @@ pub(super) fn race(
             .into_iter()
             .all(|w| w);
     if plain {
-        // One pair, no finer target, or a race already written: each pair's sweep as it is.
+        // No finer target, or a race already written: each pair's sweep as it is.
         return unraced(fine, folders, threads, watch, cancel);
     }
     let coarse_exps: Vec<Experiment> = fine.iter().map(|e| e.at_trials(COARSE_TRIALS)).collect();
@@ -230,7 +278,6 @@ fn refine(
     watch: &dyn Watch,
     cancel: &AtomicBool,
 ) -> Result<Vec<BTreeMap<usize, serde_json::Value>>, RunError> {
-    let (m, n) = (menus.unit.len(), menus.reference.len());
     // Every pair has the same cells: index them once by distance and count.
     let index = cell_index(&fine[0]);
     let mut entries: Vec<Vec<Option<Entry>>> = coarse
@@ -265,23 +312,16 @@ fn refine(
         .collect::<Result<Vec<_>, _>>()?;
     let mut stage = vec![vec![Stage::Coarse; fine[0].cells.len()]; fine.len()];
     let mut refined: Vec<BTreeMap<usize, serde_json::Value>> = vec![BTreeMap::new(); fine.len()];
+    // Each distance's cells in the order of their counts.
+    let mut counts: BTreeMap<&str, Vec<(u64, usize)>> = BTreeMap::new();
+    for ((d, count), &i) in &index {
+        counts.entry(d.as_str()).or_default().push((*count, i));
+    }
+    for cells in counts.values_mut() {
+        cells.sort_unstable();
+    }
     loop {
-        let mut todo: Vec<(usize, usize, Stage)> = Vec::new();
-        for i in 0..fine[0].cells.len() {
-            // Every cell is a point of its distance's fit: a missing one is a bug, not a
-            // cell to leave coarse.
-            let Some(row): Option<Vec<Entry>> = entries.iter().map(|e| e[i]).collect() else {
-                return Err(RunError::other(format!(
-                    "cell {} of a raced price has no coarse point",
-                    i + 1
-                )));
-            };
-            todo.extend(
-                unsettled(m, n, &row)
-                    .into_iter()
-                    .map(|k| (k, i, stage[k][i].next(&row[k], fine[k].target_ci))),
-            );
-        }
+        let todo = next_cells(menus, fine, &counts, &entries, &stage)?;
         if todo.is_empty() {
             return Ok(refined);
         }
@@ -324,6 +364,54 @@ fn refine(
     }
 }
 
+/// The cells to fight next, `(pair, cell, stage)` in the cells' order: at each count near
+/// its distance's crossing ([`near_crossing`]; `counts` holds each distance's cells in the
+/// order of their counts), those whose interval can move the count's value ([`unsettled`]).
+fn next_cells(
+    menus: &Menus,
+    fine: &[Experiment],
+    counts: &BTreeMap<&str, Vec<(u64, usize)>>,
+    entries: &[Vec<Option<Entry>>],
+    stage: &[Vec<Stage>],
+) -> Result<Vec<(usize, usize, Stage)>, RunError> {
+    let (m, n) = (menus.unit.len(), menus.reference.len());
+    let alone = m * n == 1;
+    // Every cell is a point of its distance's fit: a missing one is a bug, not a cell to
+    // leave coarse.
+    let rows = (0..fine[0].cells.len())
+        .map(|i| {
+            entries
+                .iter()
+                .map(|e| e[i])
+                .collect::<Option<Vec<Entry>>>()
+                .ok_or_else(|| {
+                    RunError::other(format!(
+                        "cell {} of a raced price has no coarse point",
+                        i + 1
+                    ))
+                })
+        })
+        .collect::<Result<Vec<Vec<Entry>>, RunError>>()?;
+    let mut todo: Vec<(usize, usize, Stage)> = Vec::new();
+    for cells in counts.values() {
+        let bounds: Vec<[f64; 2]> = cells.iter().map(|&(_, i)| bounds(m, n, &rows[i])).collect();
+        for (&(_, i), near) in cells.iter().zip(near_crossing(&bounds)) {
+            if near {
+                todo.extend(unsettled(m, n, &rows[i]).into_iter().map(|k| {
+                    (
+                        k,
+                        i,
+                        stage[k][i].next(&rows[i][k], fine[k].target_ci, alone),
+                    )
+                }));
+            }
+        }
+    }
+    // In the cells' order, whatever the distances' order.
+    todo.sort_unstable_by_key(|&(k, i, _)| (i, k));
+    Ok(todo)
+}
+
 /// How far a cell has been fought: its coarse trials, the middle stage's, or to the
 /// price's target.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -337,9 +425,12 @@ impl Stage {
     /// The stage a cell at this one goes to when it can still move a value: a coarse cell
     /// whose chance says the `target` needs no more than twice [`MID_TRIALS`] goes straight
     /// to it (the middle stage would cost about as much as the target: at +-0.02 an even
-    /// chance needs 2,401 trials).
-    fn next(self, e: &Entry, target: Option<f64>) -> Stage {
+    /// chance needs 2,401 trials), and so does one of a scenario with one pair of conducts
+    /// (`alone`: its cell is its count's value, so one that can move it always goes on).
+    fn next(self, e: &Entry, target: Option<f64>, alone: bool) -> Stage {
         match self {
+            // A lone pair's cell that can move the value always goes on to the target.
+            Stage::Coarse if alone => Stage::Full,
             Stage::Coarse => {
                 let p = e.score / e.trials;
                 let needs = target.map_or(f64::INFINITY, |t| {
@@ -475,29 +566,11 @@ mod tests {
     use super::*;
     use crate::experiment::price::{Pricing, conduct, plan, value};
 
-    #[test]
-    fn issue_39_a_raced_price_reads_the_values_of_an_unraced_one() {
-        // Four Launchers with two aims against a swarm that chooses its spacing and Bail
-        // (twelve pairs), 12" apart in a line: raced, most pairs stay at their coarse
-        // trials, yet every count's game value and the cell that set it are those of every
-        // pair fought in full.
-        let p = Pricing {
-            unit: "minifig-launcher".into(),
-            catalog: None,
-            references: vec!["minifig-hand-weapon".into()],
-            distances: vec![12],
-            formations: vec!["line".into()],
-            trials: 200_000,
-            target_ci: Some(0.03),
-            seed: 5,
-            options: Vec::new(),
-            tolerance: 0.1,
-            reports: false,
-            conduct: conduct::Mode::Competent,
-        };
-        let planned = &plan(&p).unwrap().fits[0];
-        assert_eq!(planned.menus.pairs(), 12);
-        let base = std::env::temp_dir().join(format!("diemon-race-{}", std::process::id()));
+    /// `p`'s first scenario family at its first distance, raced and every pair fought in
+    /// full, into `name` folders of their own: both games, and how many of the unit a side.
+    fn raced_and_full(p: &Pricing, name: &str) -> (value::Played, value::Played, u64) {
+        let planned = &plan(p).unwrap().fits[0];
+        let base = std::env::temp_dir().join(format!("diemon-{name}-{}", std::process::id()));
         let run = |name: &str, raced: bool| {
             let dir = base.join(name);
             let locks: Vec<FolderLock> = (0..planned.experiments.len())
@@ -523,16 +596,85 @@ mod tests {
                 &rows.iter().map(|r| &r[0]).collect::<Vec<_>>(),
             )
         };
-        let (raced, full) = (run("raced", true), run("full", false));
-        let coarse = |rows: &value::Played| rows.row.points.len();
-        assert_eq!(coarse(&raced), coarse(&full));
+        let got = (run("raced", true), run("full", false), planned.units);
+        // A race leaves no scratch.
+        assert!(!base.join("raced").join("race").exists());
+        std::fs::remove_dir_all(&base).unwrap();
+        got
+    }
+
+    /// Asserts the raced game reads the same price as the full one, from the same cells
+    /// either side of the crossing; returns how many counts the race left short.
+    fn same_price(raced: &value::Played, full: &value::Played, units: u64) -> usize {
+        assert_eq!(raced.row.points.len(), full.row.points.len());
+        let (Ok(a), Ok(b)) = (&raced.row.worth, &full.row.worth) else {
+            panic!("no worth: {:?} {:?}", raced.row.worth, full.row.worth)
+        };
+        assert_eq!(
+            (a.ratio.point, a.ratio.ci, a.between, a.p_fit),
+            (b.ratio.point, b.ratio.ci, b.between, b.p_fit)
+        );
+        let [lo, hi] = a.between.map(|r| (r * units as f64).round() as u64);
+        let mut short = 0;
         for (a, b) in raced.row.points.iter().zip(&full.row.points) {
-            assert_eq!((a.count, a.trials, a.score), (b.count, b.trials, b.score));
+            assert_eq!(a.count, b.count);
+            if (lo..=hi).contains(&a.count) {
+                assert_eq!(
+                    (a.trials, a.score),
+                    (b.trials, b.score),
+                    "count {}",
+                    a.count
+                );
+            }
+            short += usize::from(a.trials < b.trials);
         }
-        // The race left some pair's cells at their coarse trials, and cleared its scratch.
+        short
+    }
+
+    fn pricing(unit: &str, distance: u32, target: f64) -> Pricing {
+        Pricing {
+            unit: unit.into(),
+            catalog: None,
+            references: vec!["minifig-hand-weapon".into()],
+            distances: vec![distance],
+            formations: vec!["line".into()],
+            trials: 200_000,
+            target_ci: Some(target),
+            seed: 5,
+            options: Vec::new(),
+            tolerance: 0.1,
+            reports: false,
+            conduct: conduct::Mode::Competent,
+        }
+    }
+
+    #[test]
+    fn issue_39_a_raced_price_reads_the_values_of_an_unraced_one() {
+        // Four Launchers with two aims against a swarm that chooses its spacing and Bail
+        // (twelve pairs), 12" apart in a line: raced, most pairs stay at their coarse
+        // trials, yet the price is that of every pair fought in full, and so are the cells
+        // it is read between.
+        let p = pricing("minifig-launcher", 12, 0.03);
+        assert_eq!(plan(&p).unwrap().fits[0].menus.pairs(), 12);
+        let (raced, full, units) = raced_and_full(&p, "race");
+        same_price(&raced, &full, units);
+        // Some pair's cells stayed at their coarse trials.
+        let base = std::env::temp_dir().join(format!("diemon-race-kept-{}", std::process::id()));
+        let planned = &plan(&p).unwrap().fits[0];
+        let locks: Vec<FolderLock> = (0..planned.experiments.len())
+            .map(|k| lock(&planned.pair_folder(&base, k)).unwrap())
+            .collect();
+        race(
+            &planned.menus,
+            &planned.experiments,
+            &locks.iter().collect::<Vec<_>>(),
+            None,
+            &Unwatched,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
         let kept = std::fs::read_dir(
-            base.join("raced")
-                .join("conduct-aim-densest-vs-spacing-0p5_bail-never")
+            base.join("conduct-aim-densest-vs-spacing-0p5_bail-never")
                 .join("cells"),
         )
         .unwrap()
@@ -544,8 +686,19 @@ mod tests {
         })
         .count();
         assert!(kept > 0, "no cell of a packed swarm stayed coarse");
-        assert!(!base.join("raced").join("race").exists());
         std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    #[test]
+    fn issue_39_a_lone_pair_leaves_its_counts_far_from_the_crossing_coarse() {
+        // A Hero against minifigs 2" apart (one pair of conducts) at +-0.01: the counts
+        // where it surely wins or surely loses stay at their first 256 trials, and the
+        // price is the one every count fought to +-0.01 gives.
+        let p = pricing("hero-hand-weapon", 2, 0.01);
+        assert_eq!(plan(&p).unwrap().fits[0].menus.pairs(), 1);
+        let (raced, full, units) = raced_and_full(&p, "race-lone");
+        let short = same_price(&raced, &full, units);
+        assert!(short >= 2, "{short} counts short: {:?}", raced.row.points);
     }
 
     fn coarse(p: f64) -> Entry {
@@ -582,12 +735,71 @@ mod tests {
     fn issue_39_an_even_cell_passes_the_middle_stage_and_a_sure_one_does_not() {
         // At +-0.01 an even chance needs about 9,600 trials: first 2,048. A sure win needs
         // under 256, and at +-0.02 an even chance 2,401: straight to the target. Without a
-        // target, always the middle stage.
-        assert_eq!(Stage::Coarse.next(&coarse(0.5), Some(0.01)), Stage::Mid);
-        assert_eq!(Stage::Coarse.next(&coarse(1.0), Some(0.01)), Stage::Full);
-        assert_eq!(Stage::Coarse.next(&coarse(0.5), Some(0.02)), Stage::Full);
-        assert_eq!(Stage::Coarse.next(&coarse(1.0), None), Stage::Mid);
-        assert_eq!(Stage::Mid.next(&coarse(0.5), Some(0.01)), Stage::Full);
+        // target, always the middle stage. One pair of conducts: its cell is the value, so
+        // on to the target at once.
+        for (from, p, target, alone, to) in [
+            (Stage::Coarse, 0.5, Some(0.01), false, Stage::Mid),
+            (Stage::Coarse, 1.0, Some(0.01), false, Stage::Full),
+            (Stage::Coarse, 0.5, Some(0.02), false, Stage::Full),
+            (Stage::Coarse, 1.0, None, false, Stage::Mid),
+            (Stage::Mid, 0.5, Some(0.01), false, Stage::Full),
+            (Stage::Coarse, 0.5, Some(0.01), true, Stage::Full),
+        ] {
+            assert_eq!(
+                from.next(&coarse(p), target, alone),
+                to,
+                "{from:?} {p} {target:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn issue_39_only_the_counts_near_the_crossing_are_refined() {
+        // Surely above ..., may be even, surely below ...: the even one and its neighbours
+        // either side can set the crossing, and two counts either side of them matter.
+        let b = |lo: f64, hi: f64| [lo, hi];
+        let bounds = [
+            b(0.95, 1.0),
+            b(0.9, 0.99),
+            b(0.8, 0.95),
+            b(0.7, 0.9),
+            b(0.45, 0.6),
+            b(0.3, 0.45),
+            b(0.1, 0.3),
+            b(0.0, 0.1),
+            b(0.0, 0.05),
+        ];
+        let near = near_crossing(&bounds);
+        assert_eq!(
+            near,
+            [false, true, true, true, true, true, true, true, false]
+        );
+        // No count may be even: the crossing lies between a sure win and a sure loss,
+        // and both, with two either side, matter.
+        let sharp = [
+            b(0.99, 1.0),
+            b(0.9, 1.0),
+            b(0.7, 0.8),
+            b(0.1, 0.2),
+            b(0.0, 0.01),
+            b(0.0, 0.0),
+        ];
+        assert_eq!(near_crossing(&sharp), [true, true, true, true, true, true]);
+        let sharp = [
+            b(0.99, 1.0),
+            b(0.99, 1.0),
+            b(0.99, 1.0),
+            b(0.9, 1.0),
+            b(0.7, 0.8),
+            b(0.1, 0.2),
+        ];
+        assert_eq!(
+            near_crossing(&sharp),
+            [false, false, true, true, true, true]
+        );
+        // Every value surely above 50%: a bound, no count matters.
+        assert_eq!(near_crossing(&[b(0.9, 1.0), b(0.6, 0.8)]), [false, false]);
+        assert!(near_crossing(&[]).is_empty());
     }
 
     #[test]

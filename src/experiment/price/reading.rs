@@ -39,9 +39,7 @@ pub fn read(folder: &Path, key: &str) -> Option<Record> {
 
 /// Writes `r` into `folder` (temporary file, then renamed: never half a record).
 pub fn write(folder: &Path, r: &Record) -> Result<(), RunError> {
-    let text = serde_json::to_string_pretty(r)
-        .map_err(|e| RunError::other(format!("a reading's record: {e}")))?;
-    crate::export::write_text_atomic(folder, FILE, &text)
+    crate::export::write_json_atomic(folder, FILE, r)
         .map_err(|e| RunError::other(e.to_string()))?;
     Ok(())
 }

@@ -137,10 +137,7 @@ pub fn run_families(
 
 /// Writes `r` into `dir` (temporary file, then renamed).
 pub fn write(dir: &Path, r: &Record) -> Result<(), RunError> {
-    let text = serde_json::to_string_pretty(r)
-        .map_err(|e| RunError::other(format!("a shard's record: {e}")))?;
-    crate::export::write_text_atomic(dir, FILE, &text)
-        .map_err(|e| RunError::other(e.to_string()))?;
+    crate::export::write_json_atomic(dir, FILE, r).map_err(|e| RunError::other(e.to_string()))?;
     Ok(())
 }
 
@@ -216,16 +213,8 @@ pub fn check(dirs: &[PathBuf]) -> Result<Job, RunError> {
 /// written them ([`check`] them first). An `out` that is a shard's folder, lies inside one
 /// or holds one is refused: a merge never touches its inputs.
 pub fn gather(dirs: &[PathBuf], out: &Path) -> Result<(), RunError> {
-    let target = crate::experiment::merge::absolute(out);
     for dir in dirs {
-        let input = crate::experiment::merge::absolute(dir);
-        let how = if target == input {
-            "is"
-        } else if target.starts_with(&input) {
-            "lies inside"
-        } else if input.starts_with(&target) {
-            "holds"
-        } else {
+        let Some(how) = crate::experiment::merge::overlap(out, dir) else {
             continue;
         };
         return Err(RunError::input(format!(
