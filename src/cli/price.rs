@@ -93,12 +93,12 @@ pub struct PriceArgs {
     pub sensitivity: bool,
     /// With --sensitivity: keep each reading's experiments whole (cells, frames, charts and
     /// pages). By default a reading keeps its prices frame and the record a rerun reads, and
-    /// a unit's sensitivity folder stays a few MB.
+    /// a unit's sensitivity folder stays under a MB.
     #[arg(long, requires = "sensitivity")]
     pub keep_readings: bool,
     /// Also price the unit without each of its priced parts (each weapon and item, Skill
-    /// above d6, Move above 5\", SuperNatural dice): each part's listed CP beside its worth
-    /// in battle, with its 95% CI.
+    /// above d6, Move above 5 inches, SuperNatural dice): each part's listed CP beside its
+    /// worth in battle, with its 95% CI.
     #[arg(long)]
     pub parts: bool,
     /// Run only shard I of N (1-based), for a cluster: whole families of scenarios (a

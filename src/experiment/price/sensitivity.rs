@@ -511,7 +511,9 @@ pub fn section(s: &Sensitivity) -> Section {
          the whisker is its 95% CI. A reading that pushes the price out of the search's grid \
          (the unit wins, or loses, past its largest or smallest count) ends at that bound, \
          marked > or <, and comes first. A reading whose {PROBE_TRIALS} probe battles a \
-         scenario all ended exactly as under the defaults (the same seeds) was not re-priced.",
+         scenario all ended exactly as under the defaults (the same seeds) was not re-priced. \
+         Each reading's scenario prices are in `sensitivity/KEY=VALUE/prices.csv` (and \
+         `.parquet`); `--keep-readings` keeps its experiments whole, with their reports.",
         s.base
     )];
     paragraphs.push(ruling_text(s));
