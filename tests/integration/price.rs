@@ -608,6 +608,24 @@ fn issue_39_a_sharded_price_merges_into_the_one_machine_price() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is the shard folder"), "{err}");
+    // Shards of another build (their key is not this build's) are refused.
+    for sh in &shards {
+        let f = std::path::Path::new(sh).join("shard.json");
+        let text = std::fs::read_to_string(&f).unwrap();
+        let at = text.find("\"key\": \"").unwrap() + 8;
+        let other = if &text[at..at + 1] == "0" { "1" } else { "0" };
+        std::fs::write(&f, format!("{}{other}{}", &text[..at], &text[at + 1..])).unwrap();
+    }
+    let (code, _, err) = diemon(&[
+        "merge",
+        &shards[0],
+        &shards[1],
+        &shards[2],
+        "--out",
+        dir.join("m2").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("another build"), "{err}");
     let (code, _, err) = diemon(&["price", "hero-hand-weapon", "--parts", "--shard", "1/2"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--shard with --parts"), "{err}");

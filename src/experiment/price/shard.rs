@@ -63,6 +63,18 @@ impl Job {
             Job::Roster(r) => PathBuf::from("reports").join(&r.name),
         }
     }
+
+    /// Its [`key`] under this build: a merge by another build (or with another catalog)
+    /// would find no cell it trusts, and fight everything again.
+    pub fn key(&self) -> Result<String, RunError> {
+        match self {
+            Job::Price { pricing, .. } => Ok(key(&[&super::plan(pricing)?])),
+            Job::Roster(r) => {
+                let plans = super::roster::plans(r)?;
+                Ok(key(&plans.iter().map(|(_, p)| p).collect::<Vec<_>>()))
+            }
+        }
+    }
 }
 
 /// One key over `plans`' keys, in order.
@@ -147,7 +159,7 @@ pub fn is_shard(dir: &Path) -> bool {
 }
 
 /// Reads the shards in `dirs` and checks they are the shards of one job covering 1..N once
-/// each; returns the job.
+/// each, priced by this build; returns the job.
 pub fn check(dirs: &[PathBuf]) -> Result<Job, RunError> {
     let mut first: Option<(Record, &PathBuf)> = None;
     let mut seen: Vec<Option<&PathBuf>> = Vec::new();
@@ -205,6 +217,13 @@ pub fn check(dirs: &[PathBuf]) -> Result<Job, RunError> {
             i + 1,
             seen.len()
         )));
+    }
+    if r.job.key()? != r.key {
+        return Err(RunError::input(
+            "the shards were priced by another build of diemon, or with another catalog's \
+             text: this build would trust none of their cells\nhint: merge with the diemon \
+             (and the catalog files) that ran the shards",
+        ));
     }
     Ok(r.job)
 }
