@@ -82,8 +82,8 @@ fn io_error(path: &Path, source: io::Error) -> ExportError {
 /// Why a file was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    /// The encoder refused the frame: a bug, since frames are built to encode.
-    #[error("cannot encode the frame as {format}: {message}")]
+    /// The encoder refused a frame or record: a bug, since both are built to encode.
+    #[error("cannot encode as {format}: {message}")]
     Encode {
         format: &'static str,
         message: String,

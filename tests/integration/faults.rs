@@ -37,7 +37,7 @@ fn run(file: &Path, out: &Path) -> Output {
 
 /// Every file under `dir` but the lock, by relative path; a cell's measured speed (the one
 /// field that is not a result) is taken out.
-fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

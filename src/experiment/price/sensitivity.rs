@@ -343,7 +343,7 @@ pub fn run_readings(
         let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
         Ok(breakdown(&u).total())
     };
-    let mine = |k: usize| share.is_none_or(|(s, o)| (o + k) as u64 % s.count == s.index);
+    let mine = |k: usize| share.is_none_or(|(s, o)| super::shard::mine(s, o + k));
     // The defaults' probe, once, and only if some reading of this run needs it.
     let defaults = std::sync::OnceLock::new();
     let indexed: Vec<(usize, &(&'static str, &'static str, &'static str))> =
@@ -406,7 +406,7 @@ fn reprice(
     p: &Pricing,
     listed: crate::catalog::Cp,
     (key, value): (&'static str, &'static str),
-    defaults: &std::sync::OnceLock<Result<Vec<serde_json::Value>, String>>,
+    defaults: &std::sync::OnceLock<Result<Vec<serde_json::Value>, RunError>>,
     cp: &(dyn Fn(&str) -> Result<crate::catalog::Cp, RunError> + Sync),
     dir: &Path,
     keep: Keep,
@@ -431,10 +431,11 @@ fn reprice(
     if let Some(kept) = reading::read(&folder, &stamp) {
         return Ok(kept.scenarios);
     }
+    // Its error keeps its kind: an interrupted probe is an interrupted run (exit 130).
     let defaults = defaults
-        .get_or_init(|| probe(p, listed, cp, threads, cancel).map_err(|e| e.to_string()))
+        .get_or_init(|| probe(p, listed, cp, threads, cancel))
         .as_ref()
-        .map_err(|e| RunError::other(e.clone()))?;
+        .map_err(RunError::clone)?;
     let _held = crate::experiment::lock::lock(&folder)?;
     if probe(&alt, listed, cp, threads, cancel)? == *defaults {
         reading::write(
