@@ -62,8 +62,8 @@ pub struct PriceArgs {
     #[arg(long = "formation", value_name = "FORMATION", value_parser = Formation::parse)]
     pub formations: Vec<Formation>,
     /// Run each cell that can move the price until its win chance's 95% CI is within +-X
-    /// (a cell far from the crossing, or that cannot set its count's value, stops at 256 or
-    /// 2,048 trials).
+    /// (a cell far from the crossing, or that cannot set its count's value, stops at 256,
+    /// 1,024 or 4,096 trials).
     #[arg(long, value_name = "X", default_value_t = TARGET_CI)]
     pub target_ci: f64,
     /// The most trials a cell may run (accepts 1e5, 200k).

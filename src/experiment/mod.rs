@@ -166,29 +166,19 @@ pub const MAX_COUNT: u64 = 100;
 pub const MAX_CELLS: usize = 10_000;
 
 impl Experiment {
-    /// The same experiment with every cell run to exactly `trials` trials (a raced price's
-    /// coarse pass, issue 39): the cells, seeds and streams are the same, so each cell's
-    /// run is a prefix of its run to any precision target. The recorded text says so.
-    pub fn at_trials(&self, trials: u64) -> Experiment {
+    /// The same experiment with every cell's run capped at `trials` (a raced price's
+    /// stages, issue 39): the same target, seeds and streams, so a cell that stops at the cap
+    /// short of its target is the prefix of its run to it, and one that meets it is that run.
+    pub fn capped(&self, trials: u64) -> Experiment {
         let mut e = self.clone();
-        e.target_ci = None;
         e.trials = trials;
-        for c in &mut e.cells {
-            c.question = c.question.with_target(None);
-            if let Some(k) = c.args.iter().position(|a| a == "--target-ci") {
-                c.args.drain(k..k + 2);
-            }
-        }
-        // The manifest records the text it ran: the same file with the trials it ran (a
-        // text that will not round-trip says so in a comment instead).
         let rewritten = e.text.parse::<toml::Table>().ok().and_then(|mut table| {
-            table.remove("target_ci");
             table.insert("trials".into(), (trials as i64).into());
             toml::to_string(&table).ok()
         });
         e.text = rewritten.unwrap_or_else(|| {
             format!(
-                "{}\n# run as a raced price's coarse pass: {trials} trials a cell, no target\n",
+                "{}\n# run as a raced price's stage: at most {trials} trials a cell\n",
                 e.text
             )
         });

@@ -90,14 +90,53 @@ pub fn run_cell(
     tallies: Vec<String>,
     cancel: &AtomicBool,
 ) -> Result<serde_json::Value, RunError> {
-    let q = cell.question.for_cell(&CellRun {
-        seed: e.seed,
-        cell: i as u64,
-        trials: e.trials,
-        threads,
-        shard,
-        tallies,
-    });
+    ask_cell(
+        i,
+        cell,
+        &CellRun {
+            seed: e.seed,
+            cell: i as u64,
+            trials: e.trials,
+            threads,
+            shard,
+            tallies,
+            resume: None,
+        },
+        cancel,
+    )
+}
+
+/// Runs cell `i` of `e` like [`run_cell`], going on from `resume`: the first trials of an
+/// earlier run of the same cell to a lower cap (a price's race refines a cell this way).
+pub fn run_cell_from(
+    e: &Experiment,
+    i: usize,
+    threads: Option<usize>,
+    resume: Option<crate::question::run::Resume>,
+    cancel: &AtomicBool,
+) -> Result<serde_json::Value, RunError> {
+    ask_cell(
+        i,
+        &e.cells[i],
+        &CellRun {
+            seed: e.seed,
+            cell: i as u64,
+            trials: e.trials,
+            threads,
+            resume,
+            ..CellRun::default()
+        },
+        cancel,
+    )
+}
+
+fn ask_cell(
+    i: usize,
+    cell: &Cell,
+    run: &CellRun,
+    cancel: &AtomicBool,
+) -> Result<serde_json::Value, RunError> {
+    let q = cell.question.for_cell(run);
     let failed = |m: &dyn std::fmt::Display| RunError::other(format!("cell {}: {m}", i + 1));
     let answer = q
         .ask(&cell.opts, &Silent, cancel)

@@ -135,6 +135,8 @@ pub struct CellRun {
     pub threads: Option<usize>,
     pub shard: Option<run::Shard>,
     pub tallies: Vec<String>,
+    /// The first trials of an earlier run of this cell to go on from.
+    pub resume: Option<run::Resume>,
 }
 
 impl Asked {
@@ -201,18 +203,6 @@ impl Asked {
         }
     }
 
-    /// The question run to the precision target `t` instead, or to its trials alone when
-    /// `None` (a raced price's coarse pass, issue 39); a Marks roll, exact, is left as it is.
-    pub fn with_target(&self, t: Option<f64>) -> Asked {
-        let mut q = self.clone();
-        match &mut q {
-            Asked::Duel(a) => a.run.target_ci = t,
-            Asked::Blast(a) => a.run.target_ci = t,
-            Asked::Marks(_) => {}
-        }
-        q
-    }
-
     /// The question as cell `run.cell` of an experiment asks it: the experiment's seed,
     /// trials and threads over the cell's own, quiet, with its raw tally in the answer.
     pub fn for_cell(&self, run: &CellRun) -> Asked {
@@ -232,6 +222,7 @@ impl Asked {
         s.part.shard = run.shard;
         s.part.with_tally = true;
         s.part.tallies = run.tallies.clone();
+        s.part.resume = run.resume.clone();
         q
     }
 

@@ -28,8 +28,20 @@ pub struct CellArgs {
     pub with_tally: bool,
     /// Run nothing: add up these tallies (each a shard's, as JSON) and answer their sum.
     pub tallies: Vec<String>,
+    /// Go on from the first trials of an earlier run of this cell to a lower cap (its
+    /// tally, as JSON, and stream): the race of a price refines a cell this way.
+    pub resume: Option<Resume>,
     /// The text of the `--catalog` file as the experiment read it (kept in its manifest).
     pub catalog_text: Option<String>,
+}
+
+/// The first trials of a cell's precision run, as its answer kept them (`tally`, `rng`,
+/// `trials`), for a run to a finer target or a higher cap to go on from.
+#[derive(Debug, Clone)]
+pub struct Resume {
+    pub tally: String,
+    pub rng: crate::sim::seed::Rng,
+    pub trials: u64,
 }
 
 /// The flags of a seeded Monte Carlo run, declared once for `duel` and `blast` (each may
@@ -223,6 +235,10 @@ pub struct Ran {
     /// experiment asks for it: what a merge adds up and an analysis counts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tally: Option<String>,
+    /// With the tally, the stream where a precision run stopped at its cap inside its
+    /// first batch: a run to a finer target goes on from it ([`Resume`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rng: Option<crate::sim::seed::Rng>,
     #[serde(skip)]
     pub elapsed: Duration,
     #[serde(skip)]
@@ -246,6 +262,11 @@ impl Ran {
             ended: ended(run.ended),
             trials_per_sec: (!merged).then(|| run.trials_per_sec()),
             threads: (!merged).then_some(threads),
+            rng: if flags.part.with_tally {
+                run.rng.clone()
+            } else {
+                None
+            },
             tally,
             elapsed: run.elapsed,
             interrupted: run.ended == Ended::Interrupted,
@@ -309,7 +330,17 @@ pub fn execute<S: Scenario>(
     cancel: &AtomicBool,
 ) -> Result<Run<S::Tally>, Error> {
     if flags.part.tallies.is_empty() {
-        Ok(flags.engine().run(scenario, progress, cancel))
+        let from = match &flags.part.resume {
+            Some(r) => Some(crate::sim::engine::Prefix {
+                tally: serde_json::from_str(&r.tally).map_err(|e| {
+                    Error::input(format!("the kept tally is not one of this question: {e}"))
+                })?,
+                rng: r.rng.clone(),
+                trials: r.trials,
+            }),
+            None => None,
+        };
+        Ok(flags.engine().run_from(scenario, from, progress, cancel))
     } else {
         merged::<S>(flags)
     }
@@ -340,6 +371,8 @@ fn merged<S: Scenario>(flags: &RunFlags) -> Result<Run<S::Tally>, Error> {
         trials,
         ended: Ended::Complete,
         elapsed: Duration::ZERO,
+        rng: None,
+        fresh: 0,
     })
 }
 

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use super::progress::Progress;
 use super::scenario::{Scenario, Tally};
-use super::seed::{BATCH, stream};
+use super::seed::{BATCH, Rng, stream};
 use crate::dice::{Log, NoLog};
 
 /// When to stop.
@@ -65,13 +65,30 @@ pub struct Run<T> {
     pub trials: u64,
     pub ended: Ended,
     pub elapsed: Duration,
+    /// The first batch's stream where a precision run stopped inside it: a later run of
+    /// the same cell to a finer target goes on from here ([`Prefix`]).
+    pub rng: Option<Rng>,
+    /// The trials this run drew itself (`trials` less a [`Prefix`] it went on from).
+    pub fresh: u64,
 }
 
 impl<T> Run<T> {
-    /// Trials per second of wall time (a measurement, not a seeded result).
+    /// Trials per second of wall time (a measurement, not a seeded result): of the trials
+    /// this run drew.
     pub fn trials_per_sec(&self) -> f64 {
-        self.trials as f64 / self.elapsed.as_secs_f64().max(1e-9)
+        self.fresh as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+}
+
+/// The first `trials` trials of a precision run of a cell, stopped at one of its looks
+/// short of the target (a cap below this run's): their tally and the first batch's stream
+/// there. A run of the same cell to a finer target or a higher cap goes on from them and
+/// counts exactly what it would from the start: the same streams, the same looks.
+#[derive(Clone, Debug)]
+pub struct Prefix<T> {
+    pub tally: T,
+    pub rng: Rng,
+    pub trials: u64,
 }
 
 /// A seeded engine for one cell of an experiment.
@@ -150,24 +167,31 @@ impl Engine {
     /// Runs batch `b` with its own stream; `None` when `cancel` was set before it ended
     /// (checked every [`CHECK`] trials, so a slow batch still stops promptly).
     fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64, cancel: &AtomicBool) -> Option<S::Tally> {
-        self.batch_until(s, b, len, cancel, |_| false)
-            .map(|(t, _)| t)
+        self.batch_until(s, b, len, None, cancel, |_| false)
+            .map(|(t, ..)| t)
     }
 
     /// Runs batch `b` like [`Self::batch`], but ends it early at the first look
     /// ([`FIRST_LOOK`] trials, doubling to [`CHECK`], then every [`CHECK`]; or its last
-    /// trial) whose tally meets `done`. Returns the tally and whether `done` was met.
+    /// trial) whose tally meets `done`, going on from `from` (its first trials, stopped
+    /// at a look) if given. Returns the tally, whether `done` was met, and the stream.
     fn batch_until<S: Scenario>(
         &self,
         s: &S,
         b: u64,
         len: u64,
+        from: Option<Prefix<S::Tally>>,
         cancel: &AtomicBool,
         done: impl Fn(&S::Tally) -> bool,
-    ) -> Option<(S::Tally, bool)> {
-        let mut rng = stream(self.seed, self.cell, b);
-        let mut t = S::Tally::default();
-        let mut left = len;
+    ) -> Option<(S::Tally, bool, Rng)> {
+        let (mut t, mut rng, mut left) = match from {
+            Some(p) => (p.tally, p.rng, len.saturating_sub(p.trials)),
+            None => (S::Tally::default(), stream(self.seed, self.cell, b), len),
+        };
+        // A prefix that already met the target is where the run from the start stopped.
+        if left < len && done(&t) {
+            return Some((t, true, rng));
+        }
         while left > 0 {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -181,10 +205,10 @@ impl Engine {
             }
             left -= n;
             if done(&t) {
-                return Some((t, true));
+                return Some((t, true, rng));
             }
         }
-        Some((t, false))
+        Some((t, false, rng))
     }
 
     /// The tally of exactly `trials` trials of `s`, seed `seed` and cell `cell`, every
@@ -212,7 +236,24 @@ impl Engine {
         progress: &dyn Progress,
         cancel: &AtomicBool,
     ) -> Run<S::Tally> {
+        self.run_from(s, None, progress, cancel)
+    }
+
+    /// Runs `s` like [`Self::run`], a precision run going on from `from` (the first trials
+    /// of a run of the same cell, stopped at a look inside the first batch): the same
+    /// result as from the start, for only the new trials. A fixed or sharded run, or a
+    /// prefix past the first batch, starts from the beginning.
+    pub fn run_from<S: Scenario>(
+        &self,
+        s: &S,
+        from: Option<Prefix<S::Tally>>,
+        progress: &dyn Progress,
+        cancel: &AtomicBool,
+    ) -> Run<S::Tally> {
         let start = Instant::now();
+        let mut from = from;
+        let mut rng = None;
+        let mut fresh = 0;
         let max = self.stop.max_trials();
         // This shard's k-th batch is `index + k * count`.
         let batches = self.shard.batches(max.div_ceil(BATCH));
@@ -234,16 +275,23 @@ impl Engine {
                 && self.shard == Shard::WHOLE
             {
                 let len = Self::batch_len(max, 0);
-                let Some((t, met)) =
-                    self.batch_until(s, 0, len, cancel, |t| s.key(t).half_width() <= half_width)
-                else {
+                let from = from.take().filter(|p| p.trials <= len);
+                let before = from.as_ref().map_or(0, |p| p.trials);
+                let Some((t, met, end)) = self.batch_until(s, 0, len, from, cancel, |t| {
+                    s.key(t).half_width() <= half_width
+                }) else {
                     break 'run Ended::Interrupted;
                 };
                 trials = t.trials();
+                fresh += trials - before;
                 progress.advance(len);
                 tally = t;
                 if met {
                     break 'run Ended::Precise;
+                }
+                if len == max {
+                    // Capped inside the first batch: a higher cap goes on from here.
+                    rng = Some(end);
                 }
                 next = 1;
                 continue;
@@ -270,6 +318,7 @@ impl Engine {
                     break 'run Ended::Interrupted;
                 };
                 trials += Self::batch_len(max, batch_of(next + i as u64));
+                fresh += Self::batch_len(max, batch_of(next + i as u64));
                 tally = tally + t;
                 if let Stop::Precision { half_width, .. } = self.stop
                     && s.key(&tally).half_width() <= half_width
@@ -288,6 +337,8 @@ impl Engine {
             trials,
             ended,
             elapsed: start.elapsed(),
+            rng,
+            fresh,
         }
     }
 

@@ -141,6 +141,58 @@ fn issue_39_a_sure_result_meets_its_target_at_the_first_look() {
     }
 }
 
+#[test]
+fn issue_39_a_run_that_goes_on_from_its_first_trials_counts_what_a_run_from_the_start_does() {
+    // An even duel to +-0.01 takes about 9,600 trials. Capped at 256 and at 2,048, it stops
+    // at its cap with the stream there; the run to the target going on from either prefix
+    // gives the same tally, trials and ending as the run from the start, and draws only
+    // the new trials.
+    let d = duel("d6/2/1d6/4", "d6/2/1d6/4", First::Random, &[]);
+    let engine = |max_trials| Engine {
+        seed: 5,
+        cell: 3,
+        stop: Stop::Precision {
+            half_width: 0.01,
+            max_trials,
+        },
+        shard: diemon::sim::engine::Shard::WHOLE,
+    };
+    let cancel = AtomicBool::new(false);
+    let whole = engine(10_000_000).run(&d, &Silent, &cancel);
+    assert_eq!(whole.ended, Ended::Precise);
+    for cap in [256, 2048] {
+        let first = engine(cap).run(&d, &Silent, &cancel);
+        assert_eq!((first.ended, first.trials), (Ended::Cap, cap));
+        let from = diemon::sim::engine::Prefix {
+            tally: first.tally,
+            rng: first.rng.expect("a capped first batch keeps its stream"),
+            trials: first.trials,
+        };
+        let on = engine(10_000_000).run_from(&d, Some(from), &Silent, &cancel);
+        assert_eq!(
+            (&on.tally, on.trials, on.ended),
+            (&whole.tally, whole.trials, whole.ended),
+            "going on from {cap}"
+        );
+        assert_eq!(on.fresh, whole.trials - cap);
+    }
+    // A prefix that met the target already is the run's end: nothing more is drawn.
+    let met = engine(10_000_000).run_from(
+        &d,
+        Some(diemon::sim::engine::Prefix {
+            tally: whole.tally,
+            rng: diemon::sim::seed::stream(5, 3, 0),
+            trials: whole.trials,
+        }),
+        &Silent,
+        &cancel,
+    );
+    assert_eq!(
+        (met.trials, met.ended, met.fresh),
+        (whole.trials, Ended::Precise, 0)
+    );
+}
+
 /// Sets `flag` once `after` trials have been reported done: a Ctrl-C in mid-run.
 struct CancelAfter<'a> {
     flag: &'a AtomicBool,

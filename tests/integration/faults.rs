@@ -128,6 +128,80 @@ fn runs_killed_at_random_points_resume_to_the_same_bytes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn issue_39_a_price_killed_in_its_race_resumes_to_the_same_bytes() {
+    // A Hero against minifigs: the grid, its rounds and the race's stages, killed (SIGKILL)
+    // at seeded points of its span; each resumes from the cells its race kept, and the
+    // finished folder, `search.json` included, is the uninterrupted run's.
+    let dir = temp("faults-price");
+    let price = |out: &Path| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_diemon"));
+        c.args([
+            "price",
+            "hero-hand-weapon",
+            "--reference",
+            "minifig-hand-weapon",
+            "--formation",
+            "line",
+            "--distance",
+            "12",
+            "--target-ci",
+            "0.02",
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+        c
+    };
+    let one = dir.join("one");
+    let start = Instant::now();
+    let o = price(&one).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let took = start.elapsed();
+    assert!(one.join("minifig-hand-weapon/line/search.json").exists());
+    let killed = dir.join("killed");
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..4 {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let at = took.mul_f64((x >> 11) as f64 / (1u64 << 53) as f64);
+        let mut child = price(&killed).spawn().unwrap();
+        std::thread::sleep(at);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if killed.exists() {
+            nothing_half_written(&killed);
+        }
+    }
+    let o = price(&killed).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let same = |a: &Path, b: &Path| {
+        // The pages name their own folder; the frames, cells and records do not.
+        let keep = |f: &(String, Vec<u8>)| !f.0.ends_with("report.html") && !f.0.ends_with(".md");
+        let (a, b): (Vec<_>, Vec<_>) = (
+            outputs(a).into_iter().filter(keep).collect(),
+            outputs(b).into_iter().filter(keep).collect(),
+        );
+        assert_eq!(
+            a.iter().map(|f| &f.0).collect::<Vec<_>>(),
+            b.iter().map(|f| &f.0).collect::<Vec<_>>()
+        );
+        assert!(
+            a == b,
+            "a killed and resumed price differs from the uninterrupted one"
+        );
+    };
+    same(&killed, &one);
+    // Run again into its folder: the search is read back whole, nothing is fought again.
+    let o = price(&killed).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    same(&killed, &one);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Files may grow to at most `bytes`; past that a write fails (SIGXFSZ ignored) as on a
 /// full disk.
 fn limited(file: &Path, out: &Path, bytes: u64) -> Output {

@@ -31,10 +31,18 @@ pub fn play(menus: &Menus, rows: &[&WorthRow]) -> Played {
     let first = rows[0];
     let mut points = Vec::new();
     let mut games = Vec::new();
-    for p in &first.points {
+    for (j, p) in first.points.iter().enumerate() {
+        // Every pair fought the same cells in the same order; a count fought twice (a
+        // round's beside the grid's) is each cell in its place.
         let cells: Option<Vec<Point>> = rows
             .iter()
-            .map(|r| r.points.iter().find(|q| q.count == p.count).copied())
+            .map(|r| {
+                r.points
+                    .get(j)
+                    .filter(|q| q.count == p.count)
+                    .or_else(|| r.points.iter().find(|q| q.count == p.count))
+                    .copied()
+            })
             .collect();
         let Some(cells) = cells else { continue };
         let chance: Vec<f64> = cells.iter().map(|c| c.score / c.trials).collect();
