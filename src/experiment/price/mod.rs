@@ -624,6 +624,26 @@ pub fn run(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<Priced, RunError> {
+    run_reusing(p, plan, dir, threads, watch, cancel, out, &|_| None)
+}
+
+/// A scenario family's games found elsewhere, by its index in a plan's fits: `None` to
+/// search it.
+pub type Reuse<'a> = dyn Fn(usize) -> Option<Result<Vec<value::Played>, RunError>> + Sync + 'a;
+
+/// Runs a price's `plan` like [`run`], each family that `reuse` gives taken as given
+/// instead of searched (a sensitivity's reading that does not touch it).
+#[allow(clippy::too_many_arguments)]
+pub fn run_reusing(
+    p: &Pricing,
+    plan: &Plan,
+    dir: &Path,
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+    reuse: &Reuse,
+) -> Result<Priced, RunError> {
     let folder = |f: &Planned| folder_of(dir, f);
     for f in &plan.fits {
         io(writeln!(
@@ -650,10 +670,15 @@ pub fn run(
     let cells: u64 = plan.fits.iter().map(|f| f.cells() as u64).sum();
     say_kept(kept_in(plan, dir)?, dir, out)?;
     watch.begin_items(cells, 0, "cells");
-    let fits: Vec<(&Planned, &crate::experiment::lock::FolderLock)> =
-        plan.fits.iter().zip(&held).collect();
-    let rows: Vec<Result<Vec<value::Played>, RunError>> = each(&fits, |&(f, held)| {
-        search(p, f, held, threads, &Cells(watch), cancel)
+    let fits: Vec<(usize, &Planned, &crate::experiment::lock::FolderLock)> = plan
+        .fits
+        .iter()
+        .zip(&held)
+        .enumerate()
+        .map(|(k, (f, h))| (k, f, h))
+        .collect();
+    let rows: Vec<Result<Vec<value::Played>, RunError>> = each(&fits, |&(k, f, held)| {
+        reuse(k).unwrap_or_else(|| search(p, f, held, threads, &Cells(watch), cancel))
     });
     watch.finish();
     // Ctrl-C stops every experiment: say what the whole price kept, not one experiment's.
@@ -772,7 +797,7 @@ fn cells_under(dir: &Path) -> usize {
 /// all raced together ([`race`]). Returns each distance's game, read from every cell it
 /// fought. A search written whole before (its [`SEARCH_FILE`] and every folder it names)
 /// is read as it is.
-fn search(
+pub(super) fn search(
     p: &Pricing,
     f: &Planned,
     held: &crate::experiment::lock::FolderLock,

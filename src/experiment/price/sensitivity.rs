@@ -2,9 +2,10 @@
 //! the unit's battles. Every rule option's every other value is first tried on a probe (a
 //! few thousand battles a scenario, the same seeds as under the defaults); a reading whose
 //! probe battles all end exactly as under the defaults does not touch these battles and is
-//! not re-priced. The rest are priced in full, and the shift of the card price against the
-//! defaults', both over the same scenarios, is the tornado chart: readings that push the
-//! price beyond the search's grid first (open-ended, at their bound), then the biggest.
+//! not re-priced. The rest are priced (each scenario family whose probe battles a reading
+//! leaves as they were keeps the defaults' games), and the shift of the card price against
+//! the defaults', both over the same scenarios, is the tornado chart: readings that push
+//! the price beyond the search's grid first (open-ended, at their bound), then the biggest.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -134,15 +135,16 @@ pub fn readings(set: &[(String, String)]) -> Vec<(&'static str, &'static str, &'
     out
 }
 
-/// Each probe battle's outcome (its cell's tally) for `p`: every scenario at the listed
-/// exchange rate, [`PROBE_TRIALS`] battles each.
+/// Each probe battle's outcome (its cell's tally) for `p`, by scenario family (a reference
+/// and formation, in the plan's order): every scenario at the listed exchange rate,
+/// [`PROBE_TRIALS`] battles each.
 fn probe(
     p: &Pricing,
     listed: crate::catalog::Cp,
     cp: &(dyn Fn(&str) -> Result<crate::catalog::Cp, RunError> + Sync),
     threads: Option<usize>,
     cancel: &AtomicBool,
-) -> Result<Vec<serde_json::Value>, RunError> {
+) -> Result<Vec<Vec<serde_json::Value>>, RunError> {
     let mut out = Vec::new();
     for reference in &p.references {
         let (units, counts) = grid(listed, cp(reference)?).map_err(RunError::input)?;
@@ -150,44 +152,42 @@ fn probe(
         let m = (counts.len() / 2).max(1);
         let middle = &counts[m - 1..=m];
         let menus = super::menus(p, reference)?;
-        for (formation, k) in p
-            .formations
-            .iter()
-            .flat_map(|f| (0..menus.pairs()).map(move |k| (f, k)))
-        {
-            let text = experiment_text(
-                p,
-                &super::Fit {
-                    reference,
-                    formation,
-                    distances: &p.distances,
-                    units,
-                    counts: middle,
-                    trials: PROBE_TRIALS,
-                    target_ci: None,
-                    conduct: menus.pair(k),
-                },
-            );
-            let e = parse("a sensitivity probe", &text, &Catalogs::Files(None))
-                .map_err(crate::experiment::sweep::input_errors)?;
-            for (i, cell) in e.cells.iter().enumerate() {
-                let v = crate::experiment::sweep::run_cell(
-                    &e,
-                    i,
-                    cell,
-                    threads,
-                    None,
-                    Vec::new(),
-                    cancel,
-                )?;
-                // The tally alone: a cell's answer also holds its speed, which differs run
-                // to run. Every fair-CP cell keeps its tally.
-                out.push(
-                    v.get("tally")
-                        .cloned()
-                        .ok_or_else(|| RunError::other("a sensitivity probe cell kept no tally"))?,
+        for formation in &p.formations {
+            let mut family = Vec::new();
+            for k in 0..menus.pairs() {
+                let text = experiment_text(
+                    p,
+                    &super::Fit {
+                        reference,
+                        formation,
+                        distances: &p.distances,
+                        units,
+                        counts: middle,
+                        trials: PROBE_TRIALS,
+                        target_ci: None,
+                        conduct: menus.pair(k),
+                    },
                 );
+                let e = parse("a sensitivity probe", &text, &Catalogs::Files(None))
+                    .map_err(crate::experiment::sweep::input_errors)?;
+                for (i, cell) in e.cells.iter().enumerate() {
+                    let v = crate::experiment::sweep::run_cell(
+                        &e,
+                        i,
+                        cell,
+                        threads,
+                        None,
+                        Vec::new(),
+                        cancel,
+                    )?;
+                    // The tally alone: a cell's answer also holds its speed, which differs run
+                    // to run. Every fair-CP cell keeps its tally.
+                    family.push(v.get("tally").cloned().ok_or_else(|| {
+                        RunError::other("a sensitivity probe cell kept no tally")
+                    })?);
+                }
             }
+            out.push(family);
         }
     }
     Ok(out)
@@ -346,6 +346,9 @@ pub fn run_readings(
     let mine = |k: usize| share.is_none_or(|(s, o)| super::shard::mine(s, o + k));
     // The defaults' probe, once, and only if some reading of this run needs it.
     let defaults = std::sync::OnceLock::new();
+    // The defaults' families, read back from the price before the sensitivity (on one
+    // machine, and when the readings' folders keep only their prices).
+    let families = (share.is_none() && !keep.whole).then(|| Families::new(p, dir, threads, cancel));
     let indexed: Vec<(usize, &(&'static str, &'static str, &'static str))> =
         all.iter().enumerate().collect();
     // The readings side by side: each is seeded on its own, so none depends on another.
@@ -366,7 +369,7 @@ pub fn run_readings(
             p,
             listed,
             (key, value),
-            &defaults,
+            (&defaults, families.as_ref()),
             &cp,
             dir,
             keep,
@@ -397,16 +400,69 @@ pub fn reading_folder(dir: &Path, key: &str, value: &str) -> PathBuf {
         .join(format!("{key}={}", file_name(value)))
 }
 
+/// The defaults' probe, run on first need.
+type Probe = std::sync::OnceLock<Result<Vec<Vec<serde_json::Value>>, RunError>>;
+
+/// The defaults' scenario families, each searched on first need into the price's own
+/// folders (where the price before the sensitivity wrote it whole: read back, not fought),
+/// for the readings that touch none of its probe battles.
+struct Families<'a> {
+    p: &'a Pricing,
+    dir: &'a Path,
+    threads: Option<usize>,
+    cancel: &'a AtomicBool,
+    plan: std::sync::OnceLock<Result<super::Plan, RunError>>,
+    games: Vec<std::sync::OnceLock<Result<Vec<super::value::Played>, RunError>>>,
+}
+
+impl<'a> Families<'a> {
+    fn new(
+        p: &'a Pricing,
+        dir: &'a Path,
+        threads: Option<usize>,
+        cancel: &'a AtomicBool,
+    ) -> Families<'a> {
+        Families {
+            p,
+            dir,
+            threads,
+            cancel,
+            plan: std::sync::OnceLock::new(),
+            games: (0..p.references.len() * p.formations.len())
+                .map(|_| std::sync::OnceLock::new())
+                .collect(),
+        }
+    }
+
+    /// Family `k`'s games under the defaults.
+    fn games(&self, k: usize) -> Result<Vec<super::value::Played>, RunError> {
+        self.games[k]
+            .get_or_init(|| {
+                let plan = self
+                    .plan
+                    .get_or_init(|| super::plan(self.p))
+                    .as_ref()
+                    .map_err(RunError::clone)?;
+                let f = &plan.fits[k];
+                let held = crate::experiment::lock::lock(&super::folder_of(self.dir, f))?;
+                super::search(self.p, f, &held, self.threads, &Unwatched, self.cancel)
+            })
+            .clone()
+    }
+}
+
 /// Re-prices `p` under `key = value` if the reading changes a probe battle (against the
 /// `defaults`' probe, run on first need), and keeps it ([`reading`]): its scenarios as the
-/// card counts them, or `None` if it touched no probe battle. A reading kept by an earlier
-/// run under the same key is read back, not priced or probed again.
+/// card counts them, or `None` if it touched no probe battle. A scenario family none of
+/// whose probe battles it changes keeps the defaults' games, when `families` gives them.
+/// A reading kept by an earlier run under the same key is read back, not priced or probed
+/// again.
 #[allow(clippy::too_many_arguments)]
 fn reprice(
     p: &Pricing,
     listed: crate::catalog::Cp,
     (key, value): (&'static str, &'static str),
-    defaults: &std::sync::OnceLock<Result<Vec<serde_json::Value>, RunError>>,
+    (defaults, families): (&Probe, Option<&Families>),
     cp: &(dyn Fn(&str) -> Result<crate::catalog::Cp, RunError> + Sync),
     dir: &Path,
     keep: Keep,
@@ -437,7 +493,8 @@ fn reprice(
         .as_ref()
         .map_err(RunError::clone)?;
     let _held = crate::experiment::lock::lock(&folder)?;
-    if probe(&alt, listed, cp, threads, cancel)? == *defaults {
+    let probed = probe(&alt, listed, cp, threads, cancel)?;
+    if probed == *defaults {
         reading::write(
             &folder,
             &reading::Record {
@@ -448,7 +505,19 @@ fn reprice(
         return Ok(None);
     }
     let mut said = Vec::new();
-    let priced = super::run(&alt, &plan, &folder, threads, &Unwatched, cancel, &mut said)?;
+    // A family the reading leaves every probe battle of as it was keeps the defaults' games.
+    let untouched =
+        |k: usize| families.filter(|_| probed.len() == defaults.len() && probed[k] == defaults[k]);
+    let priced = super::run_reusing(
+        &alt,
+        &plan,
+        &folder,
+        threads,
+        &Unwatched,
+        cancel,
+        &mut said,
+        &|k| untouched(k).map(|f| f.games(k)),
+    )?;
     let command = alt
         .options
         .iter()

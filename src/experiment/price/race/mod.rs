@@ -6,7 +6,7 @@
 //! At each count the value is that of the matrix of the pairs' win chances
 //! ([`super::value`]). Most pairs cannot set it (a swarm packed 0.5" apart loses far more
 //! often than one 3" apart, and the unit's value is the swarm's best answer), and most
-//! counts cannot move the crossing. So a scenario's search ([`run::Race`]):
+//! counts cannot move the crossing. So a scenario's search (`run::Race`):
 //! 1. fights every pair's cells of the grid to their first [`STAGES`]`[0]` trials, in
 //!    `PAIR/race/256/`;
 //! 2. adds the rounds of counts the values at that precision want
