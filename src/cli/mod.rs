@@ -8,6 +8,7 @@ mod blast;
 mod burst;
 mod dist;
 mod duel;
+mod index;
 mod interrupt;
 mod marks;
 mod merge;
@@ -134,6 +135,9 @@ pub enum Command {
     Price(price::PriceArgs),
     /// Redraw a run's report (report.md, report.html, charts/) from its Parquet files.
     Report(report::ReportArgs),
+    /// Write the reports' first page (DIR/index.html): every report, its question, its
+    /// answer in one sentence and its first chart.
+    Index(index::IndexArgs),
     /// Roll a dice expression once, narrated die by die.
     Roll(roll::RollArgs),
     /// List the rule options: what the texts leave open and diemon's defaults.
@@ -278,6 +282,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), F
         Command::Merge(a) => merge::run(a, &CANCEL, out),
         Command::Price(a) => price::run(a, &cli.options, &CANCEL, out),
         Command::Report(a) => report::run(a, out),
+        Command::Index(a) => index::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),
@@ -300,6 +305,7 @@ impl Command {
             Command::Merge(_) => "merge",
             Command::Price(_) => "price",
             Command::Report(_) => "report",
+            Command::Index(_) => "index",
             Command::Roll(_) => "roll",
             Command::Options => "options",
             Command::Unit(_) => "unit",
@@ -318,6 +324,7 @@ fn unused_options(cli: &Cli) -> Result<(), Failure> {
     if matches!(
         cli.command,
         Command::Report(_)
+            | Command::Index(_)
             | Command::Unit(_)
             | Command::Weapon(_)
             | Command::Completions(_)

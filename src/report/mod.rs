@@ -7,9 +7,11 @@
 //! needs nothing but the folder, so `diemon report DIR` regenerates a report from the
 //! Parquet files alone, and `diemon run` ends by calling it.
 
+pub mod about;
 pub mod build;
 pub mod chart;
 pub mod frames;
+pub mod index;
 pub mod page;
 pub mod sheet;
 
@@ -51,7 +53,7 @@ pub fn clear(dir: &Path) -> std::io::Result<()> {
             gone(std::fs::remove_file(dir.join(format!("{stem}.{ext}"))))?;
         }
     }
-    for page in ["report.md", "report.html"] {
+    for page in ["report.md", "report.html", about::FILE] {
         gone(std::fs::remove_file(dir.join(page)))?;
     }
     gone(std::fs::remove_dir_all(dir.join("charts")))
@@ -92,5 +94,15 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
         "report.html",
         &page::html(&frames, &figures, &svgs),
     )?);
+    let first = figures.first();
+    about::write(
+        dir,
+        &about::About::new(
+            &page::title(&frames),
+            first.map_or("", |f| f.sentence.as_str()),
+            first.map(|f| f.stem.as_str()),
+        ),
+    )?;
+    written.push(dir.join(about::FILE));
     Ok(written)
 }

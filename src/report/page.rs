@@ -279,7 +279,7 @@ pub fn sides(frames: &Frames) -> Option<String> {
 }
 
 /// The page's title: the question the experiment asks (its description), else its name.
-fn title(frames: &Frames) -> String {
+pub(super) fn title(frames: &Frames) -> String {
     let d = frames.text("description").trim();
     if d.is_empty() {
         frames.text("name").to_string()

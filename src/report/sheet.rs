@@ -18,6 +18,9 @@ pub struct Sheet {
     /// Short lines under the title (inline `code` allowed).
     pub lines: Vec<String>,
     pub sections: Vec<Section>,
+    /// Its answer in one sentence, for the reports' index ([`super::about`]); else the
+    /// first chart's caption's first sentence.
+    pub answer: Option<String>,
 }
 
 /// A section: a heading, then (each optional) a chart with its caption, paragraphs, links
@@ -64,6 +67,17 @@ pub fn write(dir: &Path, sheet: &Sheet) -> Result<Vec<PathBuf>, ReportError> {
     }
     written.push(write_text_atomic(dir, "report.md", &markdown(sheet))?);
     written.push(write_text_atomic(dir, "report.html", &html(sheet, &svgs))?);
+    let first = sheet.sections.iter().find_map(|s| s.figure.as_ref());
+    let mut card = super::about::About::new(
+        &sheet.title,
+        first.map_or("", |f| f.2.as_str()),
+        first.map(|f| f.0.as_str()),
+    );
+    if let Some(a) = &sheet.answer {
+        card.answer = a.clone();
+    }
+    super::about::write(dir, &card)?;
+    written.push(dir.join(super::about::FILE));
     Ok(written)
 }
 
@@ -200,6 +214,7 @@ mod tests {
                 code: Some("diemon price x".into()),
                 ..Section::default()
             }],
+            answer: None,
         };
         let h = html(&sheet, &[]);
         assert!(h.contains("<h1>The price of &lt;x&gt;</h1>"), "{h}");

@@ -241,6 +241,43 @@ fn the_committed_example_reports_are_what_the_code_makes() {
 }
 
 #[test]
+fn issue_44_the_reports_index_lists_every_report_and_what_it_links_to_is_there() {
+    // reports/index.html is what `diemon index` writes over the committed reports: a card
+    // a report (its about.json), each link and thumbnail a file that exists.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let page = std::fs::read_to_string(root.join("index.html"))
+        .expect("reports/index.html is missing: run `diemon index`");
+    let found = diemon::report::index::reports(&root).unwrap();
+    assert!(found.len() > 20, "{} reports", found.len());
+    for (name, card) in &found {
+        let card = card
+            .as_ref()
+            .unwrap_or_else(|| panic!("reports/{name} has no about.json: run it again"));
+        assert!(!card.answer.is_empty(), "reports/{name}: no answer");
+        assert!(
+            page.contains(&format!("href=\"{name}/report.html\"")),
+            "the index does not list {name}: run `diemon index`"
+        );
+        if let Some(t) = &card.thumbnail {
+            assert!(root.join(name).join(t).is_file(), "reports/{name}/{t}");
+            assert!(
+                page.contains(&format!("src=\"{name}/{t}\"")),
+                "{name}'s thumbnail"
+            );
+        }
+    }
+    // Nothing it links to is missing.
+    for link in page
+        .split("href=\"")
+        .skip(1)
+        .chain(page.split("src=\"").skip(1))
+    {
+        let target = &link[..link.find('"').unwrap()];
+        assert!(root.join(target).exists(), "the index links to {target}");
+    }
+}
+
+#[test]
 fn a_column_keeps_one_type_across_experiments() {
     // Issue 24: a column means one thing everywhere, so an analyst can stack the frames of
     // every shipped experiment; counts are integers, and swept columns are snake_case.
@@ -251,6 +288,10 @@ fn a_column_keeps_one_type_across_experiments() {
     let mut clashes = Vec::new();
     for entry in std::fs::read_dir(root.join("reports")).unwrap() {
         let dir = entry.unwrap().path();
+        // reports/index.html is the reports' first page, no report.
+        if !dir.is_dir() {
+            continue;
+        }
         for f in std::fs::read_dir(&dir).unwrap() {
             let f = f.unwrap().path();
             if f.extension().is_none_or(|e| e != "parquet") {

@@ -526,6 +526,12 @@ pub fn sheet_of(
     });
     Sheet {
         title: format!("The price of {}", r.unit),
+        answer: Some(format!(
+            "{}: card price {}; {}.",
+            r.unit,
+            card_text(r),
+            verdict_text(r)
+        )),
         lines,
         sections,
     }

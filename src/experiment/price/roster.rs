@@ -575,6 +575,43 @@ fn ranking_table(ranked: &[&Priced]) -> Table {
     table
 }
 
+/// The roster in one sentence: how many units each verdict holds, and the most over- and
+/// under-priced (the ranking's ends).
+fn answer(ranked: &[&Priced]) -> String {
+    let of = |w: &str| {
+        ranked
+            .iter()
+            .filter(|u| u.verdict.word().starts_with(w))
+            .count()
+    };
+    let mut s = format!(
+        "Of {} units, {} are over-priced, {} fair and {} under-priced",
+        ranked.len(),
+        of("over-priced"),
+        of("fair"),
+        of("under-priced")
+    );
+    let over = ranked
+        .iter()
+        .find(|u| u.verdict.word().starts_with("over-priced"));
+    let under = ranked
+        .iter()
+        .rev()
+        .find(|u| u.verdict.word().starts_with("under-priced"));
+    for (what, u) in [("most over-priced", over), ("most under-priced", under)] {
+        if let Some(u) = u {
+            s.push_str(&format!(
+                "; {what}: {} (listed {} CP, {})",
+                u.unit,
+                u.listed,
+                u.verdict.word()
+            ));
+        }
+    }
+    s.push('.');
+    s
+}
+
 /// The roster's page: the ranking chart and table.
 fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
     let p = &r.pricing;
@@ -632,6 +669,7 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
         } else {
             r.description.clone()
         },
+        answer: Some(answer(ranked)),
         lines,
         sections: vec![
             Section {
