@@ -81,7 +81,67 @@ pub fn figures(frames: &Frames) -> Vec<Figure> {
     out.extend(histograms(frames));
     out.extend(rings(frames));
     out.extend(turns(frames));
+    for f in &mut out {
+        if let Some(note) = narrow_bands(&f.chart) {
+            f.sentence.push(' ');
+            f.sentence.push_str(&note);
+        }
+    }
     out
+}
+
+/// The share of a line chart's height below which a 95% band hides under its line (a line
+/// is 3 px wide, with its markers 6, on a plot about 380 px high: 2% is under 8 px).
+pub const HIDDEN_BAND: f64 = 0.02;
+
+/// Where a line chart's every 95% band is narrower than its line ([`HIDDEN_BAND`] of the
+/// y axis), a sentence saying so with the widest band's half-width: a reader who sees no
+/// band must not take it for a missing CI (issue 44).
+pub fn narrow_bands(chart: &Chart) -> Option<String> {
+    let Body::Lines {
+        series,
+        probability,
+    } = &chart.body
+    else {
+        return None;
+    };
+    if !chart.y_label.contains("95% CI band") {
+        return None;
+    }
+    let points: Vec<&(f64, f64, f64, f64)> = series.iter().flat_map(|s| &s.points).collect();
+    if points.is_empty() {
+        return None;
+    }
+    // The y axis as the chart draws it.
+    let span = if *probability {
+        1.0
+    } else {
+        let lo = points.iter().map(|p| p.2).fold(0.0f64, f64::min);
+        let hi = points.iter().map(|p| p.3).fold(f64::NEG_INFINITY, f64::max);
+        (hi - lo) * 1.08
+    };
+    let widest = points.iter().map(|p| p.3 - p.2).fold(0.0f64, f64::max);
+    if span.is_nan() || span <= 0.0 || widest >= HIDDEN_BAND * span {
+        return None;
+    }
+    let h = widest / 2.0;
+    let half = if *probability {
+        format!("{}%", short_of(h * 100.0))
+    } else {
+        short_of(h)
+    };
+    Some(format!(
+        "Every 95% band is too narrow to see beside its line here (the widest is ±{half})."
+    ))
+}
+
+/// A half-width to its first significant digit and one more.
+fn short_of(x: f64) -> String {
+    if x <= 0.0 {
+        return "0".into();
+    }
+    let d = (1 - x.log10().floor() as i32).max(0) as usize;
+    format!("{x:.d$}")
 }
 
 /// "0.421 ± 0.004" or, for a probability, "42.1% ± 0.4%" (the 95% CI's half-width), with
@@ -1210,6 +1270,39 @@ fn matchups(frames: &Frames) -> Vec<Figure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn issue_44_a_band_hidden_under_its_line_is_said_to_be() {
+        let chart = |hw: f64, probability: bool, label: &str| Chart {
+            title: "t".into(),
+            x_label: "x".into(),
+            y_label: label.into(),
+            body: Body::Lines {
+                series: vec![Series {
+                    label: "a".into(),
+                    points: vec![
+                        (0.0, 0.5, 0.5 - hw, 0.5 + hw),
+                        (1.0, 0.3, 0.3 - hw, 0.3 + hw),
+                    ],
+                    dots: false,
+                    steps: false,
+                }],
+                probability,
+            },
+        };
+        // +-0.3% on a 0-100% axis hides under the line; +-2% does not.
+        assert_eq!(
+            narrow_bands(&chart(0.003, true, "P (95% CI band)")).as_deref(),
+            Some(
+                "Every 95% band is too narrow to see beside its line here (the widest is ±0.30%)."
+            )
+        );
+        assert_eq!(narrow_bands(&chart(0.02, true, "P (95% CI band)")), None);
+        // An exact figure has no band to hide.
+        assert_eq!(narrow_bands(&chart(0.0, true, "P (exact)")), None);
+        // A mean on its own axis (0 to about 0.55): +-0.002 hides.
+        assert!(narrow_bands(&chart(0.002, false, "kills (95% CI band)")).is_some());
+    }
 
     #[test]
     fn plus_minus_reads_as_the_issue_asks() {

@@ -97,6 +97,32 @@ fn reference(dir: &Path, file: &Path) -> (PathBuf, Duration) {
     (one, start.elapsed())
 }
 
+/// Starts `command` `times` times and kills it (SIGKILL: no handler runs) at seeded points
+/// of a run's span `took` (a fixed LCG from `seed`, so the schedule is the same every
+/// time), checking after each kill that `out` holds nothing half written.
+fn kill_at_seeded_points(
+    seed: u64,
+    times: usize,
+    took: Duration,
+    out: &Path,
+    command: impl Fn() -> Command,
+) {
+    let mut x = seed;
+    for _ in 0..times {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let at = took.mul_f64((x >> 11) as f64 / (1u64 << 53) as f64);
+        let mut child = command().spawn().unwrap();
+        std::thread::sleep(at);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if out.exists() {
+            nothing_half_written(out);
+        }
+    }
+}
+
 #[test]
 fn runs_killed_at_random_points_resume_to_the_same_bytes() {
     let dir = temp("faults-kill");
@@ -104,21 +130,9 @@ fn runs_killed_at_random_points_resume_to_the_same_bytes() {
     std::fs::write(&file, EXPERIMENT).unwrap();
     let (one, took) = reference(&dir, &file);
     let killed = dir.join("killed");
-    // Seeded points in the run's span (a fixed LCG, so the schedule is the same every time).
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    for _ in 0..6 {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let at = took.mul_f64((x >> 11) as f64 / (1u64 << 53) as f64);
-        let mut child = command(&file, &killed).spawn().unwrap();
-        std::thread::sleep(at);
-        child.kill().unwrap(); // SIGKILL: no handler runs
-        child.wait().unwrap();
-        if killed.exists() {
-            nothing_half_written(&killed);
-        }
-    }
+    kill_at_seeded_points(0x2545_F491_4F6C_DD1D, 6, took, &killed, || {
+        command(&file, &killed)
+    });
     let o = run(&file, &killed);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(
@@ -162,20 +176,7 @@ fn issue_39_a_price_killed_in_its_race_resumes_to_the_same_bytes() {
     let took = start.elapsed();
     assert!(one.join("minifig-hand-weapon/line/search.json").exists());
     let killed = dir.join("killed");
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    for _ in 0..4 {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        let at = took.mul_f64((x >> 11) as f64 / (1u64 << 53) as f64);
-        let mut child = price(&killed).spawn().unwrap();
-        std::thread::sleep(at);
-        child.kill().unwrap();
-        child.wait().unwrap();
-        if killed.exists() {
-            nothing_half_written(&killed);
-        }
-    }
+    kill_at_seeded_points(0x9E37_79B9_7F4A_7C15, 4, took, &killed, || price(&killed));
     let o = price(&killed).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let same = |a: &Path, b: &Path| {
