@@ -105,9 +105,6 @@ pub fn narrow_bands(chart: &Chart) -> Option<String> {
     else {
         return None;
     };
-    if !chart.y_label.contains("95% CI band") {
-        return None;
-    }
     let points: Vec<&(f64, f64, f64, f64)> = series.iter().flat_map(|s| &s.points).collect();
     if points.is_empty() {
         return None;
@@ -121,7 +118,8 @@ pub fn narrow_bands(chart: &Chart) -> Option<String> {
         (hi - lo) * 1.08
     };
     let widest = points.iter().map(|p| p.3 - p.2).fold(0.0f64, f64::max);
-    if span.is_nan() || span <= 0.0 || widest >= HIDDEN_BAND * span {
+    // An exact figure (every band of no width) has no band to hide.
+    if widest <= 0.0 || span.is_nan() || span <= 0.0 || widest >= HIDDEN_BAND * span {
         return None;
     }
     let h = widest / 2.0;

@@ -610,31 +610,19 @@ pub fn price(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<Priced, RunError> {
-    run(p, &plan(p)?, dir, threads, watch, cancel, out)
-}
-
-/// Runs a price's `plan` (of `p`) into `dir`, which the caller holds locked (with the page
-/// it writes there); the experiments' folders inside it are locked here before any runs.
-pub fn run(
-    p: &Pricing,
-    plan: &Plan,
-    dir: &Path,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
-    out: &mut dyn Write,
-) -> Result<Priced, RunError> {
-    run_reusing(p, plan, dir, threads, watch, cancel, out, &|_| None)
+    run(p, &plan(p)?, dir, threads, watch, cancel, out, &|_| None)
 }
 
 /// A scenario family's games found elsewhere, by its index in a plan's fits: `None` to
 /// search it.
 pub type Reuse<'a> = dyn Fn(usize) -> Option<Result<Vec<value::Played>, RunError>> + Sync + 'a;
 
-/// Runs a price's `plan` like [`run`], each family that `reuse` gives taken as given
-/// instead of searched (a sensitivity's reading that does not touch it).
+/// Runs a price's `plan` (of `p`) into `dir`, which the caller holds locked (with the page
+/// it writes there); the experiments' folders inside it are locked here before any runs.
+/// Each family that `reuse` gives is taken as given instead of searched (a sensitivity's
+/// reading that does not touch it); `&|_| None` searches them all.
 #[allow(clippy::too_many_arguments)]
-pub fn run_reusing(
+pub fn run(
     p: &Pricing,
     plan: &Plan,
     dir: &Path,

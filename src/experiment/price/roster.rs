@@ -371,6 +371,7 @@ pub fn run(
             watch,
             cancel,
             &mut said,
+            &|_| None,
         )?;
         let summary = match (&got.card, worth(&got)) {
             (Some(c), Some((_, [lo, hi]))) => format!(

@@ -508,7 +508,7 @@ fn reprice(
     // A family the reading leaves every probe battle of as it was keeps the defaults' games.
     let untouched =
         |k: usize| families.filter(|_| probed.len() == defaults.len() && probed[k] == defaults[k]);
-    let priced = super::run_reusing(
+    let priced = super::run(
         &alt,
         &plan,
         &folder,
