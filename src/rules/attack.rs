@@ -127,6 +127,42 @@ impl Deflection {
     }
 }
 
+/// Most layers the quick path of [`AttackPlan::damage_deflected`] keeps totals for.
+const TOP_LAYERS: usize = 4;
+
+/// The highest totals seen, highest first (-1: none yet; a total below zero is never
+/// taken, as in [`Deflection::remove`]).
+#[derive(Clone, Copy)]
+struct Top([i64; TOP_LAYERS]);
+
+impl Default for Top {
+    fn default() -> Top {
+        Top([-1; TOP_LAYERS])
+    }
+}
+
+impl Top {
+    /// Keeps `(t, _)` if it is among the `layers` highest so far.
+    #[inline(always)]
+    fn keep(&mut self, (t, _): (i64, Die), layers: usize) {
+        if layers == 0 || t <= self.0[layers - 1] {
+            return;
+        }
+        let mut j = layers - 1;
+        while j > 0 && self.0[j - 1] < t {
+            self.0[j] = self.0[j - 1];
+            j -= 1;
+        }
+        self.0[j] = t;
+    }
+
+    /// What `layers` layers take: the sum of the highest totals, none below zero.
+    #[inline(always)]
+    fn sum(&self, layers: usize) -> i64 {
+        self.0[..layers].iter().filter(|&&t| t >= 0).sum()
+    }
+}
+
 /// One attacker against one Armor with the options resolved ([`Attacker::against`]): the
 /// trial loop only draws and compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -276,25 +312,56 @@ impl AttackPlan {
         deflection: &Deflection,
         extra: &[(Die, i64)],
     ) -> i64 {
+        // Layers alone (a Parry, Heavy Armor) take the highest totals whatever their dice:
+        // only those few are kept, not every die (zeroing a pool of MAX_DEFLECTABLE was a
+        // tenth of a Knight's battles).
+        if deflection.sn == [0; 6] && deflection.layers as usize <= TOP_LAYERS {
+            let layers = deflection.layers as usize;
+            let mut top = Top::default();
+            let damage = self.damage_kept(faces, log, benny, extra, |t| top.keep(t, layers));
+            return damage - top.sum(layers);
+        }
         let mut dice = [(0i64, Die::D4); MAX_DEFLECTABLE];
         let mut n = 0;
-        let mut keep = |_term: usize, die: Die, t: i64| {
+        let damage = self.damage_kept(faces, log, benny, extra, |t| {
+            dice[n] = t;
+            n += 1;
+        });
+        damage - deflection.remove(&mut dice[..n])
+    }
+
+    /// The Damage roll with `extra` dice added, handing `keep` each die Deflection may take
+    /// (total, die): every one but d12s, the first [`MAX_DEFLECTABLE`] of them.
+    #[inline(always)]
+    fn damage_kept<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+        extra: &[(Die, i64)],
+        mut keep: impl FnMut((i64, Die)),
+    ) -> i64 {
+        let mut n = 0;
+        let mut each = |die: Die, t: i64| {
             if die != Die::D12 && n < MAX_DEFLECTABLE {
-                dice[n] = (t, die);
+                keep((t, die));
                 n += 1;
             }
         };
         for &(die, t) in extra {
-            keep(0, die, t);
+            each(die, t);
         }
-        let mut damage = self.damage.roll_each(faces, log, &mut keep).total
+        let mut damage = self
+            .damage
+            .roll_each(faces, log, |_, die, t| each(die, t))
+            .total
             + extra.iter().map(|e| e.1).sum::<i64>();
         if benny && let Some((die, bonus)) = self.benny_damage {
             let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
             damage += t;
-            keep(0, die, t);
+            each(die, t);
         }
-        damage - deflection.remove(&mut dice[..n])
+        damage
     }
 
     /// The target's Armor for this hit: a number, or dice rolled fresh (readings §2).
@@ -459,6 +526,29 @@ mod tests {
             ),
             9
         );
+    }
+
+    #[test]
+    fn layers_take_what_the_full_pool_takes() {
+        // The quick path's highest totals against the pool's own removal, over every pool
+        // of up to 5 totals from -2 to 5 (Fumble losses included) and 0 to 4 layers.
+        let dice = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D20];
+        for layers in 0..=TOP_LAYERS as u32 {
+            for code in 0..8u32.pow(5) {
+                for len in 0..=5usize {
+                    let pool: Vec<(i64, Die)> = (0..len)
+                        .map(|k| ((code / 8u32.pow(k as u32) % 8) as i64 - 2, dice[k]))
+                        .collect();
+                    let mut top = Top::default();
+                    for &d in &pool {
+                        top.keep(d, layers as usize);
+                    }
+                    let mut full = pool.clone();
+                    let want = Deflection::layers(layers).remove(&mut full);
+                    assert_eq!(top.sum(layers as usize), want, "{pool:?}, {layers} layers");
+                }
+            }
+        }
     }
 
     #[test]

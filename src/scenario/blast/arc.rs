@@ -20,7 +20,7 @@ use crate::catalog::armory::item_named;
 use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
-use crate::rules::measure::within;
+use crate::rules::measure::{self, within};
 use crate::rules::{RuleOptions, Stacking, auto, combat};
 use crate::scenario::Scenario;
 
@@ -264,7 +264,7 @@ impl Scenario for ArcFire {
         let mut m = 0;
         for (i, p) in pos.iter().enumerate().take(n) {
             let a = turn(bearing, p.0.atan2(p.1));
-            if within(a.abs(), half) && within(p.0.hypot(p.1), s.weapon.range as f64) {
+            if within(a.abs(), half) && within(measure::length(p.0, p.1), s.weapon.range as f64) {
                 order[m] = (a, i);
                 m += 1;
             }
@@ -275,9 +275,9 @@ impl Scenario for ArcFire {
         // A burst: every shot at the figure nearest the aim point, within Range.
         let burst_target = s.burst.and_then(|_| {
             (0..n)
-                .filter(|&i| within(pos[i].0.hypot(pos[i].1), s.weapon.range as f64))
+                .filter(|&i| within(measure::length(pos[i].0, pos[i].1), s.weapon.range as f64))
                 .min_by(|&a, &b| {
-                    let d = |i: usize| (pos[i].0 - aim.0).hypot(pos[i].1 - aim.1);
+                    let d = |i: usize| measure::apart(pos[i], aim);
                     d(a).total_cmp(&d(b)).then(a.cmp(&b))
                 })
         });
@@ -300,7 +300,7 @@ impl Scenario for ArcFire {
                 ),
                 _ => (order[k].1, self.penalty),
             };
-            let inches = pos[i].0.hypot(pos[i].1);
+            let inches = measure::length(pos[i].0, pos[i].1);
             out.shots += 1;
             let (hit, natural) =
                 self.plan

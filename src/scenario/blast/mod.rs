@@ -29,7 +29,7 @@ use crate::dice::expr::RollPlan;
 use crate::dice::{Die, DieEvent, Expr, Faces, Log, Role, SkillRoll};
 use crate::rules::attack::{Attacker, Hit};
 use crate::rules::explosion::{ExplosionPlan, RING_INCHES, ring_at};
-use crate::rules::measure::within;
+use crate::rules::measure::{self, within};
 use crate::rules::{OverskillPolicy, RuleOptions, Stacking, combat};
 use crate::scenario::Scenario;
 
@@ -266,7 +266,7 @@ pub(crate) fn densest(pos: &[(f64, f64)], alive: &[bool], distance: f64) -> (f64
         let n = pos
             .iter()
             .zip(alive)
-            .filter(|(q, a)| **a && within((q.0 - p.0).hypot(q.1 - p.1), RING_INCHES))
+            .filter(|(q, a)| **a && within(measure::apart(**q, *p), RING_INCHES))
             .count();
         if n > most {
             most = n;
@@ -286,7 +286,7 @@ pub(crate) fn landing(aim: (f64, f64), margin: f64, turn: f64) -> (f64, f64) {
 /// From `centre` to `at`: the offset and the distance.
 fn reach(at: (f64, f64), centre: (f64, f64)) -> (f64, f64, f64) {
     let (dx, dy) = (at.0 - centre.0, at.1 - centre.1);
-    (dx, dy, dx.hypot(dy))
+    (dx, dy, measure::length(dx, dy))
 }
 
 /// The ring of a figure at `at` in an Explosion at `centre`; on a ring's edge is in the

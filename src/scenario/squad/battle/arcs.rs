@@ -22,7 +22,7 @@
 use super::strike::Extra;
 use super::*;
 use crate::dice::{Faces, Log};
-use crate::rules::measure::within;
+use crate::rules::measure::{self, within};
 use crate::rules::{Stacking, auto, combat};
 use crate::scenario::blast::arc::{Gun, turn};
 use crate::scenario::squad::AutoFire;
@@ -73,7 +73,7 @@ impl Squad {
             }
             let p = self.spot(fl, u);
             let a = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
-            let d = (p.0 - from.0).hypot(p.1 - from.1);
+            let d = measure::apart(p, from);
             if u == t || (within(a.abs(), half) && within(d, range)) {
                 order[m] = (a, u, d);
                 m += 1;

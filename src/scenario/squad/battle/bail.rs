@@ -24,7 +24,7 @@
 
 use super::*;
 use crate::dice::{Faces, Log};
-use crate::rules::measure::within;
+use crate::rules::measure;
 use crate::scenario::squad::Bail;
 
 impl Squad {
@@ -112,7 +112,7 @@ impl Squad {
                 continue;
             }
             let at = self.spot(fl, u);
-            if !within((at.0 - centre.0).hypot(at.1 - centre.1), radius) {
+            if !measure::near(at, centre, radius) {
                 continue;
             }
             let away = match (at.1 - centre.1).partial_cmp(&0.0) {

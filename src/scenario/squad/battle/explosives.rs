@@ -13,7 +13,7 @@ use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
-use crate::rules::measure::within;
+use crate::rules::measure::{apart, near};
 use crate::rules::{CarriedExplosives, Knockback, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
@@ -23,10 +23,6 @@ use crate::scenario::squad::AreaAim;
 /// (Ch. 8.4): a shot at a target farther off flies for turns before its Action roll. Squad
 /// battles do not model the flight: Explosives are aimed at targets within 12" only.
 const FLIGHT: f64 = 12.0;
-
-fn apart(a: (f64, f64), b: (f64, f64)) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
-}
 
 /// What a unit's Explosive weapon did with its Action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -132,36 +128,41 @@ impl Squad {
         let radius = RING_INCHES * plan[0].rings() as f64;
         let aim = self.policy[me.side as usize].aim;
         let mut best: Option<(i64, usize)> = None;
-        for t in 0..self.roster.len() {
+        // A side's slots: its own range unless a unit can change sides.
+        let slots = |side: u8| {
+            if self.sides_move {
+                0..self.roster.len()
+            } else {
+                self.own(side)
+            }
+        };
+        let them = 1 - me.side;
+        let caught = |at: (f64, f64), u: usize, side: u8| {
+            let fu = &fl.f[u];
+            fu.side == side && fu.alive && near(self.spot(fl, u), at, radius)
+        };
+        for t in slots(them) {
             let ft = fl.f[t];
             if !ft.alive || ft.side == me.side {
                 continue;
             }
             let at = self.spot(fl, t);
-            let d = apart(from, at);
-            if !within(d, range) {
+            if !near(from, at, range) {
                 continue;
             }
-            let (mut caught, mut cp, mut safe) = (0i64, 0i64, true);
-            for u in 0..self.roster.len() {
-                let fu = fl.f[u];
-                if fu.alive && within(apart(self.spot(fl, u), at), radius) {
-                    if fu.side == me.side {
-                        safe = false;
-                        break;
-                    }
-                    caught += 1;
-                    cp += self.kinds[fu.kind as usize].cp.in_quarters();
-                }
-            }
-            if !safe {
+            // A blast that catches one of its own side is never aimed (its own first: most
+            // spots are ruled out by them).
+            if slots(me.side).any(|u| caught(at, u, me.side)) {
                 continue;
             }
+            let enemies = || slots(them).filter(move |&u| caught(at, u, them));
             let key = match aim {
-                AreaAim::Densest => -caught,
+                AreaAim::Densest => -(enemies().count() as i64),
                 // Thousandths of an inch: exact enough to order, and ties go to the slot.
-                AreaAim::Nearest => (d * 1000.0).round() as i64,
-                AreaAim::MostCp => -cp,
+                AreaAim::Nearest => (apart(from, at) * 1000.0).round() as i64,
+                AreaAim::MostCp => -enemies()
+                    .map(|u| self.kinds[fl.f[u].kind as usize].cp.in_quarters())
+                    .sum::<i64>(),
             };
             if best.is_none_or(|b| (key, t) < b) {
                 best = Some((key, t));
@@ -300,7 +301,7 @@ impl Squad {
         };
         let radius = RING_INCHES * plans[1].rings() as f64;
         (0..self.roster.len()).any(|u| {
-            fl.f[u].alive && fl.f[u].side == side && within(apart(self.spot(fl, u), centre), radius)
+            fl.f[u].alive && fl.f[u].side == side && near(self.spot(fl, u), centre, radius)
         })
     }
 
@@ -409,11 +410,17 @@ impl Squad {
                 "    the Damage Roll is a Critical Failure: the enemy declares it a dud"
             ));
         }
+        // Past the blast's last ring nothing is caught: most of a wide line is ruled out
+        // unmeasured.
+        let reach = RING_INCHES * blast.rings() as f64;
         for u in 0..self.roster.len() {
             if !fl.f[u].alive {
                 continue;
             }
             let at = self.spot(fl, u);
+            if !near(at, centre, reach) {
+                continue;
+            }
             let ring = ring_of(at, centre);
             let Some(damage) = blast.damage(ring) else {
                 continue;
