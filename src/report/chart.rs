@@ -4,7 +4,9 @@
 //! font is bundled (DejaVu Sans, `assets/fonts`) and registered with plotters' `ab_glyph`
 //! backend, so charts render the same on a machine without system fonts.
 
+mod layout;
 mod ranges;
+mod tips;
 
 use std::sync::OnceLock;
 
@@ -96,7 +98,9 @@ pub enum Body {
     },
 }
 
+pub use layout::{Inline, NARROW, Width};
 pub use ranges::Range;
+use tips::Tip;
 
 /// A chart: title, axis labels with units, and its body.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,54 +111,13 @@ pub struct Chart {
     pub body: Body,
 }
 
-/// What hovering each point of a line chart shows, in the order `lines` draws its circles:
-/// the series, x and the figure with its CI.
-fn tooltips(series: &[Series]) -> Vec<String> {
-    let mut out = Vec::new();
-    for s in series.iter().filter(|s| !s.steps) {
-        for p in &s.points {
-            let ci = if p.2 != p.3 {
-                format!(" [{}, {}]", short(p.2), short(p.3))
-            } else {
-                String::new()
-            };
-            let name = if s.label.is_empty() {
-                String::new()
-            } else {
-                format!("{}: ", s.label)
-            };
-            out.push(format!("{name}x = {}, {}{ci}", short(p.0), short(p.1)));
-        }
-    }
-    out
-}
-
-fn short(v: f64) -> String {
-    let t = format!("{v:.4}");
-    t.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// The SVG with a `<title>` (a browser's hover tooltip) in each `<circle>`, in order; left
-/// as it is when the counts disagree, rather than label a point wrongly.
-fn with_tooltips(svg: &str, tips: &[String]) -> String {
-    if svg.matches("<circle").count() != tips.len() {
-        return svg.to_string();
-    }
-    let mut out = String::with_capacity(svg.len() + tips.len() * 48);
-    let mut rest = svg;
-    for t in tips {
-        let Some(i) = rest.find("<circle") else { break };
-        let Some(j) = rest[i..].find("/>") else { break };
-        out.push_str(&rest[..i + j]);
-        let t = t
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        out.push_str(&format!("><title>{t}</title></circle>"));
-        rest = &rest[i + j + 2..];
-    }
-    out.push_str(rest);
-    out
+/// A heatmap's row or column name without its axis's name, when it repeats it ("A: 4 ×
+/// dimmy" on the axis "A" is "4 × dimmy").
+fn bare<'a>(name: Option<&'a String>, axis: &str) -> &'a str {
+    let name = name.map_or("", String::as_str);
+    name.strip_prefix(axis)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(name)
 }
 
 /// A heatmap cell's colour for chance `p`: sequential, white at 0% to the palette's blue
@@ -216,42 +179,55 @@ const PALETTE: [RGBColor; 8] = [
 impl Chart {
     /// The chart's size: [`SIZE`], taller for a ranges chart of many rows (24 pixels a row).
     pub fn size(&self) -> (u32, u32) {
+        self.size_as(Width::Full)
+    }
+
+    /// Its size at `width`: a narrow chart is [`NARROW`] wide, as tall as it needs.
+    pub fn size_as(&self, width: Width) -> (u32, u32) {
+        let (w, h) = match width {
+            Width::Full => SIZE,
+            Width::Narrow => (NARROW, layout::NARROW_HEIGHT),
+        };
         match &self.body {
-            Body::Ranges { rows, .. } => (SIZE.0, SIZE.1.max(140 + 24 * rows.len() as u32)),
-            Body::Lines { series, .. } => (SIZE.0, SIZE.1 + legend_height(series)),
-            _ => SIZE,
+            Body::Ranges { rows, .. } => (w, h.max(140 + 24 * rows.len() as u32)),
+            Body::Lines { series, .. } => (w, h + legend_height(series, width)),
+            _ => (w, h),
         }
     }
 
     /// The chart as an SVG document.
     pub fn svg(&self) -> Result<String, DrawError> {
+        self.svg_as(Width::Full)
+    }
+
+    /// Both SVGs a page inlines: the full chart, and the narrow one a phone shows (none for
+    /// a heatmap of more than four columns, `NARROW_COLUMNS`: it scrolls sideways).
+    pub fn inline(&self) -> Result<Inline, DrawError> {
+        let narrow = match &self.body {
+            Body::Heatmap { columns, .. } if columns.len() > layout::NARROW_COLUMNS => None,
+            _ => Some(self.svg_as(Width::Narrow)?),
+        };
+        Ok(Inline {
+            wide: self.svg_as(Width::Full)?,
+            narrow,
+            title: self.title.clone(),
+        })
+    }
+
+    /// The chart as an SVG document at `width`: a narrow one leaves its title to the page.
+    pub fn svg_as(&self, width: Width) -> Result<String, DrawError> {
         font()?;
         let mut s = String::new();
+        let tips;
         {
-            let root = SVGBackend::with_string(&mut s, self.size()).into_drawing_area();
-            self.draw(&root)?;
+            let root = SVGBackend::with_string(&mut s, self.size_as(width)).into_drawing_area();
+            tips = self.draw(&root, width)?;
             root.present().map_err(|e| DrawError(e.to_string()))?;
         }
-        Ok(match &self.body {
-            Body::Lines { series, .. } => with_tooltips(&s, &tooltips(series)),
-            // Each row's dot, then the legend's.
-            Body::Ranges { rows, dots, .. } => {
-                let mut tips: Vec<String> = rows
-                    .iter()
-                    .map(|r| {
-                        format!(
-                            "{}: {} [{}, {}]",
-                            r.label,
-                            short(r.to),
-                            short(r.lo),
-                            short(r.hi)
-                        )
-                    })
-                    .collect();
-                tips.push(dots.clone());
-                with_tooltips(&s, &tips)
-            }
-            _ => s,
+        // A phone has no hover: the narrow drawing goes without.
+        Ok(match width {
+            Width::Full => tips::overlay(&s, &tips),
+            Width::Narrow => s,
         })
     }
 
@@ -263,7 +239,7 @@ impl Chart {
         let mut pixels = vec![0u8; w as usize * h as usize * 3];
         {
             let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
-            self.draw(&root)?;
+            self.draw(&root, Width::Full)?;
             root.present().map_err(|e| DrawError(e.to_string()))?;
         }
         let image = image::RgbImage::from_raw(w, h, pixels)
@@ -275,29 +251,42 @@ impl Chart {
         Ok(png.into_inner())
     }
 
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), DrawError> {
+    /// Draws the chart on `root`; returns its hover boxes.
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         root.fill(&WHITE).map_err(err)?;
         match &self.body {
             Body::Lines {
                 series,
                 probability,
-            } => self.lines(root, series, *probability),
-            Body::Bars { bars, probability } => self.bars(root, bars, *probability),
+            } => self.lines(root, series, *probability, width),
+            Body::Bars { bars, probability } => self.bars(root, bars, *probability, width),
             Body::Heatmap {
                 rows,
                 columns,
                 values,
                 diverging,
                 draws,
-            } => self.heatmap(root, rows, columns, values, *diverging, draws.as_deref()),
-            Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at),
+            } => self.heatmap(
+                root,
+                rows,
+                columns,
+                values,
+                *diverging,
+                draws.as_deref(),
+                width,
+            ),
+            Body::Crossing { points, curve, at } => self.crossing(root, points, curve, *at, width),
             Body::Ranges {
                 rows,
                 dots,
                 line,
                 band,
-            } => self.ranges(root, rows, dots, line.as_ref(), band.as_ref()),
+            } => self.ranges(root, rows, dots, line.as_ref(), band.as_ref(), width),
         }
     }
 
@@ -306,7 +295,8 @@ impl Chart {
         root: &DrawingArea<DB, Shift>,
         series: &[Series],
         probability: bool,
-    ) -> Result<(), DrawError> {
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let all = series.iter().flat_map(|s| s.points.iter());
         let (x0, x1) = span(all.clone().map(|p| p.0));
@@ -323,10 +313,13 @@ impl Chart {
             (lo.min(0.0), hi + (hi - lo.min(0.0)) * 0.08)
         };
         // The legend sits below the plot, never over a line (issue 44).
-        let (root, below) =
-            root.split_vertically(root.dim_in_pixel().1.saturating_sub(legend_height(series)));
-        let mut c = ChartBuilder::on(&root)
-            .caption(&self.title, (FONT, 24))
+        let (root, below) = root.split_vertically(
+            root.dim_in_pixel()
+                .1
+                .saturating_sub(legend_height(series, width)),
+        );
+        let mut c = self
+            .builder(&root, width)
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(64)
@@ -338,15 +331,15 @@ impl Chart {
             .flat_map(|s| s.points.iter())
             .all(|p| p.0.fract() == 0.0);
         c.configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
+            .x_desc(width.fit_legend(&self.x_label))
+            .y_desc(width.fit_legend(&self.y_label))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .light_line_style(RGBColor(235, 235, 235))
             .x_labels(if whole {
-                ((x1 - x0) as usize + 1).clamp(2, 13)
+                ((x1 - x0) as usize + 1).clamp(2, width.most_x_labels())
             } else {
-                10
+                width.most_x_labels().min(10)
             })
             .x_label_formatter(&|x| {
                 if !whole {
@@ -412,10 +405,37 @@ impl Chart {
                 .map_err(err)?;
             }
         }
-        if legend_height(series) > 0 {
-            legend_below(&below, series)?;
+        if legend_height(series, width) > 0 {
+            legend_below(&below, series, width)?;
         }
-        Ok(())
+        // A box round each point, or along each step's top.
+        let mut tips = Vec::new();
+        for s in series {
+            for p in &s.points {
+                let mut text = if s.label.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}\n", s.label)
+                };
+                text.push_str(&format!(
+                    "{}: {}\n{}: {}",
+                    self.x_label,
+                    tips::figure(p.0, false),
+                    self.y_label,
+                    tips::with_ci(p.1, p.2, p.3, probability)
+                ));
+                tips.push(if s.steps {
+                    let (a, b) = (
+                        c.backend_coord(&(p.0 - 0.5, p.1)),
+                        c.backend_coord(&(p.0 + 0.5, p.1)),
+                    );
+                    Tip::between((a.0, a.1 - 4), (b.0, b.1 + 4), text)
+                } else {
+                    Tip::around(c.backend_coord(&(p.0, p.1)), 6, text)
+                });
+            }
+        }
+        Ok(tips)
     }
 
     fn bars<DB: DrawingBackend>(
@@ -423,7 +443,8 @@ impl Chart {
         root: &DrawingArea<DB, Shift>,
         bars: &[(String, f64, f64, f64)],
         probability: bool,
-    ) -> Result<(), DrawError> {
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = bars.len().max(1);
         let top = if probability {
@@ -432,23 +453,24 @@ impl Chart {
             let hi = bars.iter().map(|b| b.3).fold(0.0, f64::max);
             if hi > 0.0 { hi * 1.1 } else { 1.0 }
         };
-        let longest = bars.iter().map(|b| b.0.len()).max().unwrap_or(4) as u32;
-        let mut c = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
+        let names: Vec<String> = bars.iter().map(|b| width.fit(&b.0)).collect();
+        let longest = names.iter().map(|b| b.chars().count()).max().unwrap_or(4) as u32;
+        let mut c = self
+            .builder(root, width)
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size((longest * 8).clamp(60, 320))
             // A segmented range 0..k has k + 1 segments.
             .build_cartesian_2d(0.0..top, (0..n - 1).into_segmented())
             .map_err(err)?;
-        let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
         c.configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
+            .x_desc(width.fit_legend(&self.x_label))
+            .y_desc(width.fit_legend(&self.y_label))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .disable_y_mesh()
             .light_line_style(RGBColor(235, 235, 235))
+            .x_labels(width.x_labels())
             .y_labels(n)
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(i) => names.get(*i).cloned().unwrap_or_default(),
@@ -482,7 +504,22 @@ impl Chart {
             )
         }))
         .map_err(err)?;
-        Ok(())
+        // A box over each bar and its whisker.
+        Ok(bars
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let a = c.backend_coord(&(b.2.min(0.0), SegmentValue::Exact(i)));
+                let z = c.backend_coord(&(b.1.max(b.3), SegmentValue::Exact(i + 1)));
+                let text = format!(
+                    "{}\n{}: {}",
+                    b.0,
+                    self.x_label,
+                    tips::with_ci(b.1, b.2, b.3, probability)
+                );
+                Tip::between(a, z, text)
+            })
+            .collect())
     }
 
     /// A heatmap's key: the shades from 0% (bottom) to 100% (top), labelled; a diverging
@@ -491,6 +528,7 @@ impl Chart {
         &self,
         area: &DrawingArea<DB, Shift>,
         diverging: bool,
+        width: Width,
     ) -> Result<(), DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let mut c = ChartBuilder::on(area)
@@ -505,7 +543,7 @@ impl Chart {
             .disable_x_axis()
             .y_labels(5)
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-            .label_style((FONT, 13))
+            .label_style((FONT, width.small(13)))
             .draw()
             .map_err(err)?;
         const STEPS: usize = 50;
@@ -518,7 +556,7 @@ impl Chart {
         }))
         .map_err(err)?;
         if diverging {
-            let style = TextStyle::from((FONT, 12).into_font());
+            let style = TextStyle::from((FONT, width.small(12)).into_font());
             area.draw(&Text::new("row ahead", (4, 40), style.clone()))
                 .map_err(err)?;
             let h = area.dim_in_pixel().1 as i32;
@@ -528,6 +566,7 @@ impl Chart {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn heatmap<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -536,27 +575,49 @@ impl Chart {
         values: &[Vec<Option<f64>>],
         diverging: bool,
         draws: Option<&[Vec<Option<f64>>]>,
-    ) -> Result<(), DrawError> {
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = rows.len().max(1);
         let m = columns.len().max(1);
-        let longest = rows.iter().map(String::len).max().unwrap_or(4) as u32;
+        // The tips name rows and columns in full.
+        let (names, heads) = (rows, columns);
+        let mut tips = Vec::new();
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| match width {
+                Width::Full => r.clone(),
+                Width::Narrow => layout::clip(r, layout::NARROW_ROW),
+            })
+            .collect();
+        let longest = rows.iter().map(|r| r.chars().count()).max().unwrap_or(4) as u32;
         // Row 0 is drawn at the top.
         let row_of = |y: usize| n - 1 - y;
         // The colour key on the right: what a shade means.
-        let (root, key) = root.split_horizontally(root.dim_in_pixel().0.saturating_sub(110));
-        self.colour_key(&key, diverging)?;
-        let mut c = ChartBuilder::on(&root)
-            .caption(&self.title, (FONT, 24))
+        let (root, key) =
+            root.split_horizontally(root.dim_in_pixel().0.saturating_sub(width.pick(110, 76)));
+        self.colour_key(&key, diverging, width)?;
+        let label_area = (longest * 8 + 24).clamp(60, 340);
+        // A narrow chart's column labels fit their cells, a character to 8 pixels.
+        let cell = (root.dim_in_pixel().0.saturating_sub(label_area + 32)) / m as u32;
+        let columns: Vec<String> = columns
+            .iter()
+            .map(|c| match width {
+                Width::Full => c.clone(),
+                Width::Narrow => layout::clip(c, (cell / 8).max(3) as usize),
+            })
+            .collect();
+        let mut c = self
+            .builder(&root, width)
             .margin(16)
             .x_label_area_size(48)
-            .y_label_area_size((longest * 8 + 24).clamp(60, 340))
+            .y_label_area_size(label_area)
             .build_cartesian_2d((0..m - 1).into_segmented(), (0..n - 1).into_segmented())
             .map_err(err)?;
         c.configure_mesh()
             .disable_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
+            .x_desc(width.fit_legend(&self.x_label))
+            .y_desc(width.fit_legend(&self.y_label))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .x_labels(m)
@@ -583,6 +644,25 @@ impl Chart {
                     fill.filled(),
                 )))
                 .map_err(err)?;
+                let drawn = draws
+                    .and_then(|d| d.get(i)?.get(j).copied().flatten())
+                    .filter(|d| *d >= 0.005);
+                tips.push(Tip::between(
+                    c.backend_coord(&(SegmentValue::Exact(j), SegmentValue::Exact(y))),
+                    c.backend_coord(&(SegmentValue::Exact(j + 1), SegmentValue::Exact(y + 1))),
+                    format!(
+                        "{}: {}\n{}: {}\n{}{}",
+                        self.y_label,
+                        bare(names.get(i), &self.y_label),
+                        self.x_label,
+                        bare(heads.get(j), &self.x_label),
+                        v.map_or("no figure".into(), |p| tips::figure(p, true)),
+                        drawn.map_or(String::new(), |d| format!(
+                            ", {} draws",
+                            tips::figure(d, true)
+                        ))
+                    ),
+                ));
                 // Clamped: a sum's rounding must not print "-0%".
                 let text = v.map_or("-".to_string(), |p| {
                     format!("{:.0}%", (p * 100.0).clamp(0.0, 100.0))
@@ -602,9 +682,6 @@ impl Chart {
                     )
                 };
                 let at = (SegmentValue::CenterOf(j), SegmentValue::CenterOf(y));
-                let drawn = draws
-                    .and_then(|d| d.get(i)?.get(j).copied().flatten())
-                    .filter(|d| *d >= 0.005);
                 let Some(d) = drawn else {
                     c.draw_series(std::iter::once(Text::new(text, at, centre(15))))
                         .map_err(err)?;
@@ -612,7 +689,7 @@ impl Chart {
                 };
                 // Two lines: the figure above the centre, the draws below it.
                 let draw = format!("{:.0}% draws", (d * 100.0).clamp(0.0, 100.0));
-                for (t, dy, size) in [(text, -8, 15), (draw, 9, 12)] {
+                for (t, dy, size) in [(text, -8, 15), (draw, 9, width.small(12))] {
                     c.draw_series(std::iter::once(
                         EmptyElement::at(at.clone()) + Text::new(t, (0, dy), centre(size)),
                     ))
@@ -620,7 +697,7 @@ impl Chart {
                 }
             }
         }
-        Ok(())
+        Ok(tips)
     }
 
     fn crossing<DB: DrawingBackend>(
@@ -629,23 +706,25 @@ impl Chart {
         points: &[(f64, f64, f64, f64)],
         curve: &[(f64, f64)],
         at: (f64, f64, f64),
-    ) -> Result<(), DrawError> {
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let (x0, x1) = span(points.iter().map(|p| p.0).chain([at.1, at.2]));
         let pad = (x1 - x0) * 0.05;
-        let mut c = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
+        let mut c = self
+            .builder(root, width)
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size(64)
             .build_cartesian_2d((x0 - pad)..(x1 + pad), 0.0..1.0)
             .map_err(err)?;
         c.configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
+            .x_desc(width.fit_legend(&self.x_label))
+            .y_desc(width.fit_legend(&self.y_label))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .light_line_style(RGBColor(235, 235, 235))
+            .x_labels(width.x_labels())
             .draw()
             .map_err(err)?;
         // The crossing's CI as a shaded strip, then the 50% line and the crossing itself.
@@ -689,7 +768,34 @@ impl Chart {
         .map_err(err)?
         .label("cells (95% CI)")
         .legend(|(x, y)| Circle::new((x + 10, y), 4, BLACK.filled()));
-        legend(&mut c, SeriesLabelPosition::UpperRight)
+        legend(&mut c, SeriesLabelPosition::UpperRight)?;
+        // The crossing's line, then each cell over it.
+        let (top, bottom) = (c.backend_coord(&(at.0, 1.0)), c.backend_coord(&(at.0, 0.0)));
+        let mut tips = vec![Tip::between(
+            (top.0 - 4, top.1),
+            (bottom.0 + 4, bottom.1),
+            format!(
+                "the 50% point\n{}: {} [{}, {}]",
+                self.x_label,
+                tips::figure(at.0, false),
+                tips::figure(at.1, false),
+                tips::figure(at.2, false)
+            ),
+        )];
+        tips.extend(points.iter().map(|p| {
+            Tip::around(
+                c.backend_coord(&(p.0, p.1)),
+                6,
+                format!(
+                    "{}: {}\n{}: {}",
+                    self.x_label,
+                    tips::figure(p.0, false),
+                    self.y_label,
+                    tips::with_ci(p.1, p.2, p.3, true)
+                ),
+            )
+        }));
+        Ok(tips)
     }
 }
 
@@ -711,6 +817,7 @@ fn legend<'a, DB: DrawingBackend + 'a>(
 fn legend_below<DB: DrawingBackend>(
     below: &DrawingArea<DB, Shift>,
     series: &[Series],
+    width: Width,
 ) -> Result<(), DrawError> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
     let style =
@@ -718,7 +825,7 @@ fn legend_below<DB: DrawingBackend>(
             plotters::style::text_anchor::HPos::Left,
             plotters::style::text_anchor::VPos::Center,
         ));
-    let per_row = legend_columns(series);
+    let per_row = legend_columns(series, width);
     for (i, s) in series.iter().enumerate() {
         let colour = PALETTE[i % PALETTE.len()];
         let (x, y) = (
@@ -732,7 +839,11 @@ fn legend_below<DB: DrawingBackend>(
             ))
             .map_err(err)?;
         below
-            .draw(&Text::new(s.label.as_str(), (x + 32, y), style.clone()))
+            .draw(&Text::new(
+                width.fit_legend(&s.label),
+                (x + 32, y),
+                style.clone(),
+            ))
             .map_err(err)?;
     }
     Ok(())
@@ -741,9 +852,10 @@ fn legend_below<DB: DrawingBackend>(
 /// Pixels a legend row takes below a line chart.
 const LEGEND_ROW: i32 = 20;
 
-/// Entries a row of a line chart's legend: two while every label fits half the width.
-fn legend_columns(series: &[Series]) -> usize {
-    if series.iter().all(|s| s.label.chars().count() <= 46) {
+/// Entries a row of a line chart's legend: two while every label fits half the width (one
+/// in a narrow chart).
+fn legend_columns(series: &[Series], width: Width) -> usize {
+    if width == Width::Full && series.iter().all(|s| s.label.chars().count() <= 46) {
         2
     } else {
         1
@@ -751,9 +863,9 @@ fn legend_columns(series: &[Series]) -> usize {
 }
 
 /// The height of a line chart's legend below its plot (none for a lone unlabelled line).
-fn legend_height(series: &[Series]) -> u32 {
+fn legend_height(series: &[Series], width: Width) -> u32 {
     if series.len() > 1 || series.iter().any(|s| !s.label.is_empty()) {
-        (8 + series.len().div_ceil(legend_columns(series)) as i32 * LEGEND_ROW) as u32
+        (8 + series.len().div_ceil(legend_columns(series, width)) as i32 * LEGEND_ROW) as u32
     } else {
         0
     }
@@ -842,28 +954,88 @@ mod tests {
         assert_eq!(chart(vec![line("")]).size(), SIZE);
         // Three short labels: two a row, two rows below the plot.
         let short = vec![line("a"), line("b"), line("c")];
-        assert_eq!(legend_columns(&short), 2);
+        assert_eq!(legend_columns(&short, Width::Full), 2);
+        assert_eq!(legend_columns(&short, Width::Narrow), 1);
         assert_eq!(chart(short).size().1, SIZE.1 + 8 + 2 * LEGEND_ROW as u32);
         // A long label takes the whole width: a row each.
         let long = vec![line(&"x".repeat(60)), line("b")];
-        assert_eq!(legend_columns(&long), 1);
+        assert_eq!(legend_columns(&long, Width::Full), 1);
         assert_eq!(
             chart(long.clone()).size().1,
             SIZE.1 + 8 + 2 * LEGEND_ROW as u32
         );
         // Every label is drawn into the SVG, below the plot.
-        let svg = chart(long).svg().unwrap();
+        let svg = chart(long.clone()).svg().unwrap();
         assert!(svg.contains(&"x".repeat(60)));
+        // The narrow chart: its own width, no title (the page prints it), the long label
+        // cut to fit with its mark.
+        let c = Chart {
+            title: "a title only the page prints".into(),
+            ..chart(long)
+        };
+        assert_eq!(c.size_as(Width::Narrow).0, NARROW);
+        let narrow = c.svg_as(Width::Narrow).unwrap();
+        assert!(narrow.contains(&format!("width=\"{NARROW}\"")));
+        assert!(!narrow.contains("a title only"));
+        assert!(!narrow.contains(&"x".repeat(60)));
+        assert!(narrow.contains(&format!("{}…", "x".repeat(45))));
+        assert!(c.svg().unwrap().contains("a title only"));
     }
 
     #[test]
     fn each_point_has_its_figure_as_a_hover_tooltip() {
-        // Issue 24: hovering a point shows its series, x and figure with the CI.
+        // Issues 24 and 44: hovering a point shows its series, each axis by name and the
+        // figure with its CI, as a percentage on a probability axis.
         let svg = sample().svg().unwrap();
         assert_eq!(svg.matches("<title>").count(), 2);
-        assert!(svg.contains("<title>a=x: x = 16, 0.6 [0.58, 0.62]</title></circle>"));
-        // A count that does not match leaves the SVG as it was.
-        assert_eq!(with_tooltips("<circle/>", &[]), "<circle/>");
+        assert!(
+            svg.contains("<title>a=x\ndistance (inches): 16\nP(A wins): 60% [58%, 62%]</title>")
+        );
+    }
+
+    #[test]
+    fn issue_44_bars_cells_and_crossings_have_tooltips_naming_their_axes() {
+        let chart = |body| Chart {
+            title: "t".into(),
+            x_label: "score".into(),
+            y_label: "unit".into(),
+            body,
+        };
+        let bars = chart(Body::Bars {
+            bars: vec![("rifle".into(), 0.9712, 0.96, 0.98)],
+            probability: true,
+        });
+        let svg = bars.svg().unwrap();
+        assert!(
+            svg.contains("<title>rifle\nscore: 97.1% [96%, 98%]</title>"),
+            "{svg}"
+        );
+        let heat = chart(Body::Heatmap {
+            rows: vec!["wizard".into()],
+            columns: vec!["aim".into(), "hold".into()],
+            values: vec![vec![Some(0.985), Some(0.0)]],
+            diverging: false,
+            draws: Some(vec![vec![None, Some(1.0)]]),
+        });
+        let svg = heat.svg().unwrap();
+        assert!(svg.contains("<title>unit: wizard\nscore: aim\n98.5%</title>"));
+        assert!(svg.contains("<title>unit: wizard\nscore: hold\n0%, 100% draws</title>"));
+        let crossing = chart(Body::Crossing {
+            points: vec![(2.0, 0.576, 0.57, 0.58)],
+            curve: vec![(1.0, 0.8), (3.0, 0.2)],
+            at: (2.127, 2.118, 2.136),
+        });
+        let svg = crossing.svg().unwrap();
+        assert!(svg.contains("<title>the 50% point\nscore: 2.13 [2.12, 2.14]</title>"));
+        assert!(svg.contains("<title>score: 2\nunit: 57.6% [57%, 58%]</title>"));
+        // A phone has no hover: the narrow drawing has none.
+        assert_eq!(
+            bars.svg_as(Width::Narrow)
+                .unwrap()
+                .matches("<title>")
+                .count(),
+            0
+        );
     }
 
     #[test]

@@ -71,11 +71,11 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let mut svgs = Vec::new();
     let mut written = Vec::new();
     for f in &figures {
-        let svg = f.chart.svg()?;
+        let svg = f.chart.inline()?;
         written.push(write_text_atomic(
             &charts,
             &format!("{}.svg", f.stem),
-            &svg,
+            &svg.wide,
         )?);
         written.push(write_bytes_atomic(
             &charts,

@@ -3,6 +3,7 @@
 //! it shows, and how to reproduce it.
 
 use super::build::{Figure, key, plain, pm, units_text};
+use super::chart::Inline;
 use super::frames::{Frames, numbers, texts};
 
 /// Columns the results table shows after the parameters, when the run has them.
@@ -438,13 +439,53 @@ pub(super) fn head(name: &str) -> String {
          figure{{margin:1.5em 0}}figcaption{{margin-top:.4em}}\npre{{background:#f6f6f6;padding:\
          1em;overflow-x:auto}}\nsvg{{max-width:100%;height:auto}}\n.scroll{{overflow-x:auto;max-width:100%}}\n\
          body{{overflow-wrap:anywhere}}\ncode{{background:#f3f3f3;padding:0 .2em}}\n\
+         td.n{{white-space:nowrap;overflow-wrap:normal}}\nth{{overflow-wrap:normal}}\n.narrow{{display:none}}\n\
+         .chart-title{{font-weight:bold;margin:0 0 .3em}}\n\
+         @media (max-width:640px){{.wide{{display:none}}.narrow{{display:block}}\
+         .pan{{overflow-x:auto}}.pan svg{{max-width:none}}}}\n\
          th.sortable{{cursor:pointer}}\n</style>\n<meta name=\"viewport\" \
          content=\"width=device-width,initial-scale=1\">\n</head><body>\n<h1>{name}</h1>\n"
     )
 }
 
+/// A figure as a page inlines it: the full chart, and for a phone (a screen at most 640
+/// pixels wide) the narrow one under its title as text that wraps, or, with none, the full
+/// one at its own size in a box that scrolls sideways; then the caption.
+pub(super) fn figure(svg: &Inline, caption: &str) -> String {
+    // The SVG's own XML header is not allowed inside HTML.
+    let body = |svg: &str| svg.find("<svg").map_or(svg, |i| &svg[i..]).to_string();
+    let chart = match &svg.narrow {
+        Some(narrow) => format!(
+            "<div class=\"wide\">{}</div>\n<div class=\"narrow\"><p class=\"chart-title\">{}</p>\n{}</div>",
+            body(&svg.wide),
+            esc(&svg.title),
+            body(narrow)
+        ),
+        None => format!(
+            "<p class=\"chart-title narrow\">{}</p>\n<div class=\"pan\">{}</div>",
+            esc(&svg.title),
+            body(&svg.wide)
+        ),
+    };
+    format!(
+        "<figure>\n{chart}\n<figcaption>{}</figcaption>\n</figure>\n",
+        inline(caption)
+    )
+}
+
+/// A table cell: a short one (a figure, a name) never wraps, so no number breaks across
+/// lines; a long one (a sentence) wraps at its spaces.
+/// `html` is the cell's content, `plain` its text.
+pub(super) fn cell(html: &str, plain: &str) -> String {
+    if plain.chars().count() <= 40 {
+        format!("<td class=\"n\">{html}</td>")
+    } else {
+        format!("<td>{html}</td>")
+    }
+}
+
 /// The report as one HTML file: the charts' SVG inlined, no external resources.
-pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
+pub fn html(frames: &Frames, figures: &[Figure], svgs: &[Inline]) -> String {
     let name = esc(&title(frames));
     let mut s = format!(
         "{}{}<ul>\n",
@@ -458,12 +499,7 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
     }
     s.push_str("</ul>\n<h2>Figures</h2>\n");
     for (f, svg) in figures.iter().zip(svgs) {
-        // The SVG's own XML header is not allowed inside HTML.
-        let body = svg.find("<svg").map_or(svg.as_str(), |i| &svg[i..]);
-        s.push_str(&format!(
-            "<figure>\n{body}\n<figcaption>{}</figcaption>\n</figure>\n",
-            inline(&f.sentence)
-        ));
+        s.push_str(&figure(svg, &f.sentence));
     }
     let (header, rows) = results(frames);
     s.push_str("<h2>Results</h2>\n<div class=\"scroll\"><table class=\"sortable\">\n<tr>");
@@ -477,7 +513,7 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[String]) -> String {
     for r in rows {
         s.push_str("<tr>");
         for c in r {
-            s.push_str(&format!("<td>{}</td>", esc(&c)));
+            s.push_str(&cell(&esc(&c), &c));
         }
         s.push_str("</tr>\n");
     }

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use super::ReportError;
-use super::chart::Chart;
-use super::page::{SORT, esc, head, inline};
+use super::chart::{Chart, Inline};
+use super::page::{SORT, cell, esc, head, inline};
 use crate::export::{write_bytes_atomic, write_text_atomic};
 
 /// A page: its title, the lines under it, and its sections.
@@ -56,8 +56,12 @@ pub fn write(dir: &Path, sheet: &Sheet) -> Result<Vec<PathBuf>, ReportError> {
             path: charts.clone(),
             source,
         })?;
-        let svg = chart.svg()?;
-        written.push(write_text_atomic(&charts, &format!("{stem}.svg"), &svg)?);
+        let svg = chart.inline()?;
+        written.push(write_text_atomic(
+            &charts,
+            &format!("{stem}.svg"),
+            &svg.wide,
+        )?);
         written.push(write_bytes_atomic(
             &charts,
             &format!("{stem}.png"),
@@ -124,7 +128,7 @@ pub fn markdown(sheet: &Sheet) -> String {
 
 /// The sheet as one HTML file, its charts' SVG inlined (`svgs` in the order of the
 /// sections' figures).
-pub fn html(sheet: &Sheet, svgs: &[String]) -> String {
+pub fn html(sheet: &Sheet, svgs: &[Inline]) -> String {
     let mut s = head(&esc(&sheet.title));
     if !sheet.lines.is_empty() {
         s.push_str("<ul>\n");
@@ -139,12 +143,7 @@ pub fn html(sheet: &Sheet, svgs: &[String]) -> String {
         if let Some((_, _, caption)) = &sec.figure
             && let Some(svg) = svgs.next()
         {
-            // The SVG's own XML header is not allowed inside HTML.
-            let body = svg.find("<svg").map_or(svg.as_str(), |i| &svg[i..]);
-            s.push_str(&format!(
-                "<figure>\n{body}\n<figcaption>{}</figcaption>\n</figure>\n",
-                inline(caption)
-            ));
+            s.push_str(&super::page::figure(svg, caption));
         }
         for p in &sec.paragraphs {
             s.push_str(&format!("<p>{}</p>\n", inline(p)));
@@ -172,7 +171,7 @@ pub fn html(sheet: &Sheet, svgs: &[String]) -> String {
             for r in &t.rows {
                 s.push_str("<tr>");
                 for c in r {
-                    s.push_str(&format!("<td>{}</td>", inline(c)));
+                    s.push_str(&cell(&inline(c), c));
                 }
                 s.push_str("</tr>\n");
             }
@@ -223,7 +222,7 @@ mod tests {
             "<h2>Scenarios</h2>",
             "<p>one price a scenario</p>",
             "<a href=\"a/report.html\">a report</a>",
-            "<td>line</td><td>12.5</td>",
+            "<td class=\"n\">line</td><td class=\"n\">12.5</td>",
             "<li>a warning</li>",
             "<pre>diemon price x</pre>",
         ] {

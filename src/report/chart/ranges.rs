@@ -6,7 +6,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Chart, DrawError, FONT, PALETTE, Series, corner, legend, span};
+use super::tips::{self, Tip};
+use super::{Chart, DrawError, FONT, PALETTE, Series, Width, corner, legend, span};
 
 /// One row: its label, where its bar starts, its figure and the figure's CI.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,7 +28,8 @@ impl Chart {
         dots: &str,
         line: Option<&(String, f64)>,
         band: Option<&(String, [f64; 2])>,
-    ) -> Result<(), DrawError> {
+        width: Width,
+    ) -> Result<Vec<Tip>, DrawError> {
         let err = |e: DrawingAreaErrorKind<DB::ErrorType>| DrawError(e.to_string());
         let n = rows.len().max(1) as f64;
         let xs = rows
@@ -37,24 +39,22 @@ impl Chart {
             .chain(band.into_iter().flat_map(|b| b.1));
         let (x0, x1) = span(xs);
         let pad = (x1 - x0) * 0.06;
-        let longest = rows
-            .iter()
-            .map(|r| r.label.chars().count())
-            .max()
-            .unwrap_or(4) as u32;
-        let mut c = ChartBuilder::on(root)
-            .caption(&self.title, (FONT, 24))
+        let labels: Vec<String> = rows.iter().map(|r| width.fit(&r.label)).collect();
+        let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(4) as u32;
+        let mut c = self
+            .builder(root, width)
             .margin(16)
             .x_label_area_size(48)
             .y_label_area_size((longest * 8 + 12).clamp(60, 380))
             .build_cartesian_2d((x0 - pad)..(x1 + pad), 0.0..n)
             .map_err(err)?;
         c.configure_mesh()
-            .x_desc(&self.x_label)
+            .x_desc(width.fit_legend(&self.x_label))
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
             .disable_y_mesh()
             .y_labels(0)
+            .x_labels(width.x_labels())
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(err)?;
@@ -121,9 +121,9 @@ impl Chart {
             .pos(Pos::new(HPos::Right, VPos::Center))
             .color(&BLACK);
         let left = c.backend_coord(&(x0 - pad, 0.0)).0 - 6;
-        for (i, r) in rows.iter().enumerate() {
+        for (i, label) in labels.iter().enumerate() {
             let py = c.backend_coord(&(x0, y(i))).1;
-            root.draw(&Text::new(r.label.clone(), (left, py), style.clone()))
+            root.draw(&Text::new(label.clone(), (left, py), style.clone()))
                 .map_err(err)?;
         }
         // The legend in the corner the rows' ends and whiskers crowd least.
@@ -137,7 +137,24 @@ impl Chart {
             dots: true,
             steps: false,
         };
-        legend(&mut c, corner(&[ends], (x0 - pad, x1 + pad), (0.0, n)))
+        legend(&mut c, corner(&[ends], (x0 - pad, x1 + pad), (0.0, n)))?;
+        // A box along each row, from its whisker's ends to its bar's.
+        Ok(rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let lo = r.lo.min(r.from).min(r.to);
+                let hi = r.hi.max(r.from).max(r.to);
+                let (a, z) = (c.backend_coord(&(lo, y(i))), c.backend_coord(&(hi, y(i))));
+                let text = format!(
+                    "{}\n{}: {}",
+                    r.label,
+                    self.x_label,
+                    tips::with_ci(r.to, r.lo, r.hi, false)
+                );
+                Tip::between((a.0 - 6, a.1 - 8), (z.0 + 6, z.1 + 8), text)
+            })
+            .collect())
     }
 }
 
@@ -184,9 +201,10 @@ mod tests {
         ] {
             assert!(svg.contains(want), "{want}");
         }
-        // A dot a row, and a legend dot, each with its tooltip.
+        // A dot a row and a legend dot; a tooltip a row, naming the axis.
         assert_eq!(svg.matches("<circle").count(), 3);
-        assert!(svg.contains("<title>first row: 12 [11.5, 12.5]</title>"));
+        assert_eq!(svg.matches("<title>").count(), 2);
+        assert!(svg.contains("<title>first row\nCP: 12 [11.5, 12.5]</title>"));
         assert!(chart.png().unwrap().starts_with(b"\x89PNG"));
     }
 }
