@@ -7,7 +7,7 @@ pub mod parquet;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use polars::prelude::DataFrame;
+use polars::prelude::{DataFrame, DataType};
 
 /// Encodes a frame in one format. In memory, so that the file is written by one plain
 /// atomic write whose failure (a full disk) names the file in the OS's words, rather than
@@ -27,7 +27,34 @@ pub fn write_atomic(
     stem: &str,
 ) -> Result<PathBuf, ExportError> {
     let name = format!("{stem}.{}", exporter.extension());
+    counts_as_i64(frame)?;
     write_bytes_atomic(dir, &name, &exporter.encode(frame)?)
+}
+
+/// Every whole-number column as Int64: one integer type for every count, index and rank in
+/// every frame (issue 44), so a reader's joins and schemas never meet UInt64 beside Int64.
+/// No count diemon keeps comes near 2^63.
+fn counts_as_i64(frame: &mut DataFrame) -> Result<(), ExportError> {
+    let names: Vec<_> = frame
+        .columns()
+        .iter()
+        .filter(|c| c.dtype().is_integer() && c.dtype() != &DataType::Int64)
+        .map(|c| c.name().clone())
+        .collect();
+    for name in names {
+        let cast = frame
+            .column(&name)
+            .and_then(|c| c.cast(&DataType::Int64))
+            .map_err(|e| ExportError::Encode {
+                format: "Int64",
+                message: format!("column {name}: {e}"),
+            })?;
+        frame.with_column(cast).map_err(|e| ExportError::Encode {
+            format: "Int64",
+            message: format!("column {name}: {e}"),
+        })?;
+    }
+    Ok(())
 }
 
 /// Writes text atomically (the manifest, the report pages).
@@ -95,4 +122,34 @@ pub enum ExportError {
         #[source]
         source: io::Error,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polars::prelude::Column;
+
+    #[test]
+    fn every_integer_column_is_written_as_int64() {
+        let mut df = DataFrame::new_infer_height(vec![
+            Column::new("cell".into(), [0u64, 1, 2]),
+            Column::new("turns".into(), [3i32, 4, 5]),
+            Column::new("trials".into(), [10i64, 20, 30]),
+            Column::new("p".into(), [0.5f64, 0.25, 1.0]),
+        ])
+        .unwrap();
+        counts_as_i64(&mut df).unwrap();
+        let types: Vec<DataType> = df.columns().iter().map(|c| c.dtype().clone()).collect();
+        assert_eq!(
+            types,
+            [
+                DataType::Int64,
+                DataType::Int64,
+                DataType::Int64,
+                DataType::Float64
+            ]
+        );
+        let cell: Vec<Option<i64>> = df.column("cell").unwrap().i64().unwrap().iter().collect();
+        assert_eq!(cell, [Some(0), Some(1), Some(2)]);
+    }
 }

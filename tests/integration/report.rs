@@ -393,5 +393,19 @@ fn every_committed_parquet_file_carries_its_manifest() {
             "{}",
             f.display()
         );
+        // Issue 44: one integer type for every count (counts mixed UInt64 and Int64).
+        use polars::prelude::{DataType, ParquetReader, SerReader};
+        let df = ParquetReader::new(std::fs::File::open(f).unwrap())
+            .finish()
+            .unwrap();
+        for c in df.columns() {
+            assert!(
+                !c.dtype().is_integer() || c.dtype() == &DataType::Int64,
+                "{}: {} is {}",
+                f.display(),
+                c.name(),
+                c.dtype()
+            );
+        }
     }
 }
