@@ -111,6 +111,30 @@ pub struct Chart {
     pub body: Body,
 }
 
+impl Chart {
+    /// A heatmap cell's tooltip: its row and column by their axes, its chance and draws.
+    fn cell_tip(
+        &self,
+        row: Option<&String>,
+        column: Option<&String>,
+        v: Option<f64>,
+        drawn: Option<f64>,
+    ) -> String {
+        format!(
+            "{}: {}\n{}: {}\n{}{}",
+            self.y_label,
+            bare(row, &self.y_label),
+            self.x_label,
+            bare(column, &self.x_label),
+            v.map_or("no figure".into(), |p| tips::figure(p, true)),
+            drawn.map_or(String::new(), |d| format!(
+                ", {} draws",
+                tips::figure(d, true)
+            ))
+        )
+    }
+}
+
 /// A heatmap's row or column name without its axis's name, when it repeats it ("A: 4 ×
 /// dimmy" on the axis "A" is "4 × dimmy").
 fn bare<'a>(name: Option<&'a String>, axis: &str) -> &'a str {
@@ -408,7 +432,17 @@ impl Chart {
         if legend_height(series, width) > 0 {
             legend_below(&below, series, width)?;
         }
-        // A box round each point, or along each step's top.
+        Ok(self.line_tips(series, probability, |p| c.backend_coord(&p)))
+    }
+
+    /// A line chart's tooltips: a box round each point, or along each step's top; `at`
+    /// places a point in pixels.
+    fn line_tips(
+        &self,
+        series: &[Series],
+        probability: bool,
+        at: impl Fn((f64, f64)) -> (i32, i32),
+    ) -> Vec<Tip> {
         let mut tips = Vec::new();
         for s in series {
             for p in &s.points {
@@ -425,17 +459,14 @@ impl Chart {
                     tips::with_ci(p.1, p.2, p.3, probability)
                 ));
                 tips.push(if s.steps {
-                    let (a, b) = (
-                        c.backend_coord(&(p.0 - 0.5, p.1)),
-                        c.backend_coord(&(p.0 + 0.5, p.1)),
-                    );
+                    let (a, b) = (at((p.0 - 0.5, p.1)), at((p.0 + 0.5, p.1)));
                     Tip::between((a.0, a.1 - 4), (b.0, b.1 + 4), text)
                 } else {
-                    Tip::around(c.backend_coord(&(p.0, p.1)), 6, text)
+                    Tip::around(at((p.0, p.1)), 6, text)
                 });
             }
         }
-        Ok(tips)
+        tips
     }
 
     fn bars<DB: DrawingBackend>(
@@ -650,18 +681,7 @@ impl Chart {
                 tips.push(Tip::between(
                     c.backend_coord(&(SegmentValue::Exact(j), SegmentValue::Exact(y))),
                     c.backend_coord(&(SegmentValue::Exact(j + 1), SegmentValue::Exact(y + 1))),
-                    format!(
-                        "{}: {}\n{}: {}\n{}{}",
-                        self.y_label,
-                        bare(names.get(i), &self.y_label),
-                        self.x_label,
-                        bare(heads.get(j), &self.x_label),
-                        v.map_or("no figure".into(), |p| tips::figure(p, true)),
-                        drawn.map_or(String::new(), |d| format!(
-                            ", {} draws",
-                            tips::figure(d, true)
-                        ))
-                    ),
+                    self.cell_tip(names.get(i), heads.get(j), *v, drawn),
                 ));
                 // Clamped: a sum's rounding must not print "-0%".
                 let text = v.map_or("-".to_string(), |p| {

@@ -138,14 +138,18 @@ impl Chart {
             steps: false,
         };
         legend(&mut c, corner(&[ends], (x0 - pad, x1 + pad), (0.0, n)))?;
-        // A box along each row, from its whisker's ends to its bar's.
-        Ok(rows
-            .iter()
+        Ok(self.row_tips(rows, |x, i| c.backend_coord(&(x, y(i)))))
+    }
+
+    /// A box along each row, from its whisker's ends to its bar's; `at` places a figure on
+    /// row `i` in pixels.
+    fn row_tips(&self, rows: &[Range], at: impl Fn(f64, usize) -> (i32, i32)) -> Vec<Tip> {
+        rows.iter()
             .enumerate()
             .map(|(i, r)| {
                 let lo = r.lo.min(r.from).min(r.to);
                 let hi = r.hi.max(r.from).max(r.to);
-                let (a, z) = (c.backend_coord(&(lo, y(i))), c.backend_coord(&(hi, y(i))));
+                let (a, z) = (at(lo, i), at(hi, i));
                 let text = format!(
                     "{}\n{}: {}",
                     r.label,
@@ -154,7 +158,7 @@ impl Chart {
                 );
                 Tip::between((a.0 - 6, a.1 - 8), (z.0 + 6, z.1 + 8), text)
             })
-            .collect())
+            .collect()
     }
 }
 
