@@ -233,6 +233,39 @@ pub(crate) fn turn(a: f64, b: f64) -> f64 {
     d
 }
 
+impl ArcFire {
+    /// The figures at `pos` in the arc around `aim` and in Range, ordered from one end of
+    /// the arc to the other (ties by slot): the first `m` of the array.
+    fn in_arc(&self, pos: &[(f64, f64)], aim: (f64, f64)) -> ([(f64, usize); MAX_FIGURES], usize) {
+        let s = &self.spec;
+        let bearing = aim.0.atan2(aim.1);
+        let half = s.arc as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
+        let mut order = [(0.0f64, 0usize); MAX_FIGURES];
+        let mut m = 0;
+        for (i, p) in pos.iter().enumerate() {
+            let a = turn(bearing, p.0.atan2(p.1));
+            if within(a.abs(), half) && within(measure::length(p.0, p.1), s.weapon.range as f64) {
+                order[m] = (a, i);
+                m += 1;
+            }
+        }
+        order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        (order, m)
+    }
+
+    /// A burst's one target: the figure nearest the aim point within Range (ties to the
+    /// lower slot); none in Range, none.
+    fn burst_target(&self, pos: &[(f64, f64)], aim: (f64, f64)) -> Option<usize> {
+        let range = self.spec.weapon.range as f64;
+        (0..pos.len())
+            .filter(|&i| within(measure::length(pos[i].0, pos[i].1), range))
+            .min_by(|&a, &b| {
+                let d = |i: usize| measure::apart(pos[i], aim);
+                d(a).total_cmp(&d(b)).then(a.cmp(&b))
+            })
+    }
+}
+
 impl Scenario for ArcFire {
     type Outcome = BlastOutcome;
     type Tally = BlastTally;
@@ -257,30 +290,10 @@ impl Scenario for ArcFire {
             Aim::Centre => (0.0, s.distance),
             Aim::Densest => super::densest(&pos[..n], &[true; MAX_FIGURES][..n], s.distance),
         };
-        let bearing = aim.0.atan2(aim.1);
-        let half = s.arc as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
-        // The figures in the arc and in Range, ordered from one end of the arc to the other.
-        let mut order = [(0.0f64, 0usize); MAX_FIGURES];
-        let mut m = 0;
-        for (i, p) in pos.iter().enumerate().take(n) {
-            let a = turn(bearing, p.0.atan2(p.1));
-            if within(a.abs(), half) && within(measure::length(p.0, p.1), s.weapon.range as f64) {
-                order[m] = (a, i);
-                m += 1;
-            }
-        }
-        order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        let (order, m) = self.in_arc(&pos[..n], aim);
         let mut out = BlastOutcome::EMPTY;
         let size = combat::target_size(s.target.size, self.opts.target_size);
-        // A burst: every shot at the figure nearest the aim point, within Range.
-        let burst_target = s.burst.and_then(|_| {
-            (0..n)
-                .filter(|&i| within(measure::length(pos[i].0, pos[i].1), s.weapon.range as f64))
-                .min_by(|&a, &b| {
-                    let d = |i: usize| measure::apart(pos[i], aim);
-                    d(a).total_cmp(&d(b)).then(a.cmp(&b))
-                })
-        });
+        let burst_target = s.burst.and_then(|_| self.burst_target(&pos[..n], aim));
         let count = match (s.burst, burst_target) {
             (Some(b), Some(_)) => b as usize,
             (Some(_), None) => 0,
