@@ -2,9 +2,12 @@
 //! the trials of a run, one for the cells of an experiment.
 
 use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use crate::experiment::error::Watch;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::sim::progress::Progress;
 
@@ -40,27 +43,52 @@ impl Progress for Bar {
 
 /// The cells of an experiment: done of all, an ETA, and the cell under way; hidden unless
 /// stderr is a terminal (and not `quiet`).
-pub struct CellBar(ProgressBar);
+pub struct CellBar {
+    bar: ProgressBar,
+    /// Items found done (at the start, or by a sweep resumed within a price): they cost no
+    /// time, so the ETA's pace leaves them out.
+    kept: Arc<AtomicU64>,
+}
 
 impl CellBar {
     /// `kept` of `total` items (`what`: cells, fits, units) are already done (a resumed
     /// run).
     pub fn new(total: u64, kept: u64, what: &str, quiet: bool) -> CellBar {
         let bar = ProgressBar::hidden();
+        let kept = Arc::new(AtomicU64::new(kept));
+        let seen = Arc::clone(&kept);
+        let left = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let run = state.pos().saturating_sub(seen.load(Ordering::Relaxed));
+            let todo = state.len().unwrap_or(0).saturating_sub(state.pos());
+            let _ = match eta(state.elapsed(), run, todo) {
+                Some(d) => write!(w, "{:#}", HumanDuration(d)),
+                None => write!(w, "-"),
+            };
+        };
         let style = ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed}} elapsed, ETA {{eta}}  {{wide_msg}}"
+            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed}} elapsed, ETA {{left}}  {{wide_msg}}"
         ))
-        .expect("the bar template is a constant but for a word");
+        .expect("the bar template is a constant but for a word")
+        .with_key("left", left);
         bar.set_style(style);
         bar.set_length(total);
-        bar.set_position(kept);
-        // Kept cells cost nothing: the ETA is measured on the cells run now.
-        bar.reset_eta();
+        bar.set_position(kept.load(Ordering::Relaxed));
         if !quiet && std::io::stderr().is_terminal() {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             bar.enable_steady_tick(std::time::Duration::from_millis(500));
         }
-        CellBar(bar)
+        CellBar { bar, kept }
+    }
+
+    /// `n` more items to do (a price's search added cells).
+    pub fn more(&self, n: u64) {
+        self.bar.inc_length(n);
+    }
+
+    /// `n` items found done by a run before.
+    pub fn kept(&self, n: u64) {
+        self.kept.fetch_add(n, Ordering::Relaxed);
+        self.advance(n);
     }
 
     /// A cell with these parameters starts.
@@ -70,22 +98,67 @@ impl CellBar {
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
-        self.0.set_message(text);
+        self.bar.set_message(text);
     }
 
     /// The cell finished.
     pub fn done(&self) {
-        self.0.inc(1);
+        self.advance(1);
+    }
+
+    /// `n` items done. A resumed price can find done more than its grid planned (cells of
+    /// its search's rounds): the bar grows to hold them rather than run past its end.
+    fn advance(&self, n: u64) {
+        let pos = self.bar.position() + n;
+        if self.bar.length().is_some_and(|len| pos > len) {
+            self.bar.set_length(pos);
+        }
+        self.bar.set_position(pos);
     }
 
     /// Prints around the bar (a cell's line on stdout, which shares the terminal).
     pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
-        self.0.suspend(f)
+        self.bar.suspend(f)
     }
 
     pub fn finish(&self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
     }
+}
+
+/// The time left at the whole run's pace: `run` items done in `elapsed` (kept ones left
+/// out), `todo` to go; `None` before the first item or the first second. The whole run's
+/// mean rather than indicatif's 15-second window, because items differ a thousandfold (a
+/// sure cell ends in milliseconds, a reading in a minute): a window swings with whichever
+/// kind just finished.
+fn eta(elapsed: Duration, run: u64, todo: u64) -> Option<Duration> {
+    if run == 0 || elapsed < Duration::from_secs(1) {
+        return None;
+    }
+    Some(elapsed.mul_f64(todo as f64 / run as f64))
+}
+
+#[test]
+fn the_eta_is_the_whole_run_s_pace_over_what_is_left() {
+    let s = Duration::from_secs;
+    // 10 items in 20 s: 5 left take 10 s, whatever order they came in.
+    assert_eq!(eta(s(20), 10, 5), Some(s(10)));
+    assert_eq!(eta(s(20), 10, 0), Some(s(0)));
+    // Nothing run yet (kept items are not run), or too soon to say.
+    assert_eq!(eta(s(20), 0, 5), None);
+    assert_eq!(eta(Duration::from_millis(400), 3, 5), None);
+}
+
+#[test]
+fn kept_items_count_as_done_but_not_in_the_pace() {
+    let bar = CellBar::new(10, 4, "cells", true);
+    bar.kept(2);
+    bar.done();
+    assert_eq!(bar.bar.position(), 7);
+    assert_eq!(bar.kept.load(Ordering::Relaxed), 6);
+    // Found done past the planned length: the bar grows, never overruns.
+    bar.kept(5);
+    assert_eq!((bar.bar.position(), bar.bar.length()), (12, Some(12)));
 }
 
 /// The cells of a sweep on the terminal: a fresh [`CellBar`] each time a sweep begins
@@ -122,7 +195,10 @@ impl Watch for Cells {
         *bar = Some(CellBar::new(total, kept, what, self.quiet));
     }
     fn more(&self, n: u64) {
-        self.with(|b| b.0.inc_length(n));
+        self.with(|b| b.more(n));
+    }
+    fn kept(&self, n: u64) {
+        self.with(|b| b.kept(n));
     }
     fn cell(&self, params: &[(String, String)]) {
         self.with(|b| b.cell(params));

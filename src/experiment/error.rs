@@ -59,6 +59,13 @@ pub trait Watch: Sync {
     }
     /// `n` more items than begun: a price's search added cells.
     fn more(&self, _n: u64) {}
+    /// `n` items found done by a run before (a sweep within a price resumed): they count
+    /// as done but cost no time, so an ETA leaves them out of its pace.
+    fn kept(&self, n: u64) {
+        for _ in 0..n {
+            self.done()
+        }
+    }
     /// A cell with these parameters starts.
     fn cell(&self, _params: &[(String, String)]) {}
     /// The cell finished.

@@ -1041,9 +1041,10 @@ struct Cells<'a>(&'a dyn Watch);
 
 impl Watch for Cells<'_> {
     fn begin(&self, _total: u64, kept: u64) {
-        for _ in 0..kept {
-            self.0.done();
-        }
+        self.0.kept(kept)
+    }
+    fn kept(&self, n: u64) {
+        self.0.kept(n)
     }
     // A cell's parameters alone would not say which of the experiments side by side it is
     // in: the bar counts, and names none.

@@ -325,6 +325,31 @@ fn worth(r: &Priced) -> Option<([f64; 3], [f64; 2])> {
     Some(([point, c.price[1], c.price[2]], [lowest, highest]))
 }
 
+/// A unit's price inside a roster: it counts into the roster's one bar instead of beginning
+/// and finishing a bar of its own, as it does when priced alone.
+struct Whole<'a>(&'a dyn Watch);
+
+impl Watch for Whole<'_> {
+    fn begin(&self, _total: u64, kept: u64) {
+        self.0.kept(kept)
+    }
+    fn begin_items(&self, _total: u64, kept: u64, _what: &'static str) {
+        self.0.kept(kept)
+    }
+    fn more(&self, n: u64) {
+        self.0.more(n)
+    }
+    fn kept(&self, n: u64) {
+        self.0.kept(n)
+    }
+    fn done(&self) {
+        self.0.done()
+    }
+    fn suspend(&self, f: &mut dyn FnMut()) {
+        self.0.suspend(f)
+    }
+}
+
 /// Prices every unit of `r` into `dir`, then writes the roster's frames and its page.
 pub fn run(
     r: &Roster,
@@ -359,20 +384,32 @@ pub fn run(
         (kept, total) = (kept + k, total + t);
     }
     super::say_kept((kept, total), &dir.join("units"), out)?;
+    // One bar for the roster, over every unit's grid: the units' kept cells count in as
+    // each unit is reached.
+    watch.begin_items(total as u64, 0, "cells");
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
         let unit = &pu.unit;
+        let n = r.units.len();
+        watch.cell(&[("unit".into(), format!("{unit} ({}/{n})", i + 1))]);
         let mut said = Vec::new();
         let got = super::run(
             pu,
             planned,
             held[i].path(),
             threads,
-            watch,
+            &Whole(watch),
             cancel,
             &mut said,
             &|_| None,
-        )?;
+        );
+        let got = match got {
+            Ok(got) => got,
+            Err(e) => {
+                watch.finish();
+                return Err(e);
+            }
+        };
         let summary = match (&got.card, worth(&got)) {
             (Some(c), Some((_, [lo, hi]))) => format!(
                 "card price {}, scenarios {lo:.2} to {hi:.2}{}; {}",
@@ -382,15 +419,24 @@ pub fn run(
             ),
             _ => "no scenario gave a price".into(),
         };
-        io(writeln!(
-            out,
-            "  {}/{} {unit} (listed {} CP): {summary}",
-            i + 1,
-            r.units.len(),
-            got.listed
-        ))?;
+        // The line is written around the roster's bar, which stays on the terminal.
+        let mut wrote = Ok(());
+        watch.suspend(&mut || {
+            wrote = io(writeln!(
+                out,
+                "  {}/{n} {unit} (listed {} CP): {summary}",
+                i + 1,
+                got.listed
+            )
+            .and_then(|()| out.flush()));
+        });
+        if let Err(e) = wrote {
+            watch.finish();
+            return Err(e);
+        }
         priced.push(got);
     }
+    watch.finish();
     let ranked = rank(&priced);
     let command = format!("diemon run {}", r.file);
     // What made these files: the experiment as written (each unit's own experiments keep
@@ -708,4 +754,73 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
             },
         ],
     }
+}
+
+#[test]
+fn a_roster_draws_one_bar_that_ends_full() {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    // What a bar would show: how often it began and finished, its length and position.
+    #[derive(Default)]
+    struct Seen {
+        begun: Mutex<Vec<u64>>,
+        finished: std::sync::atomic::AtomicU64,
+        len: std::sync::atomic::AtomicU64,
+        pos: std::sync::atomic::AtomicU64,
+    }
+    impl Watch for Seen {
+        fn begin(&self, total: u64, kept: u64) {
+            self.begun.lock().unwrap().push(total);
+            self.len.store(total, Relaxed);
+            self.pos.store(kept, Relaxed);
+        }
+        fn more(&self, n: u64) {
+            self.len.fetch_add(n, Relaxed);
+        }
+        fn done(&self) {
+            self.pos.fetch_add(1, Relaxed);
+        }
+        fn finish(&self) {
+            self.finished.fetch_add(1, Relaxed);
+        }
+    }
+    let text = "name = \"r\"\nkind = \"price\"\ntarget_ci = 0.05\n[price]\nunits = [\"automaton\", \"cannon-fodder\"]\nreferences = [\"minifig-hand-weapon\"]\ndistances = [2]\nformations = [\"line\"]\n";
+    let r = parse("r.toml", text, None).unwrap();
+    let dir = std::env::temp_dir().join(format!("diemon-roster-bar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let seen = Seen::default();
+    run(
+        &r,
+        &dir,
+        Some(1),
+        &seen,
+        &AtomicBool::new(false),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    // One bar over both units' grids, not one a unit; every cell the search added is
+    // counted in, and the bar ends full.
+    let planned: usize = plans(&r)
+        .unwrap()
+        .iter()
+        .map(|(_, p)| p.fits.iter().map(|f| f.cells()).sum::<usize>())
+        .sum();
+    assert_eq!(*seen.begun.lock().unwrap(), [planned as u64]);
+    assert_eq!(seen.finished.load(Relaxed), 1);
+    assert!(seen.len.load(Relaxed) > planned as u64);
+    assert_eq!(seen.pos.load(Relaxed), seen.len.load(Relaxed));
+    // Again: every cell is kept, and counts as done.
+    let again = Seen::default();
+    run(
+        &r,
+        &dir,
+        Some(1),
+        &again,
+        &AtomicBool::new(false),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!(again.begun.lock().unwrap().len(), 1);
+    assert!(again.pos.load(Relaxed) >= again.len.load(Relaxed));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
