@@ -267,6 +267,9 @@ pub struct Squad {
     /// Each slot's place across the line in inches: its side's figures stand abreast,
     /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
     lateral: Vec<f64>,
+    /// Each side's slots with their places across the line, in that order (ties by slot):
+    /// a spot's neighbours across the line are a window of it ([`Squad::abreast`]).
+    across: [Vec<(f64, u16)>; 2],
     /// Each slot's starting position along the line, in half-inches: its side's line, less
     /// its rank's depth behind it (the side's `formation` policy; Ch. 4 leaves it to the
     /// player).
@@ -492,8 +495,17 @@ impl Squad {
                 })
             })
             .collect();
+        let across = [0, 1].map(|side: usize| {
+            let first = if side == 0 { 0 } else { count[0] };
+            let mut a: Vec<(f64, u16)> = (first..first + count[side])
+                .map(|u| (lateral[u], u as u16))
+                .collect();
+            a.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            a
+        });
         let mut squad = Squad {
             lateral,
+            across,
             start,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
             any_arc: kinds

@@ -13,7 +13,7 @@ use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
-use crate::rules::measure::{apart, near};
+use crate::rules::measure::{EDGE, apart, near};
 use crate::rules::{CarriedExplosives, Knockback, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
@@ -23,6 +23,23 @@ use crate::scenario::squad::AreaAim;
 /// (Ch. 8.4): a shot at a target farther off flies for turns before its Action roll. Squad
 /// battles do not model the flight: Explosives are aimed at targets within 12" only.
 const FLIGHT: f64 = 12.0;
+
+/// The slots [`Squad::abreast`] gives.
+pub(super) enum Abreast<'a> {
+    All(std::ops::Range<usize>),
+    Window(std::slice::Iter<'a, (f64, u16)>),
+}
+
+impl Iterator for Abreast<'_> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Abreast::All(r) => r.next(),
+            Abreast::Window(w) => w.next().map(|&(_, u)| u as usize),
+        }
+    }
+}
 
 /// What a unit's Explosive weapon did with its Action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -81,7 +98,7 @@ impl Squad {
         }
         // Half-inches beyond the blast's radius along the line.
         let clear = 2 * (RING_INCHES * plan[0].rings() as f64) as i32 + 1;
-        if d >= clear || self.explosive_target(fl, i).is_some() {
+        if d >= clear || self.explosive_target(fl, i, true).is_some() {
             return false;
         }
         let step = if f.recovering {
@@ -114,10 +131,26 @@ impl Squad {
         true
     }
 
+    /// The slots that may stand on `side` within `reach` of a spot `x` inches across the
+    /// line: every slot when units change sides, else the side's own slots in a window of
+    /// [`Squad::across`] (a hair wider than `near`'s allowance, so that it only rules out
+    /// figures `near` would). Their side and life are left to the caller.
+    pub(super) fn abreast(&self, side: u8, x: f64, reach: f64) -> Abreast<'_> {
+        if self.sides_move {
+            return Abreast::All(0..self.roster.len());
+        }
+        let a = &self.across[side as usize];
+        let past = reach + 2.0 * EDGE + 1e-9;
+        let lo = a.partition_point(|&(l, _)| l < x - past);
+        let hi = a.partition_point(|&(l, _)| l <= x + past);
+        Abreast::Window(a[lo..hi].iter())
+    }
+
     /// The enemy unit `i` would aim an Explosive at: one in the delivery's Range whose blast
     /// catches none of `i`'s side (itself included), chosen by its side's aim policy (ties
-    /// to the lower slot).
-    fn explosive_target(&self, fl: &Field, i: usize) -> Option<usize> {
+    /// to the lower slot). `any` takes the first such enemy, without ranking (whether there
+    /// is a target at all).
+    fn explosive_target(&self, fl: &Field, i: usize, any: bool) -> Option<usize> {
         let me = fl.f[i];
         let kind = me.kind as usize;
         let (Some(x), Some(plan)) = (self.kinds[kind].explosives, &self.explosions[kind]) else {
@@ -128,21 +161,14 @@ impl Squad {
         let radius = RING_INCHES * plan[0].rings() as f64;
         let aim = self.policy[me.side as usize].aim;
         let mut best: Option<(i64, usize)> = None;
-        // A side's slots: its own range unless a unit can change sides.
-        let slots = |side: u8| {
-            if self.sides_move {
-                0..self.roster.len()
-            } else {
-                self.own(side)
-            }
-        };
         let them = 1 - me.side;
         let caught = |at: (f64, f64), u: usize, side: u8| {
             let fu = &fl.f[u];
             fu.side == side && fu.alive && near(self.spot(fl, u), at, radius)
         };
-        for t in slots(them) {
-            let ft = fl.f[t];
+        // The best is the least (key, slot), whatever order the enemies in Range come in.
+        for t in self.abreast(them, from.0, range) {
+            let ft = &fl.f[t];
             if !ft.alive || ft.side == me.side {
                 continue;
             }
@@ -152,10 +178,19 @@ impl Squad {
             }
             // A blast that catches one of its own side is never aimed (its own first: most
             // spots are ruled out by them).
-            if slots(me.side).any(|u| caught(at, u, me.side)) {
+            if self
+                .abreast(me.side, at.0, radius)
+                .any(|u| caught(at, u, me.side))
+            {
                 continue;
             }
-            let enemies = || slots(them).filter(move |&u| caught(at, u, them));
+            if any {
+                return Some(t);
+            }
+            let enemies = || {
+                self.abreast(them, at.0, radius)
+                    .filter(move |&u| caught(at, u, them))
+            };
             let key = match aim {
                 AreaAim::Densest => -(enemies().count() as i64),
                 // Thousandths of an inch: exact enough to order, and ties go to the slot.
@@ -210,7 +245,7 @@ impl Squad {
             if (x.used_up && fl.f[i].fired >= x.count) || !fl.f[i].alive {
                 break;
             }
-            let Some(t) = self.explosive_target(fl, i) else {
+            let Some(t) = self.explosive_target(fl, i, false) else {
                 break;
             };
             fired = Shot::Fired;
@@ -300,7 +335,7 @@ impl Squad {
             return false;
         };
         let radius = RING_INCHES * plans[1].rings() as f64;
-        (0..self.roster.len()).any(|u| {
+        self.abreast(side, centre.0, radius).any(|u| {
             fl.f[u].alive && fl.f[u].side == side && near(self.spot(fl, u), centre, radius)
         })
     }
@@ -567,17 +602,71 @@ mod tests {
         fl.f[2].pos += 2;
         // Densest: a burst on the middle one catches all three (the Hero 1.8" off), one on
         // the Hero two of them. Nearest: the Hero. Most CP: the middle one (25 CP to 19).
-        assert_eq!(s.explosive_target(&fl, 0), Some(2));
+        assert_eq!(s.explosive_target(&fl, 0, false), Some(2));
         let mut nearest = s.clone();
         nearest.policy[0].aim = AreaAim::Nearest;
-        assert_eq!(nearest.explosive_target(&fl, 0), Some(3));
+        assert_eq!(nearest.explosive_target(&fl, 0, false), Some(3));
         let mut most = s.clone();
         most.policy[0].aim = AreaAim::MostCp;
-        assert_eq!(most.explosive_target(&fl, 0), Some(2));
+        assert_eq!(most.explosive_target(&fl, 0, false), Some(2));
         // A friend within 2" of the target: nothing is safe to throw at.
         let mut fl = s.start();
         fl.f[0].pos = 3;
-        assert_eq!(s.explosive_target(&fl, 0), None);
+        assert_eq!(s.explosive_target(&fl, 0, false), None);
+    }
+
+    #[test]
+    fn the_window_across_the_line_holds_every_figure_a_blast_can_catch() {
+        use rand::RngExt as _;
+        // 13 grenadiers against 20 minifigs in 1 to 4 ranks, 0.5" to 3" apart: every slot of a side
+        // that `near` could find within the reach of a spot lies in its window, and the
+        // aim over the window is the aim over every slot (the same target, each policy).
+        let o = RuleOptions::default();
+        let mut rng = crate::sim::stream(7, 0, 0);
+        for (spacing, ranks) in [(1, 2u8), (3, 3), (6, 1)] {
+            let placed = |ranks| Policy {
+                spacing: crate::scenario::squad::Spacing(spacing),
+                formation: crate::scenario::squad::Formation { ranks },
+                ..Policy::default()
+            };
+            let s = Squad::new(
+                side_with(&[("minifig-grenadier", 13)], placed(ranks), &o),
+                side_with(&[("minifig-hand-weapon", 20)], placed(ranks + 1), &o),
+                4,
+                First::A,
+                50,
+                o,
+            )
+            .unwrap();
+            let mut fl = s.start();
+            for _ in 0..200 {
+                let u = rng.random_range(0..s.roster.len());
+                fl.f[u].pos = rng.random_range(-10..20);
+                fl.f[u].alive = rng.random_bool(0.8);
+                let (x, reach) = (rng.random_range(-20.0..20.0), rng.random_range(0.5..12.0));
+                for side in [0, 1] {
+                    let window: Vec<usize> = s.abreast(side, x, reach).collect();
+                    for u in s.own(side) {
+                        let at = (x, s.spot(&fl, u).1 + rng.random_range(-1.0..1.0));
+                        if near(s.spot(&fl, u), at, reach) {
+                            assert!(window.contains(&u), "slot {u}, {x}, {reach}");
+                        }
+                    }
+                }
+                for aim in [AreaAim::Densest, AreaAim::Nearest, AreaAim::MostCp] {
+                    let mut s = s.clone();
+                    s.policy[0].aim = aim;
+                    let mut every = s.clone();
+                    every.sides_move = true;
+                    for i in s.own(0) {
+                        assert_eq!(
+                            s.explosive_target(&fl, i, false),
+                            every.explosive_target(&fl, i, false)
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -800,7 +889,7 @@ mod tests {
         // with no safe target it goes on to walk in.
         let s = squad(&[("minifig-launcher", 1)], &[MF], 2, RuleOptions::default());
         let mut fl = s.start();
-        assert_eq!(s.explosive_target(&fl, 0), None);
+        assert_eq!(s.explosive_target(&fl, 0, false), None);
         let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 7)]);
         let mut log = crate::dice::Narration::default();
         s.act(&mut fl, 0, &mut dice, &mut log);
