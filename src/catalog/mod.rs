@@ -90,11 +90,16 @@ pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<Catal
 pub struct EquipError(pub String);
 
 impl Catalog {
-    /// The units of the rule texts.
+    /// The units of the rule texts: parsed once a process, because every cell of an
+    /// experiment asks for them (parsing its TOML was 4% of a catalog's price).
     pub fn builtin() -> Catalog {
+        static UNITS: std::sync::LazyLock<BTreeMap<String, Unit>> =
+            std::sync::LazyLock::new(|| {
+                parse("<built-in catalog>", BUILTIN)
+                    .expect("the built-in catalog is valid (pinned by a test)")
+            });
         Catalog {
-            units: parse("<built-in catalog>", BUILTIN)
-                .expect("the built-in catalog is valid (pinned by a test)"),
+            units: UNITS.clone(),
         }
     }
 
