@@ -437,7 +437,13 @@ pub fn run(
         priced.push(got);
     }
     watch.finish();
-    let ranked = rank(&priced);
+    write(r, dir, &priced, out)
+}
+
+/// Writes the roster's frames (a row a unit, ranked; a row a scenario), its manifest and
+/// its page into `dir`, and says so.
+fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Result<(), RunError> {
+    let ranked = rank(priced);
     let command = format!("diemon run {}", r.file);
     // What made these files: the experiment as written (each unit's own experiments keep
     // their resume keys under units/). Every kind's Parquet carries it as `diemon_manifest`.
@@ -457,7 +463,7 @@ pub fn run(
     };
     let mut roster = roster_frame(&ranked)?;
     let mut prices = DataFrame::default();
-    for p in &priced {
+    for p in priced {
         let f = frame(p)?;
         if prices.width() == 0 {
             prices = f;

@@ -39,6 +39,7 @@ pub mod roster;
 pub mod tally;
 
 mod battle;
+mod setup;
 
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
@@ -337,172 +338,24 @@ impl Squad {
         max_turns: u32,
         opts: RuleOptions,
     ) -> Result<Squad, SquadError> {
-        let mut kinds = Vec::new();
-        let mut roster = Vec::new();
-        let mut count = [0; 2];
-        for (side, spec, name) in [(0u8, &a, 'A'), (1, &b, 'B')] {
-            for (k, n) in &spec.units {
-                let idx = kinds.len() as u16;
-                kinds.push(k.clone());
-                for _ in 0..*n {
-                    roster.push((side, idx));
-                }
-                count[side as usize] += *n as usize;
-            }
-            if count[side as usize] == 0 {
-                return Err(SquadError::Empty(name));
-            }
-            if count[side as usize] > MAX_PER_SIDE as usize {
-                return Err(SquadError::TooMany(name));
-            }
-            let gun = spec.units.iter().any(|(k, n)| *n > 0 && k.team >= 2);
-            if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew())
-                && !gun
-                && k.arms.is_empty()
-                && k.explosives.is_none()
-            {
-                return Err(SquadError::Crew(name, k.key.clone()));
-            }
-        }
-        // The fielded kinds, then each as it holds the item it summons (Ch. D.3).
-        let fielded = kinds.len();
-        let mut bare: Vec<u16> = (0..fielded as u16).collect();
-        for k in 0..fielded {
-            if let Some(s) = &kinds[k].summons {
-                let armed = (*s.armed).clone();
-                bare.push(k as u16);
-                kinds.push(armed);
-            }
-        }
-        // Each SN d4 of a unit that summons has a slot for its 4pion after the fielded
-        // units (Ch. D.1): empty until summoned, never counted among its side's units.
+        let (mut kinds, mut roster, count) = setup::fielded(&a, &b)?;
         let units = roster.len();
-        let mut pions = Vec::new();
-        let mut pion_kind: Vec<Option<u16>> = vec![None; fielded];
-        for u in 0..units {
-            let (side, k) = roster[u];
-            let spend = if side == 0 {
-                a.policy.spend
-            } else {
-                b.policy.spend
-            };
-            let kind = &kinds[k as usize];
-            let Some(p) = kind.fourpion.as_deref() else {
-                continue;
-            };
-            if kind.spend.unwrap_or(spend) != Spend::Summon {
-                continue;
-            }
-            let d4s: Vec<u8> = (0..kind.sn.len() as u8)
-                .filter(|&b| kind.sn[b as usize] == Die::D4)
-                .collect();
-            let pk = match pion_kind[k as usize] {
-                Some(pk) => pk,
-                None => {
-                    let pion = p.clone();
-                    kinds.push(pion);
-                    let pk = (kinds.len() - 1) as u16;
-                    bare.push(pk);
-                    pion_kind[k as usize] = Some(pk);
-                    pk
-                }
-            };
-            for b in d4s {
-                roster.push((side, pk));
-                pions.push((u as u8, b));
-            }
-        }
+        let setup::Summoned {
+            fielded,
+            bare,
+            pions,
+        } = setup::summoned(&mut kinds, &mut roster, [a.policy.spend, b.policy.spend]);
         if roster.len() > 2 * MAX_PER_SIDE as usize {
             return Err(SquadError::Diemons(roster.len() - units));
         }
         let has_pions = !pions.is_empty();
-        let weapons = kinds.iter().map(|k| k.arms.len()).max().unwrap_or(0);
-        let nk = kinds.len();
-        let mut plans = vec![None; nk * weapons * nk];
-        for (ai, att) in kinds.iter().enumerate() {
-            for (w, arm) in att.arms.iter().enumerate() {
-                for (ti, tgt) in kinds.iter().enumerate() {
-                    let attacker = Attacker {
-                        skill: gunnery_skill(att, arm.mounted),
-                        use_rating: arm.use_rating,
-                        damage: arm.damage.clone(),
-                    };
-                    plans[(ai * weapons + w) * nk + ti] = Some(attacker.against(&tgt.armor, &opts));
-                }
-            }
-        }
+        let (plans, weapons) = setup::attack_plans(&kinds, &opts);
         let all_vermin = [&a, &b].map(|s| s.units.iter().all(|(k, _)| k.vermin));
-        // Each kind's Skill roll with one Blessing (Curse) of each SN die that may carry it.
-        let with_one = |add: fn(SkillRoll, u32, Option<Die>) -> Result<SkillRoll, SkillError>| {
-            kinds
-                .iter()
-                .map(|k| Die::ALL.map(|d| add(k.skill, 1, Some(d)).ok().map(|r| r.plan(&opts))))
-                .collect::<Vec<_>>()
-        };
-        let blessed = with_one(SkillRoll::blessed);
-        let cursed = with_one(SkillRoll::cursed);
-        let mut lateral = vec![0.0; roster.len()];
-        let mut start = vec![0; roster.len()];
-        for (side, spec) in [&a, &b].into_iter().enumerate() {
-            let n = count[side];
-            let first = if side == 0 { 0 } else { count[0] };
-            let (across, behind) = spec.policy.formation.places(n, spec.policy.spacing);
-            lateral[first..first + n].copy_from_slice(&across);
-            for (j, d) in behind.into_iter().enumerate() {
-                start[first + j] = if side == 0 {
-                    -d
-                } else {
-                    2 * distance as i32 + d
-                };
-            }
-        }
-        for (p, &(u, _)) in pions.iter().enumerate() {
-            lateral[units + p] = lateral[u as usize];
-            // Set where it is summoned; until then, on its side's line.
-            start[units + p] = if roster[units + p].0 == 0 {
-                0
-            } else {
-                2 * distance as i32
-            };
-        }
-        let launches = kinds
-            .iter()
-            .map(|k| {
-                k.explosives.map(|x| {
-                    let mounted = match x.delivery.launch {
-                        Launch::Launcher(w) | Launch::Cannon(w) => combat::mounted(w, k.size),
-                        _ => false,
-                    };
-                    Attacker {
-                        skill: gunnery_skill(k, mounted),
-                        use_rating: x.delivery.use_rating,
-                        damage: Expr::parse(&x.delivery.damage())
-                            .expect("a delivery's Damage parses"),
-                    }
-                    .against(&k.armor, &opts)
-                })
-            })
-            .collect();
-        // The Explosion, and with an Overskill Benny one more of its dice (Ch. 4.2 "twice as
-        // Explosive"), as `diemon blast` builds them.
-        let explosions = kinds
-            .iter()
-            .map(|k| {
-                k.explosives.map(|x| {
-                    let v = x.delivery.variant;
-                    let dice = v.dice(x.delivery.xsize);
-                    [dice, dice + 1].map(|n| v.explosion(n, &opts).expect("Exp dice explode"))
-                })
-            })
-            .collect();
-        let across = [0, 1].map(|side: usize| {
-            let first = if side == 0 { 0 } else { count[0] };
-            let mut a: Vec<(f64, u16)> = (first..first + count[side])
-                .map(|u| (lateral[u], u as u16))
-                .collect();
-            a.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-            a
-        });
+        let blessed = setup::with_one(&kinds, &opts, SkillRoll::blessed);
+        let cursed = setup::with_one(&kinds, &opts, SkillRoll::cursed);
+        let (lateral, start) = setup::places([&a, &b], count, &roster, &pions, distance);
+        let (launches, explosions) = setup::explosives(&kinds, &opts);
+        let across = setup::across(&lateral, count);
         let mut squad = Squad {
             lateral,
             across,
@@ -589,23 +442,7 @@ impl Squad {
             *a = (*a).max(battle::RESPONSE_REACH).max(range);
         }
         squad.hooks = battle::Hooks::of(&squad);
-        squad.plain = squad.hooks == battle::Hooks::default()
-            && !(squad.sides_move
-                || squad.any_explosive
-                || squad.any_arc
-                || squad.any_crew
-                || squad.gunnery_or_arc
-                || squad.any_dodge
-                || squad.any_bail
-                || squad.any_sn
-                || squad.any_fire
-                || squad.any_limbs
-                || squad.any_thrall
-                || squad.any_medik
-                || squad.any_spawner
-                || squad.any_contagion
-                || squad.any_useless
-                || squad.any_stupid);
+        squad.plain = squad.is_plain();
         squad.line = battle::Line::of(&squad);
         Ok(squad)
     }

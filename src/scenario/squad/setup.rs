@@ -1,0 +1,252 @@
+//! Setting a squad battle up, once before its trials: the kinds and slots each side fields
+//! (with the 4pions their SN d4s may summon), each attack resolved into a plan, where each
+//! figure stands, and each Explosive's delivery and blast. [`Squad::new`] assembles them.
+
+use super::*;
+
+/// Both sides' kinds, one slot a unit (side, kind), and each side's count.
+pub(super) type Fielded = (Vec<Kind>, Vec<(u8, u16)>, [usize; 2]);
+
+/// Each side's kinds, one slot a unit (side, kind), and each side's count; a side that
+/// fields nothing, too many, or a crew with no gun to serve is refused.
+pub(super) fn fielded(a: &SideSpec, b: &SideSpec) -> Result<Fielded, SquadError> {
+    let mut kinds = Vec::new();
+    let mut roster = Vec::new();
+    let mut count = [0; 2];
+    for (side, spec, name) in [(0u8, a, 'A'), (1, b, 'B')] {
+        for (k, n) in &spec.units {
+            let idx = kinds.len() as u16;
+            kinds.push(k.clone());
+            for _ in 0..*n {
+                roster.push((side, idx));
+            }
+            count[side as usize] += *n as usize;
+        }
+        if count[side as usize] == 0 {
+            return Err(SquadError::Empty(name));
+        }
+        if count[side as usize] > MAX_PER_SIDE as usize {
+            return Err(SquadError::TooMany(name));
+        }
+        let gun = spec.units.iter().any(|(k, n)| *n > 0 && k.team >= 2);
+        if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew())
+            && !gun
+            && k.arms.is_empty()
+            && k.explosives.is_none()
+        {
+            return Err(SquadError::Crew(name, k.key.clone()));
+        }
+    }
+    Ok((kinds, roster, count))
+}
+
+/// What [`summoned`] adds after the fielded kinds and units.
+pub(super) struct Summoned {
+    /// How many kinds are fielded: the rest are summoners holding their item, and 4pions.
+    pub fielded: usize,
+    /// Each kind's own kind without its summoned item (itself if fielded).
+    pub bare: Vec<u16>,
+    /// Each 4pion slot's summoner slot and the bit of its SN d4.
+    pub pions: Vec<(u8, u8)>,
+}
+
+/// Adds each fielded kind as it holds the item it summons (Ch. D.3), and after the fielded
+/// units a slot for the 4pion of each SN d4 of a unit that summons under its side's
+/// `spend` (Ch. D.1): empty until summoned, never counted among its side's units.
+pub(super) fn summoned(
+    kinds: &mut Vec<Kind>,
+    roster: &mut Vec<(u8, u16)>,
+    spend: [Spend; 2],
+) -> Summoned {
+    let fielded = kinds.len();
+    let mut bare: Vec<u16> = (0..fielded as u16).collect();
+    for k in 0..fielded {
+        if let Some(s) = &kinds[k].summons {
+            let armed = (*s.armed).clone();
+            bare.push(k as u16);
+            kinds.push(armed);
+        }
+    }
+    let units = roster.len();
+    let mut pions = Vec::new();
+    let mut pion_kind: Vec<Option<u16>> = vec![None; fielded];
+    for u in 0..units {
+        let (side, k) = roster[u];
+        let kind = &kinds[k as usize];
+        let Some(p) = kind.fourpion.as_deref() else {
+            continue;
+        };
+        if kind.spend.unwrap_or(spend[side as usize]) != Spend::Summon {
+            continue;
+        }
+        let d4s: Vec<u8> = (0..kind.sn.len() as u8)
+            .filter(|&b| kind.sn[b as usize] == Die::D4)
+            .collect();
+        let pk = match pion_kind[k as usize] {
+            Some(pk) => pk,
+            None => {
+                let pion = p.clone();
+                kinds.push(pion);
+                let pk = (kinds.len() - 1) as u16;
+                bare.push(pk);
+                pion_kind[k as usize] = Some(pk);
+                pk
+            }
+        };
+        for b in d4s {
+            roster.push((side, pk));
+            pions.push((u as u8, b));
+        }
+    }
+    Summoned {
+        fielded,
+        bare,
+        pions,
+    }
+}
+
+/// Every (attacker kind, weapon, target kind) attack resolved into a plan, at index
+/// `(attacker * weapons + weapon) * kinds + target`, and `weapons`, the most any kind
+/// carries.
+pub(super) fn attack_plans(kinds: &[Kind], opts: &RuleOptions) -> (Vec<Option<AttackPlan>>, usize) {
+    let weapons = kinds.iter().map(|k| k.arms.len()).max().unwrap_or(0);
+    let nk = kinds.len();
+    let mut plans = vec![None; nk * weapons * nk];
+    for (ai, att) in kinds.iter().enumerate() {
+        for (w, arm) in att.arms.iter().enumerate() {
+            for (ti, tgt) in kinds.iter().enumerate() {
+                let attacker = Attacker {
+                    skill: gunnery_skill(att, arm.mounted),
+                    use_rating: arm.use_rating,
+                    damage: arm.damage.clone(),
+                };
+                plans[(ai * weapons + w) * nk + ti] = Some(attacker.against(&tgt.armor, opts));
+            }
+        }
+    }
+    (plans, weapons)
+}
+
+/// Each kind's Skill roll with one Blessing (Curse: `add`) of each SN die in `Die::ALL`
+/// that may carry it.
+pub(super) fn with_one(
+    kinds: &[Kind],
+    opts: &RuleOptions,
+    add: fn(SkillRoll, u32, Option<Die>) -> Result<SkillRoll, SkillError>,
+) -> Vec<[Option<SkillPlan>; 6]> {
+    kinds
+        .iter()
+        .map(|k| Die::ALL.map(|d| add(k.skill, 1, Some(d)).ok().map(|r| r.plan(opts))))
+        .collect()
+}
+
+/// Each slot's place across the line (inches) and its start along it (half-inches): each
+/// side abreast by its `formation` and `spacing`, side B `distance` inches off; a 4pion
+/// across from its summoner, on its side's line until summoned.
+pub(super) fn places(
+    sides: [&SideSpec; 2],
+    count: [usize; 2],
+    roster: &[(u8, u16)],
+    pions: &[(u8, u8)],
+    distance: u32,
+) -> (Vec<f64>, Vec<i32>) {
+    let mut lateral = vec![0.0; roster.len()];
+    let mut start = vec![0; roster.len()];
+    for (side, spec) in sides.into_iter().enumerate() {
+        let n = count[side];
+        let first = if side == 0 { 0 } else { count[0] };
+        let (across, behind) = spec.policy.formation.places(n, spec.policy.spacing);
+        lateral[first..first + n].copy_from_slice(&across);
+        for (j, d) in behind.into_iter().enumerate() {
+            start[first + j] = if side == 0 {
+                -d
+            } else {
+                2 * distance as i32 + d
+            };
+        }
+    }
+    let units = count[0] + count[1];
+    for (p, &(u, _)) in pions.iter().enumerate() {
+        lateral[units + p] = lateral[u as usize];
+        start[units + p] = if roster[units + p].0 == 0 {
+            0
+        } else {
+            2 * distance as i32
+        };
+    }
+    (lateral, start)
+}
+
+/// Each side's fielded slots with their places across the line, in that order (ties by
+/// slot): [`Squad::across`].
+pub(super) fn across(lateral: &[f64], count: [usize; 2]) -> [Vec<(f64, u16)>; 2] {
+    [0, 1].map(|side: usize| {
+        let first = if side == 0 { 0 } else { count[0] };
+        let mut a: Vec<(f64, u16)> = (first..first + count[side])
+            .map(|u| (lateral[u], u as u16))
+            .collect();
+        a.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        a
+    })
+}
+
+/// Each kind's delivery roll and its two Explosions, if it carries Explosives.
+pub(super) type Explosives = (Vec<Option<AttackPlan>>, Vec<Option<[ExplosionPlan; 2]>>);
+
+/// Each kind's Action roll to deliver its Explosives (its Skill against the delivery's
+/// Use), and their Explosion and, with an Overskill Benny, one more of its dice (Ch. 4.2
+/// "twice as Explosive"), as `diemon blast` builds them.
+pub(super) fn explosives(kinds: &[Kind], opts: &RuleOptions) -> Explosives {
+    let launches = kinds
+        .iter()
+        .map(|k| {
+            k.explosives.map(|x| {
+                let mounted = match x.delivery.launch {
+                    Launch::Launcher(w) | Launch::Cannon(w) => combat::mounted(w, k.size),
+                    _ => false,
+                };
+                Attacker {
+                    skill: gunnery_skill(k, mounted),
+                    use_rating: x.delivery.use_rating,
+                    damage: Expr::parse(&x.delivery.damage()).expect("a delivery's Damage parses"),
+                }
+                .against(&k.armor, opts)
+            })
+        })
+        .collect();
+    let explosions = kinds
+        .iter()
+        .map(|k| {
+            k.explosives.map(|x| {
+                let v = x.delivery.variant;
+                let dice = v.dice(x.delivery.xsize);
+                [dice, dice + 1].map(|n| v.explosion(n, opts).expect("Exp dice explode"))
+            })
+        })
+        .collect();
+    (launches, explosions)
+}
+
+impl Squad {
+    /// Whether none of the rules behind the flags plays in this battle, so the trial runs
+    /// its plain form ([`Squad::plain`]).
+    pub(super) fn is_plain(&self) -> bool {
+        self.hooks == battle::Hooks::default()
+            && !(self.sides_move
+                || self.any_explosive
+                || self.any_arc
+                || self.any_crew
+                || self.gunnery_or_arc
+                || self.any_dodge
+                || self.any_bail
+                || self.any_sn
+                || self.any_fire
+                || self.any_limbs
+                || self.any_thrall
+                || self.any_medik
+                || self.any_spawner
+                || self.any_contagion
+                || self.any_useless
+                || self.any_stupid)
+    }
+}
