@@ -109,11 +109,12 @@ impl CellBar {
     /// `n` items done. A resumed price can find done more than its grid planned (cells of
     /// its search's rounds): the bar grows to hold them rather than run past its end.
     fn advance(&self, n: u64) {
-        let pos = self.bar.position() + n;
+        // `inc` is atomic: threads that finish cells together lose none.
+        self.bar.inc(n);
+        let pos = self.bar.position();
         if self.bar.length().is_some_and(|len| pos > len) {
             self.bar.set_length(pos);
         }
-        self.bar.set_position(pos);
     }
 
     /// Prints around the bar (a cell's line on stdout, which shares the terminal).
