@@ -1036,7 +1036,8 @@ fn check_fits(fits: &[WorthRow], distances: &[u32]) -> Result<(), RunError> {
 }
 
 /// One experiment's cells, counted on the whole price's watch: its cells as they end (and
-/// those a resumed run kept), never a bar of its own.
+/// those a resumed run kept), never a bar of its own. A roster counts each unit's whole
+/// price on its one bar the same way (a `begin` only adds the cells kept).
 struct Cells<'a>(&'a dyn Watch);
 
 impl Watch for Cells<'_> {

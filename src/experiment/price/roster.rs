@@ -325,31 +325,6 @@ fn worth(r: &Priced) -> Option<([f64; 3], [f64; 2])> {
     Some(([point, c.price[1], c.price[2]], [lowest, highest]))
 }
 
-/// A unit's price inside a roster: it counts into the roster's one bar instead of beginning
-/// and finishing a bar of its own, as it does when priced alone.
-struct Whole<'a>(&'a dyn Watch);
-
-impl Watch for Whole<'_> {
-    fn begin(&self, _total: u64, kept: u64) {
-        self.0.kept(kept)
-    }
-    fn begin_items(&self, _total: u64, kept: u64, _what: &'static str) {
-        self.0.kept(kept)
-    }
-    fn more(&self, n: u64) {
-        self.0.more(n)
-    }
-    fn kept(&self, n: u64) {
-        self.0.kept(n)
-    }
-    fn done(&self) {
-        self.0.done()
-    }
-    fn suspend(&self, f: &mut dyn FnMut()) {
-        self.0.suspend(f)
-    }
-}
-
 /// Prices every unit of `r` into `dir`, then writes the roster's frames and its page.
 pub fn run(
     r: &Roster,
@@ -387,10 +362,27 @@ pub fn run(
     // One bar for the roster, over every unit's grid: the units' kept cells count in as
     // each unit is reached.
     watch.begin_items(total as u64, 0, "cells");
+    let priced = each_unit(r, &plans, &held, threads, watch, cancel, out);
+    watch.finish();
+    write(r, dir, &priced?, out)
+}
+
+/// Prices each unit of `plans` into its `held` folder, one after another, saying each
+/// one's card price above the roster's bar. Each unit's price counts into that bar
+/// ([`super::Cells`]) rather than beginning and finishing one of its own.
+fn each_unit(
+    r: &Roster,
+    plans: &[(Pricing, super::Plan)],
+    held: &[crate::experiment::lock::FolderLock],
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<Vec<Priced>, RunError> {
+    let n = r.units.len();
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
         let unit = &pu.unit;
-        let n = r.units.len();
         watch.cell(&[("unit".into(), format!("{unit} ({}/{n})", i + 1))]);
         let mut said = Vec::new();
         let got = super::run(
@@ -398,18 +390,11 @@ pub fn run(
             planned,
             held[i].path(),
             threads,
-            &Whole(watch),
+            &super::Cells(watch),
             cancel,
             &mut said,
             &|_| None,
-        );
-        let got = match got {
-            Ok(got) => got,
-            Err(e) => {
-                watch.finish();
-                return Err(e);
-            }
-        };
+        )?;
         let summary = match (&got.card, worth(&got)) {
             (Some(c), Some((_, [lo, hi]))) => format!(
                 "card price {}, scenarios {lo:.2} to {hi:.2}{}; {}",
@@ -430,14 +415,10 @@ pub fn run(
             )
             .and_then(|()| out.flush()));
         });
-        if let Err(e) = wrote {
-            watch.finish();
-            return Err(e);
-        }
+        wrote?;
         priced.push(got);
     }
-    watch.finish();
-    write(r, dir, &priced, out)
+    Ok(priced)
 }
 
 /// Writes the roster's frames (a row a unit, ranked; a row a scenario), its manifest and
@@ -794,16 +775,19 @@ fn a_roster_draws_one_bar_that_ends_full() {
     let r = parse("r.toml", text, None).unwrap();
     let dir = std::env::temp_dir().join(format!("diemon-roster-bar-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    let price = |seen: &Seen| {
+        run(
+            &r,
+            &dir,
+            Some(1),
+            seen,
+            &AtomicBool::new(false),
+            &mut Vec::new(),
+        )
+        .unwrap()
+    };
     let seen = Seen::default();
-    run(
-        &r,
-        &dir,
-        Some(1),
-        &seen,
-        &AtomicBool::new(false),
-        &mut Vec::new(),
-    )
-    .unwrap();
+    price(&seen);
     // One bar over both units' grids, not one a unit; every cell the search added is
     // counted in, and the bar ends full.
     let planned: usize = plans(&r)
@@ -817,15 +801,7 @@ fn a_roster_draws_one_bar_that_ends_full() {
     assert_eq!(seen.pos.load(Relaxed), seen.len.load(Relaxed));
     // Again: every cell is kept, and counts as done.
     let again = Seen::default();
-    run(
-        &r,
-        &dir,
-        Some(1),
-        &again,
-        &AtomicBool::new(false),
-        &mut Vec::new(),
-    )
-    .unwrap();
+    price(&again);
     assert_eq!(again.begun.lock().unwrap().len(), 1);
     assert!(again.pos.load(Relaxed) >= again.len.load(Relaxed));
     std::fs::remove_dir_all(&dir).unwrap();
