@@ -337,6 +337,20 @@ choice! {
 }
 
 choice! {
+    /// What an Explosion's KnockBack does to a figure left standing (Ch. 8.4 KnockBack).
+    /// Ch. 4.1: "Events that knock a minifig violently off his feet ... cause him to become
+    /// Disrupted", listing "Knocked over by a Shove, Explosion, or Collision".
+    BlastKnockback default Disrupt {
+        /// Pushed back and knocked over: Disrupted until its following turn (Ch. 4.1).
+        Disrupt = "disrupt",
+        /// Pushed back, still on its feet.
+        Push = "push",
+        /// No KnockBack from Explosions.
+        Off = "off",
+    }
+}
+
+choice! {
     /// Stupidity (Ch. 10.1 Half Minds): "As long as a player controls more than one unit
     /// with Stupidity, then at the beginning of their turn ... one Enemy ... may choose any
     /// one of the Stupid units and control it as if it were his own for that turn." What the
@@ -716,6 +730,10 @@ rule_options! {
     knockback: Knockback {
         source: "Ch. 8.1 KnockBack; Ch. 4.1",
         meaning: "what KnockBack from a weapon larger than its target does",
+    }
+    blast_knockback: BlastKnockback {
+        source: "Ch. 8.4 KnockBack; Ch. 4.1 Disrupted",
+        meaning: "what an Explosion's KnockBack does to a figure left standing",
     }
     auto_penalty: AutoPenalty {
         source: "Ch. 8.3 MachineGuns",

@@ -50,7 +50,7 @@ use crate::dice::skill::{SkillError, SkillPlan};
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker, PlainAttack};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stupidity, Usefulness, combat, supernatural};
+use crate::rules::{RuleOptions, Stacking, Stupidity, Usefulness, combat, supernatural};
 use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
@@ -288,6 +288,9 @@ pub struct Squad {
     any_dodge: bool,
     /// Some side Bails out of Explosions (Ch. 4.3).
     any_bail: bool,
+    /// Explosions may fall (Explosives, a 10amyte) and their Damage stacks
+    /// (`stacking=cumulative`): each figure keeps its turn's Explosive Damage.
+    stacks: bool,
     launches: Vec<Option<AttackPlan>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
     explosions: Vec<Option<[ExplosionPlan; 2]>>,
@@ -366,6 +369,10 @@ impl Squad {
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             gunnery_or_arc: false,
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
+            stacks: opts.stacking == Stacking::Cumulative
+                && kinds
+                    .iter()
+                    .any(|k| k.explosives.is_some() || !k.sn.is_empty()),
             any_dodge: a.policy.bail == Bail::All || b.policy.bail == Bail::All,
             any_crew: [&a, &b].iter().any(|s| {
                 s.units.iter().any(|(k, _)| k.crew()) && s.units.iter().any(|(k, _)| k.team >= 2)

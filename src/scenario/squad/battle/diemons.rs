@@ -89,7 +89,7 @@ impl Squad {
                 Who(self, fl, i),
                 run / 2
             ));
-            self.area(fl, at, RING, damage, false, None, faces, log);
+            self.area(fl, at, RING, damage, false, true, None, faces, log);
             if self.over(fl) {
                 return;
             }

@@ -14,7 +14,7 @@ use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::{EDGE, apart, near};
-use crate::rules::{CarriedExplosives, Knockback, OverskillPolicy, combat};
+use crate::rules::{BlastKnockback, CarriedExplosives, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
@@ -101,11 +101,7 @@ impl Squad {
         if d >= clear || self.explosive_target(fl, i, true).is_some() {
             return false;
         }
-        let step = if f.recovering {
-            k.move_halves / 2
-        } else {
-            k.move_halves
-        };
+        let step = self.at_speed(fl, i, k.move_halves);
         // Face to face, away is toward its own side's edge.
         let away = match (f.pos - fl.f[t].pos).signum() {
             0 if f.side == 0 => -1,
@@ -419,7 +415,8 @@ impl Squad {
     /// whom it fells (`boosted`: with an Overskill Benny's extra die): one Damage Roll, and every
     /// standing figure in a ring takes that ring's Damage against its own Armor (Vermin and
     /// Cannon Fodder fall to any of it). A survivor in a ring with KnockBack is pushed that
-    /// many inches along the line, away from the burst (option `knockback`). A Critical
+    /// many inches along the line, away from the burst, and Disrupted (option
+    /// `blast_knockback`). A Critical
     /// Failure of the Damage Roll is a dud.
     #[allow(clippy::too_many_arguments)]
     fn explode<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -470,7 +467,7 @@ impl Squad {
             } else {
                 damage
             };
-            self.wound(fl, u, damage, faces, log);
+            self.wound(fl, u, damage, true, faces, log);
             if !fl.f[u].alive {
                 if fl.f[u].side == side {
                     fl.blasted_own[side as usize] += 1;
@@ -478,10 +475,16 @@ impl Squad {
                     fl.blasted[side as usize] += 1;
                 }
             }
+            // Ch. 8.4: "an inch of KnockBack for every die of Explosion Damage"; knocked
+            // over by an Explosion, a figure is Disrupted (Ch. 4.1; option `blast_knockback`).
             let inches = blast.knockback(ring) as i32;
-            if fl.f[u].alive && inches > 0 && self.opts.knockback != Knockback::Off {
+            if fl.f[u].alive && inches > 0 && self.opts.blast_knockback != BlastKnockback::Off {
                 let away = (at.1 - centre.1).partial_cmp(&0.0).map_or(0, |o| o as i32);
-                self.push(fl, u, away, inches, log);
+                self.shove(fl, u, away, inches, log);
+                if self.opts.blast_knockback == BlastKnockback::Disrupt {
+                    fl.f[u].disrupted = true;
+                    log.note(format_args!("    {} is Disrupted", Who(self, fl, u)));
+                }
             }
         }
     }
@@ -491,6 +494,8 @@ impl Squad {
 mod tests {
     use super::super::testing::*;
     use super::*;
+    use crate::rules::Stacking;
+    use crate::scenario::blast::{Aim, Delivery, Dud, Formation, Scatter, Volley, VolleySpec};
     use crate::scenario::squad::Spacing;
 
     const D10: Die = Die::D10;
@@ -949,5 +954,131 @@ mod tests {
         let s = squad(&[("minifig-grenadier", 1)], &[MF], 3, o);
         let out = run(&s, &[(D6, 4), (D10, 9)]);
         assert_eq!(out.winner, Some(Side::A));
+    }
+
+    // Issue 40: a turn's Explosions stack, and knock their survivors over.
+
+    /// A Launcher 10" from one minifig; `stacking` as given.
+    fn launcher_v_one(stacking: Stacking) -> Squad {
+        let o = RuleOptions {
+            stacking,
+            ..RuleOptions::default()
+        };
+        squad(&[("minifig-launcher", 1)], &[MF], 10, o)
+    }
+
+    /// `diemon blast`'s turn of fire on the same geometry: the same 2" Launcher's two
+    /// XSize 1 Payloads from a d6 at one minifig 10" away.
+    fn blast_v_one(stacking: Stacking) -> Volley {
+        let o = RuleOptions {
+            stacking,
+            ..RuleOptions::default()
+        };
+        let c = Catalog::builtin();
+        let spec = VolleySpec {
+            delivery: Delivery::new(Launch::Launcher(2), 1).unwrap(),
+            skill: crate::dice::SkillRoll::new(D6),
+            support: 0,
+            formation: Formation::parse("line:1", 1.0).unwrap(),
+            target: crate::scenario::blast::Target::from_unit(
+                c.get("minifig").unwrap(),
+                crate::catalog::cp::Cp::whole(4),
+                &o,
+            ),
+            distance: 10.0,
+            aim: Aim::Centre,
+            scatter: Scatter::Margin,
+            dud: Dud::Declared,
+            wall: None,
+            carried: None,
+        };
+        Volley::new(spec, o).unwrap()
+    }
+
+    #[test]
+    fn issue_40_a_turn_s_explosions_stack_against_one_armor_roll() {
+        // Ch. 8.4 "Damage and KnockBack from more than one Explosion can stack". Both
+        // Payloads hit (4 against Use 4): 1d10 = 2 leaves the minifig standing against
+        // Armor 4 (Knocked Back 1", still in Range), then 3: 2 + 3 = 5 beats it under
+        // `cumulative`; 3 alone does not under `separate`.
+        for (stacking, falls) in [(Stacking::Cumulative, true), (Stacking::Separate, false)] {
+            let s = launcher_v_one(stacking);
+            let mut fl = s.start();
+            let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 2), (D6, 4), (D10, 3)]);
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done());
+            assert_eq!(!fl.f[1].alive, falls, "{stacking:?}");
+        }
+    }
+
+    #[test]
+    fn issue_40_the_first_turn_of_fire_is_diemon_blast_s_under_both_readings() {
+        // The same two hits on the same geometry, every pair of Damage rolls from 2 to 9
+        // (a 1 is a dud): the squad's Launcher fells the minifig exactly when `diemon
+        // blast`'s turn of fire does, under both readings, and each when the text's sum
+        // says so.
+        for stacking in [Stacking::Cumulative, Stacking::Separate] {
+            let (s, v) = (launcher_v_one(stacking), blast_v_one(stacking));
+            for a in 2..=9 {
+                for b in 2..=9 {
+                    let script = [(D6, 4), (D10, a), (D6, 4), (D10, b)];
+                    let first = if a > 4 { 2 } else { 4 };
+                    let mut fl = s.start();
+                    let mut dice = crate::dice::Script::new(&script[..first]);
+                    s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+                    assert!(dice.is_done());
+                    let out = crate::scenario::scripted(&v, &script[..first]);
+                    let felled = a > 4
+                        || match stacking {
+                            Stacking::Cumulative => a + b > 4,
+                            Stacking::Separate => b > 4,
+                        };
+                    assert_eq!(out.kills == 1, felled, "blast {stacking:?} {a} {b}");
+                    assert_eq!(!fl.f[1].alive, felled, "squad {stacking:?} {a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn issue_40_the_stack_starts_afresh_each_player_turn() {
+        // Turn 1: Payload 1 hits, 1d10 = 3 against Armor 4 (Knocked Back 1"); Payload 2
+        // is a Critical Failure. Turn 2: the minifig walks 5" in. Turn 3: a hit for 2: the
+        // 3 of turn 1 is gone, so 2 does not beat 4 (5 would); Payload 2 fails again. A
+        // draw at the turn limit.
+        let mut s = launcher_v_one(Stacking::Cumulative);
+        s.max_turns = 3;
+        let mut log = crate::dice::Narration::default();
+        let script = [(D6, 4), (D10, 3), (D6, 1), (D6, 4), (D10, 2), (D6, 1)];
+        let mut dice = crate::dice::Script::new(&script);
+        let out = crate::scenario::Scenario::trial(&s, &mut dice, &mut log);
+        assert!(dice.is_done(), "{log:?}");
+        assert_eq!((out.winner, out.turns), (None, 3), "{log:?}");
+    }
+
+    #[test]
+    fn issue_40_an_explosion_s_knockback_disrupts() {
+        // Ch. 4.1: "Knocked over by a Shove, Explosion, or Collision: Disrupted". Payload 1
+        // hits, 1d10 = 2 against Armor 4: the minifig is Knocked Back 1" and, by default,
+        // Disrupted; under `blast_knockback=push` it keeps its feet, under `off` its place.
+        // Payload 2 is a Critical Failure.
+        for (kb, disrupted, pushed) in [
+            (BlastKnockback::Disrupt, true, true),
+            (BlastKnockback::Push, false, true),
+            (BlastKnockback::Off, false, false),
+        ] {
+            let o = RuleOptions {
+                blast_knockback: kb,
+                ..RuleOptions::default()
+            };
+            let s = squad(&[("minifig-launcher", 1)], &[MF], 10, o);
+            let mut fl = s.start();
+            let at = fl.f[1].pos;
+            let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 2), (D6, 1)]);
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done() && fl.f[1].alive);
+            assert_eq!(fl.f[1].disrupted, disrupted, "{kb:?}");
+            assert_eq!(fl.f[1].pos - at, if pushed { 2 } else { 0 }, "{kb:?}");
+        }
     }
 }

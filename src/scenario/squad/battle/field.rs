@@ -200,11 +200,7 @@ impl Squad {
             &self.kinds[fl.f[i].kind as usize],
             &self.kinds[fl.f[t].kind as usize],
         );
-        let step = if fl.f[i].recovering {
-            k.move_halves / 2
-        } else {
-            k.move_halves
-        };
+        let step = self.at_speed(fl, i, k.move_halves);
         let now = may_act && closing <= step && !self.strikes_first(fl, t, i, d);
         hold_at(d, closing, now, self.threat(k), self.threat(e))
     }
@@ -245,11 +241,7 @@ impl Squad {
         if d <= CONTACT || gap <= 0 {
             return;
         }
-        let step = if fl.f[i].recovering {
-            k.move_halves / 2
-        } else {
-            k.move_halves
-        };
+        let step = self.at_speed(fl, i, k.move_halves);
         let away = (fl.f[i].pos - fl.f[t].pos).signum();
         // Not off the table: `room` behind either side's starting line.
         let edge = if away < 0 {
@@ -276,7 +268,7 @@ impl Squad {
     }
 
     /// Ch. 4.1 Sprint: + a Skill roll of inches (Bonus Dice included), at Half Speed while
-    /// recovering; it costs the Action. An Overskill Benny adds +1d6 inches ("+1d6 inches to
+    /// recovering or burdened (Heavy Armor); it costs the Action. An Overskill Benny adds +1d6 inches ("+1d6 inches to
     /// the distance of a Sprint", Ch. 4.2) as the `overskill` policy spends it: `auto` when
     /// the unit is still short, `skill` always, `damage` never. Returns the half-inches.
     pub(super) fn sprint<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -310,12 +302,29 @@ impl Squad {
                 Role::Bonus,
             );
         }
-        let mut extra = 2 * inches.max(0) as i32;
-        if fl.f[i].recovering {
-            extra /= 2;
-        }
+        // At Half Speed "all Movement costs twice the usual number of Move inches" (Ch.
+        // 4.1): the Sprint's inches too, so a Move of 5" and a Sprint roll of 2 go 3.5".
+        let extra = 2 * inches.max(0) as i32;
         fl.f[i].acted = true;
-        extra
+        if fl.f[i].recovering || self.kinds[fl.f[i].kind as usize].half_speed {
+            extra / 2
+        } else {
+            extra
+        }
+    }
+
+    /// Unit `i`'s Move this turn from `step` half-inches at full speed, or its kind's (a
+    /// kind at Half Speed has it halved already): halved while it recovers from Disruption
+    /// ("Recovering after being Disrupted: Half Speed (1 turn)", Ch. 4.1), but only once:
+    /// "If a minifig is already reduced to Half Speed, additional Half Speed conditions
+    /// have no effect".
+    #[inline]
+    pub(super) fn at_speed(&self, fl: &Field, i: usize, step: i32) -> i32 {
+        if fl.f[i].recovering && !self.kinds[fl.f[i].kind as usize].half_speed {
+            step / 2
+        } else {
+            step
+        }
     }
 
     /// Enemies with a saved Action strike the unit that just moved from `from` (policy
@@ -591,7 +600,7 @@ impl Squad {
         self.push(fl, t, (fl.f[t].pos - fl.f[i].pos).signum(), inches, log);
     }
 
-    /// KnockBack (Ch. 8.1, 8.4): `t` pushed `inches` along the line, `away` (+1 or -1; 0
+    /// A weapon's KnockBack (Ch. 8.1): `t` pushed `inches` along the line, `away` (+1 or -1; 0
     /// from its own spot: toward its own side's back), and Disrupted under
     /// `knockback = disrupt`.
     pub(super) fn push<L: Log + ?Sized>(
@@ -609,7 +618,7 @@ impl Squad {
     }
 
     /// KnockBack without Disruption: `t` moved `inches` along the line, as [`Squad::push`].
-    fn shove<L: Log + ?Sized>(
+    pub(super) fn shove<L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         t: usize,
@@ -902,6 +911,50 @@ mod tests {
         fl.f[0].recovering = true;
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
         assert_eq!((fl.f[0].pos, fl.f[0].acted), (5, false));
+    }
+
+    #[test]
+    fn issue_40_heavy_armor_halves_a_sprint_as_it_halves_a_walk() {
+        // Ch. 4.1 Half Speed: "all Movement costs twice the usual number of Move inches".
+        // 15" apart, Sprint policy, a Sprint roll of 2 (no Benny). Without Heavy Armor: 5"
+        // + 2" = 7". In Heavy Armor: the same 7" of Move go 3.5", half of it (4.5" before:
+        // the Move halved, the Sprint not).
+        let o = RuleOptions::default();
+        let sprinted = |unit: &str| {
+            let mut a = side(&[(unit, 1)], &o);
+            a.policy.sprint = Sprint::Close;
+            a.policy.position = Position::Advance;
+            let mut b = side(&[MF], &o);
+            b.policy.response = Response::None;
+            let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
+            let mut fl = standing(&s, 30);
+            let mut dice = Script::new(&[(D6, 2)]);
+            s.act(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done() && fl.f[0].acted, "{unit} Sprints");
+            fl.f[0].pos
+        };
+        assert_eq!(sprinted("minifig-hand-weapon"), 14, "7\"");
+        assert_eq!(sprinted("minifig-hand-weapon+heavy-armor"), 7, "3.5\"");
+    }
+
+    #[test]
+    fn issue_40_half_speed_does_not_halve_twice() {
+        // "If a minifig is already reduced to Half Speed, additional Half Speed conditions
+        // have no effect" (Ch. 4.1). Every Half-Speed kind in the catalog wears Heavy
+        // Armor, which spends its recovery standing up; so a Heavy Armored kind stripped of
+        // that rule stands for any other burden: recovering, it walks its Half-Speed 2.5",
+        // not 1.25".
+        let o = RuleOptions::default();
+        let mut a = side(&[("minifig-hand-weapon+heavy-armor", 1)], &o);
+        a.policy.position = Position::Advance;
+        let mut s = Squad::new(a, side(&[MF], &o), 0, First::A, 1, o).unwrap();
+        let k = s.roster[0].1 as usize;
+        s.kinds[k].heavy_armor = false;
+        assert!(s.kinds[k].half_speed);
+        let mut fl = standing(&s, 30);
+        fl.f[0].recovering = true;
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!(fl.f[0].pos, 5, "2.5\"");
     }
 
     #[test]

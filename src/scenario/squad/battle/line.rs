@@ -13,6 +13,8 @@
 //!   Range, Power (KnockBack), Poison, Contagion or Fire, and carries no shield, Deflection,
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
+//! - no unit carries Explosives (not plain), so options `stacking` and `blast_knockback`
+//!   never reach it, and none is at Half Speed (Heavy Armor deflects);
 //! - both sides focus their attacks and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
 //!   survive`): nothing Disrupts a unit, so nothing recovers or is hit automatically.
@@ -645,6 +647,10 @@ mod tests {
             "minifig-sword-shield",
             "hero-hand-weapon",
             "vermin",
+            // Explosions (`stacking`, `blast_knockback`): not plain.
+            "minifig-launcher",
+            // Half Speed (Heavy Armor's Deflection; its Sprint is halved).
+            "minifig-hand-weapon+heavy-armor",
         ] {
             assert!(squad(mf, &[(other, 1)], 6, opts).line.is_none(), "{other}");
         }

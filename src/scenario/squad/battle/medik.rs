@@ -107,6 +107,7 @@ impl Squad {
                 f.size = 1;
                 (f.disrupted, f.recovering, f.saved) = (false, false, false);
                 (f.swarm, f.combo) = (super::Pool::EMPTY, super::Pool::EMPTY);
+                fl.blast[t] = super::Pool::EMPTY;
                 fl.alive[side as usize] += 1;
                 fl.revived += 1;
                 log.note(format_args!(

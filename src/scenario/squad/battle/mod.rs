@@ -341,6 +341,10 @@ struct Field {
     /// Units standing on each side, and Minds converted so far, after each player turn.
     standing: [[u8; TRACK]; 2],
     converted_by: [u8; TRACK],
+    /// Each slot's Damage from this player turn's Explosions and the Armor it is rolled
+    /// against (`stacking=cumulative`, Ch. 8.4); kept apart from [`Figure`], which fills a
+    /// cache line, and cleared each turn only where Explosions stack.
+    blast: [Pool; SLOTS],
 }
 
 impl Field {
@@ -366,6 +370,7 @@ impl Field {
             pending: 0,
             standing: [[0; TRACK]; 2],
             converted_by: [0; TRACK],
+            blast: [Pool::EMPTY; SLOTS],
         }
     }
 
@@ -392,7 +397,9 @@ impl Field {
             pending,
             standing,
             converted_by,
+            blast: _,
         } = self;
+        // `blast` is cleared at the start of every player turn where Explosions stack.
         for c in fronts.iter() {
             c.set(Front::STALE);
         }

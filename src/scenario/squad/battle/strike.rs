@@ -619,6 +619,7 @@ impl Squad {
         }
         match damage.cmp(&armor) {
             Ordering::Greater => {
+                fl.blast[t] = Pool::EMPTY;
                 let f = &mut fl.f[t];
                 (f.swarm, f.combo) = (Pool::EMPTY, Pool::EMPTY);
                 f.size = combat::size_damage(f.size);

@@ -606,6 +606,7 @@ impl Squad {
                 reach,
                 sn.total(),
                 sn.fire > 0,
+                false,
                 Some(t),
                 faces,
                 log,
@@ -618,7 +619,7 @@ impl Squad {
 
     /// Everything within `reach` half-inches of `centre` but `except` takes `damage`
     /// against its own Armor (ward included), friend and foe alike: the rest of an SN
-    /// Effect's radius (Ch. D.4), or a 10amyte's Explosion.
+    /// Effect's radius (Ch. D.4), or a 10amyte's Explosion (`blast`).
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
@@ -629,6 +630,7 @@ impl Squad {
         reach: i32,
         damage: i64,
         fire: bool,
+        blast: bool,
         except: Option<usize>,
         faces: &mut F,
         log: &mut L,
@@ -638,20 +640,26 @@ impl Squad {
             if Some(u) == except || !f.alive || (f.pos - centre).abs() > reach {
                 continue;
             }
-            self.wound(fl, u, damage, faces, log);
+            self.wound(fl, u, damage, blast, faces, log);
             if fire {
                 self.ignite(fl, u, log);
             }
         }
     }
 
-    /// An SN Effect's `damage` on unit `u`, against its own Armor (ward included); Vermin
-    /// and Cannon Fodder fall to any of it, Constructs lose parts.
+    /// `damage` from an SN Effect or an Explosion (`blast`) on unit `u`, against its own
+    /// Armor (ward included); Vermin and Cannon Fodder fall to any of it, Constructs lose
+    /// parts. Under `stacking=cumulative` an Explosion's Damage adds to the Damage the
+    /// unit took from this player turn's earlier Explosions, against the Armor rolled for
+    /// the first of them (Ch. 8.4 "Damage and KnockBack from more than one Explosion can
+    /// stack"); burning takes its d4 off each check, as in `diemon blast`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn wound<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         u: usize,
         damage: i64,
+        blast: bool,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -661,20 +669,39 @@ impl Squad {
         if let Some(cs) = kt.connection {
             return self.knock_apart(fl, u, damage, cs, log);
         }
-        let who = Who(self, fl, u);
         if combat::any_hit_kills(kt.vermin, kt.cannon_fodder) {
-            log.note(format_args!("    {who} is caught and falls"));
+            log.note(format_args!("    {} is caught and falls", Who(self, fl, u)));
             return self.kill(fl, u);
         }
-        let mut armor = self.armor[ku].roll(faces, log).total;
         let ward = self.armor_ward(fl, u);
-        if ward != 0 {
-            armor += self.ward_roll(ku, ward, f.size, faces, log);
-        }
+        let roll = |faces: &mut F, log: &mut L| {
+            let mut armor = self.armor[ku].roll(faces, log).total;
+            if ward != 0 {
+                armor += self.ward_roll(ku, ward, f.size, faces, log);
+            }
+            armor
+        };
+        let (damage, mut armor) = if blast && self.stacks {
+            let taken = damage;
+            let (damage, armor) = fl.blast[u].add(damage, || roll(faces, log));
+            if damage != taken {
+                log.note(format_args!(
+                    "    {} takes {taken} more: the turn's Explosions stack",
+                    Who(self, fl, u)
+                ));
+            }
+            (damage, armor)
+        } else {
+            (damage, roll(faces, log))
+        };
         armor += self.fire_penalty(fl, u, faces, log);
-        log.note(format_args!("    {who}: Damage {damage} vs Armor {armor}"));
+        log.note(format_args!(
+            "    {}: Damage {damage} vs Armor {armor}",
+            Who(self, fl, u)
+        ));
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => {
+                fl.blast[u] = super::Pool::EMPTY;
                 fl.f[u].size = combat::size_damage(f.size);
                 if fl.f[u].size == 0 {
                     self.kill(fl, u);
@@ -755,7 +782,7 @@ impl Squad {
             }
         ));
         let sn = self.sn_damage(fl, i, t, faces, log);
-        self.wound(fl, t, sn.total(), faces, log);
+        self.wound(fl, t, sn.total(), false, faces, log);
         self.sn_radius(fl, t, &sn, faces, log);
         true
     }

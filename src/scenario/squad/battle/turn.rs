@@ -90,9 +90,7 @@ impl Squad {
         } else {
             (k.move_halves, true)
         };
-        if fl.f[i].recovering {
-            step /= 2; // Ch. 4.1: "Recovering after being Disrupted: Half Speed (1 turn)"
-        }
+        step = self.at_speed(fl, i, step);
         // A holding unit never Sprints: it stops short of the enemy on purpose.
         if self.policy[side].sprint == Sprint::Close && step < want && want == closing && may_sprint
         {
@@ -322,6 +320,9 @@ impl Squad {
                 f.used = 0;
                 f.power_used = 0;
                 f.hands_used = 0;
+            }
+            if !P && self.stacks {
+                fl.blast[..self.roster.len()].fill(Pool::EMPTY);
             }
             for f in &mut fl.f[mine] {
                 if f.side == side {
