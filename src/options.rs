@@ -351,6 +351,57 @@ choice! {
 }
 
 choice! {
+    /// Whether the hits of one Action's several weapons on one target add their Damage
+    /// against one Armor roll. RULES-NOTES (readings §2): "several attacks on one target in
+    /// one action add their damage", after Ch. 10.4's "Cumulative Damage of several Vermin
+    /// attacking together"; no text says so of one unit's weapons.
+    ActionDamage default Pooled {
+        /// Added up, against one Armor roll after the last of them.
+        Pooled = "pooled",
+        /// Each hit against its own Armor roll, as separate attacks.
+        Separate = "separate",
+    }
+}
+
+choice! {
+    /// What a Sprint roll that is a Critical Failure (a natural 1) adds. Ch. 4.1 gives a
+    /// Sprint "extra inches of Move ... equal to his Skill Roll", and names a special
+    /// Critical Failure only for a Bonus chain that ends in a one (the runaway).
+    SprintFumble default Adds {
+        /// The 1 adds 1", as any roll adds its total.
+        Adds = "adds",
+        /// A Critical Failure adds nothing; the Action is spent all the same.
+        Nothing = "nothing",
+    }
+}
+
+choice! {
+    /// What a critically failed Parry does to the shield. Ch. 8.2: hand-held weapons "can
+    /// be knocked away on a critically failed Parry", "directly away from the attacker for
+    /// a number of inches equal to the attacker's Action Roll"; no text says how it is got
+    /// back in a fight.
+    ParryFumble default KnockedAway {
+        /// Knocked away: the bearer fights without it for the rest of the battle.
+        KnockedAway = "knocked_away",
+        /// "Can be" read as may: the Parry fails and the shield stays in hand.
+        Kept = "kept",
+    }
+}
+
+choice! {
+    /// Where an automatic weapon's Firing Arc lies about its target in a squad battle. Ch.
+    /// 8.3: "every target within the attacker's Firing Arc receives a single attack"; the
+    /// texts leave where the arc is swept to the attacker.
+    ArcAim default Centred {
+        /// Centred on the target.
+        Centred = "centred",
+        /// Turned, still holding the target, to take in the most enemies in Range (of
+        /// equal placements, the one nearest centred).
+        Most = "most",
+    }
+}
+
+choice! {
     /// Stupidity (Ch. 10.1 Half Minds): "As long as a player controls more than one unit
     /// with Stupidity, then at the beginning of their turn ... one Enemy ... may choose any
     /// one of the Stupid units and control it as if it were his own for that turn." What the
@@ -734,6 +785,22 @@ rule_options! {
     blast_knockback: BlastKnockback {
         source: "Ch. 8.4 KnockBack; Ch. 4.1 Disrupted",
         meaning: "what an Explosion's KnockBack does to a figure left standing",
+    }
+    action_damage: ActionDamage {
+        source: "RULES-NOTES Cumulative/Combined damage (readings §2); Ch. 10.4 Vermin",
+        meaning: "whether one Action's weapons that hit one target add their Damage",
+    }
+    sprint_fumble: SprintFumble {
+        source: "Ch. 4.1 Sprint",
+        meaning: "what a Sprint roll's Critical Failure (a natural 1) adds",
+    }
+    parry_fumble: ParryFumble {
+        source: "Ch. 8.2 Parrying",
+        meaning: "whether a critically failed Parry knocks the shield away for the battle",
+    }
+    arc_aim: ArcAim {
+        source: "Ch. 8.3 Firing Arcs",
+        meaning: "where a swept Firing Arc lies about its target: centred, or the most enemies",
     }
     auto_penalty: AutoPenalty {
         source: "Ch. 8.3 MachineGuns",

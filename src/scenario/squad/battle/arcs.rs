@@ -1,5 +1,6 @@
 //! Automatic weapons in a squad battle (Ch. 8.3). Fired alone, an automatic weapon sweeps
-//! its Firing Arc, centred on its target: "every target within the attacker's Firing Arc
+//! its Firing Arc, centred on its target (or turned to hold the most enemies, option
+//! `arc_aim`): "every target within the attacker's Firing Arc
 //! receives a single attack from the weapon", each its own Action roll, taken from one end
 //! of the arc to the other, and target Size and cover modify the Damage as well as the roll.
 //! - A MachineGun (or AutoGun) sweeps the arc its side's `auto` policy names, at -1 per
@@ -23,7 +24,7 @@ use super::strike::Extra;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::measure::{self, within};
-use crate::rules::{Stacking, auto, combat};
+use crate::rules::{ArcAim, Stacking, auto, combat};
 use crate::scenario::blast::arc::{Gun, turn};
 use crate::scenario::squad::AutoFire;
 
@@ -59,9 +60,12 @@ impl Squad {
         };
         let from = self.spot(fl, i);
         let at = self.spot(fl, t);
-        let bearing = (at.0 - from.0).atan2(at.1 - from.1);
         let half = points as f64 * self.opts.arc_point.degrees().to_radians() / 2.0;
         let range = arm.range.unwrap_or(0) as f64;
+        let mut bearing = (at.0 - from.0).atan2(at.1 - from.1);
+        if self.opts.arc_aim == ArcAim::Most {
+            bearing += self.arc_turn(fl, i, t, bearing, half, range);
+        }
         // The enemies in the arc, ordered from one end to the other (ties by slot), with
         // their distance.
         let mut order = [(0.0f64, 0usize, 0.0f64); SLOTS];
@@ -105,6 +109,53 @@ impl Squad {
                 break;
             }
         }
+    }
+
+    /// Under `arc_aim=most`, how far to turn an arc of half-width `half` from its target
+    /// `t`'s `bearing` so that, still holding `t`, it takes in the most enemies within
+    /// `range`: each placement with an enemy on one edge is counted, and of equal counts the
+    /// turn nearest zero (centred) wins, then the lesser.
+    fn arc_turn(&self, fl: &Field, i: usize, t: usize, bearing: f64, half: f64, range: f64) -> f64 {
+        let from = self.spot(fl, i);
+        let side = fl.f[i].side;
+        // Each enemy in Range by its angle off the bearing.
+        let mut off = [0.0f64; SLOTS];
+        let mut m = 0;
+        for u in 0..self.roster.len() {
+            let fu = fl.f[u];
+            if !fu.alive || fu.side == side {
+                continue;
+            }
+            let p = self.spot(fl, u);
+            if u == t || within(measure::apart(p, from), range) {
+                off[m] = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
+                m += 1;
+            }
+        }
+        let off = &off[..m];
+        let count = |centre: f64| {
+            off.iter()
+                .filter(|&&a| within(turn(centre, a).abs(), half))
+                .count()
+        };
+        let mut best = (count(0.0), 0.0f64);
+        for &a in off {
+            // The arc's near edge on `a`, either way, if it still holds the target (at 0).
+            for centre in [a + half, a - half] {
+                if !within(centre.abs(), half) {
+                    continue;
+                }
+                let n = count(centre);
+                let better = n > best.0
+                    || (n == best.0
+                        && (centre.abs() < best.1.abs()
+                            || (centre.abs() == best.1.abs() && centre < best.1)));
+                if better {
+                    best = (n, centre);
+                }
+            }
+        }
+        best.1
     }
 
     /// A MachineGun's burst of `n` shots at `t` (Ch. 8.3): shot k at the Auto Penalty of
@@ -170,7 +221,7 @@ mod tests {
     const D6_: Die = Die::D6;
 
     use crate::dice::Script;
-    use crate::rules::Stacking;
+    use crate::rules::{ArcAim, Stacking};
     use crate::scenario::squad::{AutoFire, Position, Spacing};
 
     const D4_: Die = Die::D4;
@@ -363,6 +414,31 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 1)]);
         assert!(fl.f[0].jammed && fl.f[1].alive);
+    }
+
+    #[test]
+    fn issue_40_an_arc_turned_to_the_most_enemies_still_holds_its_target() {
+        // A 1" MachineGun (Range 5"; one point, 20 degrees) 4" from three minifigs 1" apart:
+        // the neighbours stand 14 degrees off the middle one, 4.1" away. Centred on the
+        // middle one (the default) the arc holds it alone: one attack. Under
+        // `arc_aim=most` it turns 4 degrees and holds a neighbour too: two attacks. Each
+        // roll is a 3, a miss at -1.
+        for (aim, rolls) in [(ArcAim::Centred, 1), (ArcAim::Most, 2)] {
+            let o = RuleOptions {
+                arc_aim: aim,
+                ..RuleOptions::default()
+            };
+            let apart = Policy {
+                spacing: Spacing(4),
+                ..Policy::default()
+            };
+            let b = side_with(&[("minifig-hand-weapon", 3)], apart, &o);
+            let a = side(&[("minifig-machinegunner", 1)], &o);
+            let s = Squad::new(a, b, 4, First::A, 50, o).unwrap();
+            let middle = (1..4).find(|&u| s.lateral[u] == s.lateral[0]).unwrap();
+            let mut fl = s.start();
+            sweep(&s, &mut fl, 0, middle, &vec![(D6_, 3); rolls]);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::*;
 use crate::dice::bonus::roll_with_bonus;
 use crate::dice::{Die, Faces, Log, Role};
 use crate::rules::attack::benny_skill_d6;
-use crate::rules::{Knockback, OverskillPolicy, ResponseOrder, combat};
+use crate::rules::{Knockback, OverskillPolicy, ResponseOrder, SprintFumble, combat};
 use crate::scenario::squad::{Kind, Response};
 
 /// When a Response lands against the mover's own Action (Ch. 4.1, 4.3).
@@ -281,6 +281,14 @@ impl Squad {
     ) -> i32 {
         let r = self.skill_of(fl, i).roll(faces, log, 0);
         let burn = self.fire_penalty(fl, i, faces, log);
+        // Option `sprint_fumble`: a natural 1 adds its 1" by default.
+        if r.critical_failure && self.opts.sprint_fumble == SprintFumble::Nothing {
+            log.note(format_args!(
+                "    a Critical Failure: the Sprint adds nothing"
+            ));
+            fl.f[i].acted = true;
+            return 0;
+        }
         let mut inches = r.total + self.penalty(fl, i) + burn;
         let spend = match self.opts.overskill {
             OverskillPolicy::Auto => 2 * inches.max(0) < short as i64,
@@ -302,8 +310,9 @@ impl Squad {
                 Role::Bonus,
             );
         }
-        // At Half Speed "all Movement costs twice the usual number of Move inches" (Ch.
-        // 4.1): the Sprint's inches too, so a Move of 5" and a Sprint roll of 2 go 3.5".
+        // "Minifigs moving at Half Speed can still put in the extra effort to Sprint, but
+        // the extra Sprint inches are also at Half Speed" (Ch. 4.1): a Move of 5" and a
+        // Sprint roll of 2 go 3.5".
         let extra = 2 * inches.max(0) as i32;
         fl.f[i].acted = true;
         if fl.f[i].recovering || self.kinds[fl.f[i].kind as usize].half_speed {
@@ -935,6 +944,30 @@ mod tests {
         };
         assert_eq!(sprinted("minifig-hand-weapon"), 14, "7\"");
         assert_eq!(sprinted("minifig-hand-weapon+heavy-armor"), 7, "3.5\"");
+    }
+
+    #[test]
+    fn issue_40_a_sprint_s_critical_failure_adds_its_one_or_nothing_by_option() {
+        // 15" apart, Sprint policy, a Sprint roll of 1: 5" + 1" = 6" by default; under
+        // `sprint_fumble=nothing` the Critical Failure adds nothing (5"). The Action is
+        // spent either way.
+        for (reading, at) in [(SprintFumble::Adds, 12), (SprintFumble::Nothing, 10)] {
+            let o = RuleOptions {
+                sprint_fumble: reading,
+                ..RuleOptions::default()
+            };
+            let mut a = side(&[MF], &o);
+            a.policy.sprint = Sprint::Close;
+            a.policy.position = Position::Advance;
+            let mut b = side(&[MF], &o);
+            b.policy.response = Response::None;
+            let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
+            let mut fl = standing(&s, 30);
+            let mut dice = Script::new(&[(D6, 1)]);
+            s.act(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done() && fl.f[0].acted, "{reading:?}");
+            assert_eq!(fl.f[0].pos, at, "{reading:?}");
+        }
     }
 
     #[test]

@@ -13,8 +13,11 @@
 //!   Range, Power (KnockBack), Poison, Contagion or Fire, and carries no shield, Deflection,
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
-//! - no unit carries Explosives (not plain), so options `stacking` and `blast_knockback`
-//!   never reach it, and none is at Half Speed (Heavy Armor deflects);
+//! - no unit carries Explosives or an automatic weapon (not plain), so options
+//!   `stacking`, `blast_knockback` and `arc_aim` never reach it; none carries a shield
+//!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
+//! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
+//!   nobody Sprints (so neither does `sprint_fumble`);
 //! - both sides focus their attacks and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
 //!   survive`): nothing Disrupts a unit, so nothing recovers or is hit automatically.

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{Deflection, Hit};
-use crate::rules::{Parry, combat};
+use crate::rules::{ActionDamage, Parry, ParryFumble, combat};
 use crate::scenario::blast::arc::Gun;
 use crate::scenario::squad::Targeting;
 
@@ -287,7 +287,8 @@ impl Squad {
         log: &mut L,
     ) {
         let k = &self.kinds[fl.f[i].kind as usize];
-        let combine = n > 1;
+        // Option `action_damage`: pooled by default (readings §2).
+        let combine = n > 1 && self.opts.action_damage == ActionDamage::Pooled;
         fl.f[t].combo = Pool::EMPTY;
         let mut last = 0;
         while chosen != 0 && fl.f[t].alive {
@@ -724,11 +725,16 @@ impl Squad {
         let r = self.skill_of(fl, t).roll(faces, log, 0);
         let bonus = bonus + self.penalty(fl, t) + self.fire_penalty(fl, t, faces, log);
         let who = Who(self, fl, t);
-        if r.critical_failure {
+        if r.critical_failure && self.opts.parry_fumble == ParryFumble::KnockedAway {
             log.note(format_args!(
                 "    {who} fumbles the Parry and drops its shield"
             ));
             fl.f[t].shield_lost = true;
+            0
+        } else if r.critical_failure {
+            log.note(format_args!(
+                "    {who} fumbles the Parry and keeps its shield"
+            ));
             0
         } else if r.total + bonus >= shield.use_rating {
             log.note(format_args!(
@@ -1035,6 +1041,25 @@ mod tests {
     }
 
     #[test]
+    fn issue_40_one_action_s_hits_pool_or_stand_alone_by_option() {
+        // The same two Hand Weapon hits, 3 and 2, against Armor 4: pooled (the default,
+        // readings §2) 5 beats it; under `action_damage=separate` each is its own attack.
+        for (reading, wins) in [
+            (ActionDamage::Pooled, true),
+            (ActionDamage::Separate, false),
+        ] {
+            let ro = RuleOptions {
+                action_damage: reading,
+                ..RuleOptions::default()
+            };
+            let mut s = squad(&[("minifig+hand-weapon+hand-weapon", 1)], &[MF], 0, ro);
+            s.max_turns = 1;
+            let o = run(&s, &[(D6, 4), (D6, 3), (D6, 2), (D6, 2)]);
+            assert_eq!(o.winner == Some(Side::A), wins, "{reading:?}");
+        }
+    }
+
+    #[test]
     fn heavy_armor_deflects_the_highest_damage_die_of_every_hit() {
         // Option `heavy_armor = 1`: a Two-Handed Weapon hits (4 meets Use 4); its 2d6 roll
         // 6 (a Bonus d6: 1) and 3 = 10, but one level of Deflection takes the 7: 3 < 4.
@@ -1073,6 +1098,31 @@ mod tests {
         // `inert`: no Parry roll; 5 > 4.
         let o = run(&mk("inert"), &[(D6, 2), (D6, 5)]);
         assert_eq!(o.winner, Some(Side::A));
+    }
+
+    #[test]
+    fn issue_40_a_fumbled_parry_knocks_the_shield_away_or_keeps_it_by_option() {
+        // Ch. 8.2: a hand-held weapon "can be knocked away on a critically failed Parry".
+        // B's Parry rolls a 1: no Deflection either way; by default the shield is gone, so
+        // the next hit meets no Parry roll; under `parry_fumble=kept` it Parries again (2
+        // meets Use 2: one layer).
+        for (reading, lost) in [(ParryFumble::KnockedAway, true), (ParryFumble::Kept, false)] {
+            let o = RuleOptions {
+                parry_fumble: reading,
+                ..RuleOptions::default()
+            };
+            let s = squad(&[MF], &[("minifig+hand-weapon+shield", 1)], 0, o);
+            let mut fl = standing(&s, 0);
+            let mut dice = crate::dice::Script::new(&[(D6, 1)]);
+            assert_eq!(s.parry(&mut fl, 0, 0, 1, &mut dice, &mut NoLog), 0);
+            assert!(dice.is_done());
+            assert_eq!(fl.f[1].shield_lost, lost, "{reading:?}");
+            let next: &[(Die, u32)] = if lost { &[] } else { &[(D6, 2)] };
+            let mut dice = crate::dice::Script::new(next);
+            let layers = s.parry(&mut fl, 0, 0, 1, &mut dice, &mut NoLog);
+            assert!(dice.is_done());
+            assert_eq!(layers, if lost { 0 } else { 1 }, "{reading:?}");
+        }
     }
 
     #[test]
