@@ -68,7 +68,6 @@ impl Squad {
         }
         // The enemies in the arc, ordered from one end to the other (ties by slot), with
         // their distance.
-        let mut order = [(0.0f64, 0usize, 0.0f64); SLOTS];
         let mut m = 0;
         for u in 0..self.roster.len() {
             let fu = fl.f[u];
@@ -79,12 +78,13 @@ impl Squad {
             let a = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
             let d = measure::apart(p, from);
             if u == t || (within(a.abs(), half) && within(d, range)) {
-                order[m] = (a, u, d);
+                fl.arc[m] = (a, u, d);
                 m += 1;
             }
         }
-        order[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        for &(_, u, inches) in &order[..m] {
+        fl.arc[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        for k in 0..m {
+            let (_, u, inches) = fl.arc[k];
             if !fl.f[u].alive || !self.may_engage(fl, i, u, Mode::Ranged) {
                 continue;
             }

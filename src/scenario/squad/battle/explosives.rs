@@ -324,6 +324,14 @@ impl Squad {
         fired
     }
 
+    /// A new player turn: no figure has taken Damage from its Explosions yet (`stacking`).
+    /// Out of line, so the trial loop that calls it keeps its size (and its inlining).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn new_stack(&self, fl: &mut Field) {
+        fl.blast[..self.roster.len()].fill(Pool::EMPTY);
+    }
+
     /// Whether a boosted Explosive of `kind` bursting at `centre` would catch a living figure
     /// of `side` in its rings (the thrower included).
     fn catches_own(&self, fl: &Field, kind: usize, side: u8, centre: (f64, f64)) -> bool {

@@ -341,6 +341,9 @@ impl Squad {
     /// inch. Who acts first follows option `response_order`: a Response that lands with the
     /// mover's own attack (`acting`) defers its kills until [`Squad::settle`]; one that
     /// comes after it waits in [`Responses::late`] for [`Squad::late_responses`].
+    // Always inlined: left to the compiler, a 1 KB larger field tipped it out of line and
+    // a rifle battle ran 4% more instructions.
+    #[inline(always)]
     pub(super) fn respond<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,

@@ -30,6 +30,8 @@ impl Squad {
     /// A unit's Actions this turn: 1 + Multitasking, each with its own target and weapons.
     /// `contact`: whether an enemy stands in Close Combat with it, if the caller's scan
     /// already knows (it holds for the first Action only).
+    // Always inlined, as `respond` is (same reason).
+    #[inline(always)]
     pub(super) fn attack_turn<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,

@@ -673,26 +673,31 @@ impl Squad {
             log.note(format_args!("    {} is caught and falls", Who(self, fl, u)));
             return self.kill(fl, u);
         }
-        let ward = self.armor_ward(fl, u);
-        let roll = |faces: &mut F, log: &mut L| {
-            let mut armor = self.armor[ku].roll(faces, log).total;
+        let stacked = blast && self.stacks;
+        // The Armor of the turn's first Explosion stands for the rest (`stacking`).
+        let mut armor = if stacked && fl.blast[u].armor != super::Pool::NOT_ROLLED {
+            fl.blast[u].armor as i64
+        } else {
+            let ward = self.armor_ward(fl, u);
+            let mut a = self.armor[ku].roll(faces, log).total;
             if ward != 0 {
-                armor += self.ward_roll(ku, ward, f.size, faces, log);
+                a += self.ward_roll(ku, ward, f.size, faces, log);
             }
-            armor
+            a
         };
-        let (damage, mut armor) = if blast && self.stacks {
+        let damage = if stacked {
             let taken = damage;
-            let (damage, armor) = fl.blast[u].add(damage, || roll(faces, log));
+            let (damage, rolled) = fl.blast[u].add(damage, || armor);
+            armor = rolled;
             if damage != taken {
                 log.note(format_args!(
                     "    {} takes {taken} more: the turn's Explosions stack",
                     Who(self, fl, u)
                 ));
             }
-            (damage, armor)
+            damage
         } else {
-            (damage, roll(faces, log))
+            damage
         };
         armor += self.fire_penalty(fl, u, faces, log);
         log.note(format_args!(

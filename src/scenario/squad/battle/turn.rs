@@ -322,7 +322,7 @@ impl Squad {
                 f.hands_used = 0;
             }
             if !P && self.stacks {
-                fl.blast[..self.roster.len()].fill(Pool::EMPTY);
+                self.new_stack(fl);
             }
             for f in &mut fl.f[mine] {
                 if f.side == side {
