@@ -68,15 +68,12 @@ impl Squad {
         }
         // The enemies in the arc, ordered from one end to the other (ties by slot), with
         // their distance.
+        let gunner = (from, side);
         let mut m = 0;
         for u in 0..self.roster.len() {
-            let fu = fl.f[u];
-            if !fu.alive || fu.side == side {
+            let Some((a, d)) = self.off_bearing(fl, gunner, u, bearing) else {
                 continue;
-            }
-            let p = self.spot(fl, u);
-            let a = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
-            let d = measure::apart(p, from);
+            };
             if u == t || (within(a.abs(), half) && within(d, range)) {
                 fl.arc[m] = (a, u, d);
                 m += 1;
@@ -111,35 +108,58 @@ impl Squad {
         }
     }
 
+    /// Unit `u`, if it stands against `side`: its angle off `bearing` (radians, either way)
+    /// seen `from` the gunner's spot, and its distance on the plane.
+    #[inline(always)]
+    fn off_bearing(
+        &self,
+        fl: &Field,
+        (from, side): ((f64, f64), u8),
+        u: usize,
+        bearing: f64,
+    ) -> Option<(f64, f64)> {
+        let fu = fl.f[u];
+        if !fu.alive || fu.side == side {
+            return None;
+        }
+        let p = self.spot(fl, u);
+        let a = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
+        Some((a, measure::apart(p, from)))
+    }
+
     /// Under `arc_aim=most`, how far to turn an arc of half-width `half` from its target
     /// `t`'s `bearing` so that, still holding `t`, it takes in the most enemies within
     /// `range`: each placement with an enemy on one edge is counted, and of equal counts the
     /// turn nearest zero (centred) wins, then the lesser.
-    fn arc_turn(&self, fl: &Field, i: usize, t: usize, bearing: f64, half: f64, range: f64) -> f64 {
-        let from = self.spot(fl, i);
-        let side = fl.f[i].side;
-        // Each enemy in Range by its angle off the bearing.
-        let mut off = [0.0f64; SLOTS];
+    fn arc_turn(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        bearing: f64,
+        half: f64,
+        range: f64,
+    ) -> f64 {
+        // Each enemy in Range by its angle off the bearing, in the sweep's scratch.
+        let gunner = (self.spot(fl, i), fl.f[i].side);
         let mut m = 0;
         for u in 0..self.roster.len() {
-            let fu = fl.f[u];
-            if !fu.alive || fu.side == side {
+            let Some((a, d)) = self.off_bearing(fl, gunner, u, bearing) else {
                 continue;
-            }
-            let p = self.spot(fl, u);
-            if u == t || within(measure::apart(p, from), range) {
-                off[m] = turn(bearing, (p.0 - from.0).atan2(p.1 - from.1));
+            };
+            if u == t || within(d, range) {
+                fl.arc[m].0 = a;
                 m += 1;
             }
         }
-        let off = &off[..m];
+        let off = &fl.arc[..m];
         let count = |centre: f64| {
             off.iter()
-                .filter(|&&a| within(turn(centre, a).abs(), half))
+                .filter(|&&(a, _, _)| within(turn(centre, a).abs(), half))
                 .count()
         };
         let mut best = (count(0.0), 0.0f64);
-        for &a in off {
+        for &(a, _, _) in off {
             // The arc's near edge on `a`, either way, if it still holds the target (at 0).
             for centre in [a + half, a - half] {
                 if !within(centre.abs(), half) {

@@ -925,51 +925,47 @@ mod tests {
         assert_eq!((fl.f[0].pos, fl.f[0].acted), (5, false));
     }
 
+    /// Where a lone `unit` that Sprints (policy `close`, advancing) 15" from a minifig
+    /// that never Responds stands after its turn, in half-inches, on a Sprint roll of `roll`.
+    fn sprinted(unit: &str, o: RuleOptions, roll: u32) -> i32 {
+        let mut a = side(&[(unit, 1)], &o);
+        a.policy.sprint = Sprint::Close;
+        a.policy.position = Position::Advance;
+        let mut b = side(&[MF], &o);
+        b.policy.response = Response::None;
+        let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
+        let mut fl = standing(&s, 30);
+        let mut dice = Script::new(&[(D6, roll)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[0].acted, "{unit} Sprints");
+        fl.f[0].pos
+    }
+
     #[test]
     fn issue_40_heavy_armor_halves_a_sprint_as_it_halves_a_walk() {
-        // Ch. 4.1 Half Speed: "all Movement costs twice the usual number of Move inches".
-        // 15" apart, Sprint policy, a Sprint roll of 2 (no Benny). Without Heavy Armor: 5"
-        // + 2" = 7". In Heavy Armor: the same 7" of Move go 3.5", half of it (4.5" before:
-        // the Move halved, the Sprint not).
+        // Ch. 4.1 Sprint: "Minifigs moving at Half Speed can still put in the extra effort
+        // to Sprint, but the extra Sprint inches are also at Half Speed". A Sprint roll of
+        // 2 (no Benny): without Heavy Armor 5" + 2" = 7"; in Heavy Armor half of it, 3.5"
+        // (4.5" before: the Move halved, the Sprint not).
         let o = RuleOptions::default();
-        let sprinted = |unit: &str| {
-            let mut a = side(&[(unit, 1)], &o);
-            a.policy.sprint = Sprint::Close;
-            a.policy.position = Position::Advance;
-            let mut b = side(&[MF], &o);
-            b.policy.response = Response::None;
-            let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
-            let mut fl = standing(&s, 30);
-            let mut dice = Script::new(&[(D6, 2)]);
-            s.act(&mut fl, 0, &mut dice, &mut NoLog);
-            assert!(dice.is_done() && fl.f[0].acted, "{unit} Sprints");
-            fl.f[0].pos
-        };
-        assert_eq!(sprinted("minifig-hand-weapon"), 14, "7\"");
-        assert_eq!(sprinted("minifig-hand-weapon+heavy-armor"), 7, "3.5\"");
+        assert_eq!(sprinted("minifig-hand-weapon", o, 2), 14, "7\"");
+        assert_eq!(
+            sprinted("minifig-hand-weapon+heavy-armor", o, 2),
+            7,
+            "3.5\""
+        );
     }
 
     #[test]
     fn issue_40_a_sprint_s_critical_failure_adds_its_one_or_nothing_by_option() {
-        // 15" apart, Sprint policy, a Sprint roll of 1: 5" + 1" = 6" by default; under
-        // `sprint_fumble=nothing` the Critical Failure adds nothing (5"). The Action is
-        // spent either way.
+        // A Sprint roll of 1: 5" + 1" = 6" by default; under `sprint_fumble=nothing` the
+        // Critical Failure adds nothing (5"). The Action is spent either way.
         for (reading, at) in [(SprintFumble::Adds, 12), (SprintFumble::Nothing, 10)] {
             let o = RuleOptions {
                 sprint_fumble: reading,
                 ..RuleOptions::default()
             };
-            let mut a = side(&[MF], &o);
-            a.policy.sprint = Sprint::Close;
-            a.policy.position = Position::Advance;
-            let mut b = side(&[MF], &o);
-            b.policy.response = Response::None;
-            let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
-            let mut fl = standing(&s, 30);
-            let mut dice = Script::new(&[(D6, 1)]);
-            s.act(&mut fl, 0, &mut dice, &mut NoLog);
-            assert!(dice.is_done() && fl.f[0].acted, "{reading:?}");
-            assert_eq!(fl.f[0].pos, at, "{reading:?}");
+            assert_eq!(sprinted("minifig-hand-weapon", o, 1), at, "{reading:?}");
         }
     }
 

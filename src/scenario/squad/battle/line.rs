@@ -654,6 +654,9 @@ mod tests {
             "minifig-launcher",
             // Half Speed (Heavy Armor's Deflection; its Sprint is halved).
             "minifig-hand-weapon+heavy-armor",
+            // Two weapons (`action_damage`), an automatic weapon (`arc_aim`).
+            "minifig+hand-weapon+hand-weapon",
+            "minifig-machinegunner",
         ] {
             assert!(squad(mf, &[(other, 1)], 6, opts).line.is_none(), "{other}");
         }
