@@ -926,8 +926,8 @@ mod tests {
     }
 
     /// Where a lone `unit` that Sprints (policy `close`, advancing) 15" from a minifig
-    /// that never Responds stands after its turn, in half-inches, on a Sprint roll of `roll`.
-    fn sprinted(unit: &str, o: RuleOptions, roll: u32) -> i32 {
+    /// that never Responds stands after its turn, in half-inches, on the dice `rolls`.
+    fn sprinted(unit: &str, o: RuleOptions, rolls: &[(Die, u32)]) -> i32 {
         let mut a = side(&[(unit, 1)], &o);
         a.policy.sprint = Sprint::Close;
         a.policy.position = Position::Advance;
@@ -935,7 +935,7 @@ mod tests {
         b.policy.response = Response::None;
         let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
         let mut fl = standing(&s, 30);
-        let mut dice = Script::new(&[(D6, roll)]);
+        let mut dice = Script::new(rolls);
         s.act(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done() && fl.f[0].acted, "{unit} Sprints");
         fl.f[0].pos
@@ -948,9 +948,9 @@ mod tests {
         // 2 (no Benny): without Heavy Armor 5" + 2" = 7"; in Heavy Armor half of it, 3.5"
         // (4.5" before: the Move halved, the Sprint not).
         let o = RuleOptions::default();
-        assert_eq!(sprinted("minifig-hand-weapon", o, 2), 14, "7\"");
+        assert_eq!(sprinted("minifig-hand-weapon", o, &[(D6, 2)]), 14, "7\"");
         assert_eq!(
-            sprinted("minifig-hand-weapon+heavy-armor", o, 2),
+            sprinted("minifig-hand-weapon+heavy-armor", o, &[(D6, 2)]),
             7,
             "3.5\""
         );
@@ -965,7 +965,11 @@ mod tests {
                 sprint_fumble: reading,
                 ..RuleOptions::default()
             };
-            assert_eq!(sprinted("minifig-hand-weapon", o, 1), at, "{reading:?}");
+            assert_eq!(
+                sprinted("minifig-hand-weapon", o, &[(D6, 1)]),
+                at,
+                "{reading:?}"
+            );
         }
     }
 
@@ -994,29 +998,11 @@ mod tests {
         // 15" apart, Sprint policy: 5" of Move, a Sprint roll of 6 (an Overskill Benny) makes
         // 11" of the 14" wanted; the Benny's d6 (3) adds 3": into contact (Ch. 4.2).
         let o = RuleOptions::default();
-        let mut a = side(&[MF], &o);
-        a.policy.sprint = Sprint::Close;
-        a.policy.position = Position::Advance;
-        let mut b = side(&[MF], &o);
-        b.policy.response = Response::None;
-        let s = Squad::new(a, b, 0, First::A, 1, o).unwrap();
-        let mut fl = standing(&s, 30);
-        let mut dice = Script::new(&[(D6, 6), (D6, 3)]);
-        s.act(&mut fl, 0, &mut dice, &mut NoLog);
-        assert!(dice.is_done());
-        assert_eq!((fl.f[0].pos, fl.f[0].acted), (28, true));
+        assert_eq!(sprinted(MF.0, o, &[(D6, 6), (D6, 3)]), 28);
         // `overskill = damage` never spends it on inches.
         let mut dm = o;
         dm.overskill = crate::rules::OverskillPolicy::Damage;
-        let mut a = side(&[MF], &dm);
-        a.policy.sprint = Sprint::Close;
-        a.policy.position = Position::Advance;
-        let s = Squad::new(a, side(&[MF], &dm), 0, First::A, 1, dm).unwrap();
-        let mut fl = standing(&s, 30);
-        let mut dice = Script::new(&[(D6, 6)]);
-        s.act(&mut fl, 0, &mut dice, &mut NoLog);
-        assert!(dice.is_done());
-        assert_eq!(fl.f[0].pos, 22);
+        assert_eq!(sprinted(MF.0, dm, &[(D6, 6)]), 22);
     }
 
     #[test]
