@@ -289,6 +289,44 @@ impl Squad {
         })
     }
 
+    /// The start of `side`'s player turn: the turn's counts start afresh for every unit
+    /// (and its stack of Explosive Damage), the rest for the side's own.
+    #[inline(always)]
+    fn new_turn<const P: bool>(&self, fl: &mut Field, side: u8) {
+        // The turn's counts start afresh for every unit; the rest for the side's own.
+        // Where no unit changes sides, those are the side's range: a check of each
+        // unit's side mispredicted as sides alternate.
+        let mine = if !P && self.sides_move {
+            0..self.roster.len()
+        } else {
+            self.own(side)
+        };
+        for f in fl.f.iter_mut().take(self.roster.len()) {
+            f.engaged = 0;
+            f.targeted = 0;
+            f.swarm = Pool::EMPTY;
+            f.used = 0;
+            f.power_used = 0;
+            f.hands_used = 0;
+        }
+        if !P && self.stacks {
+            self.new_stack(fl);
+        }
+        for f in &mut fl.f[mine] {
+            if f.side == side {
+                // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
+                f.spent = 0;
+                f.spawned = false;
+                // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
+                // not spent in the enemy's turn is gone.
+                f.recovering = f.disrupted;
+                f.disrupted = false;
+                f.saved = false;
+                f.acted = false;
+            }
+        }
+    }
+
     /// The battle on a field placed for its first turn.
     #[inline(always)]
     fn fight<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
@@ -305,38 +343,7 @@ impl Squad {
                 "turn {turn}: side {}",
                 if side == 0 { 'A' } else { 'B' }
             ));
-            // The turn's counts start afresh for every unit; the rest for the side's own.
-            // Where no unit changes sides, those are the side's range: a check of each
-            // unit's side mispredicted as sides alternate.
-            let mine = if !P && self.sides_move {
-                0..self.roster.len()
-            } else {
-                self.own(side)
-            };
-            for f in fl.f.iter_mut().take(self.roster.len()) {
-                f.engaged = 0;
-                f.targeted = 0;
-                f.swarm = Pool::EMPTY;
-                f.used = 0;
-                f.power_used = 0;
-                f.hands_used = 0;
-            }
-            if !P && self.stacks {
-                self.new_stack(fl);
-            }
-            for f in &mut fl.f[mine] {
-                if f.side == side {
-                    // Spent SN dice return at the beginning of their owner's turn (Ch. D.3).
-                    f.spent = 0;
-                    f.spawned = false;
-                    // Disruption lasts "until his following turn" (Ch. 4.1); a saved Action
-                    // not spent in the enemy's turn is gone.
-                    f.recovering = f.disrupted;
-                    f.disrupted = false;
-                    f.saved = false;
-                    f.acted = false;
-                }
-            }
+            self.new_turn::<P>(fl, side);
             let (taken, lent_here) = if !P && self.hooks.turn_start {
                 self.turn_start(fl, side, log)
             } else {
