@@ -364,6 +364,23 @@ choice! {
 }
 
 choice! {
+    /// Whether the hits several units land on one target in one player turn add their
+    /// Damage against one Armor roll: Combined Fire. Ch. 10.4 has Cannon Fodder "rely on
+    /// Combined Fire with real units or other Cannon Fodder in order for their single point
+    /// to make any difference", and "the Cumulative Damage of several Vermin attacking
+    /// together"; Ch. 8.4's Wall Demolition counts a later hit "as cumulative damage" against
+    /// "the wall's earlier Armor Roll" (readings §2).
+    CombinedFire default Turn {
+        /// Every hit a target takes in one player turn adds to the earlier ones, against
+        /// the Armor rolled for the first of them.
+        Turn = "turn",
+        /// Each unit's attack stands alone; only one Action's weapons, a burst and a
+        /// Vermin swarm's bites add up.
+        Off = "off",
+    }
+}
+
+choice! {
     /// What a Sprint roll that is a Critical Failure (a natural 1) adds. Ch. 4.1 gives a
     /// Sprint "extra inches of Move ... equal to his Skill Roll", and names a special
     /// Critical Failure only for a Bonus chain that ends in a one (the runaway).
@@ -789,6 +806,10 @@ rule_options! {
     action_damage: ActionDamage {
         source: "RULES-NOTES Cumulative/Combined damage (readings §2); Ch. 10.4 Vermin",
         meaning: "whether one Action's weapons that hit one target add their Damage",
+    }
+    combined_fire: CombinedFire {
+        source: "Ch. 10.4 Cannon Fodder, Swarms; Ch. 8.4 Explosion Example (readings §2)",
+        meaning: "whether several units' hits on one target in a player turn add their Damage",
     }
     sprint_fumble: SprintFumble {
         source: "Ch. 4.1 Sprint",

@@ -17,8 +17,9 @@
 //!   if it stands in reach, it strikes;
 //! - a strike picks the first enemy in the roster within 1" that fewer than three attackers
 //!   engaged this turn (`focus`); Skill d6 against Use 2 (a natural 1 fails; a natural 6
-//!   earns a Benny that adds a Damage die), then 1d6 with chaining Bonus d6es against
-//!   Armor 4, felling it when more.
+//!   earns a Benny that adds a Damage die), then 1d6 with chaining Bonus d6es, added to the
+//!   Damage the target took earlier in the player turn (Combined Fire, `combined_fire =
+//!   turn`), against Armor 4, felling it when more.
 
 use rand::distr::{Distribution, Uniform};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -38,6 +39,8 @@ struct Battle {
     saved: [bool; UNITS],
     acted: [bool; UNITS],
     engaged: [u8; UNITS],
+    /// Damage taken this player turn (Combined Fire).
+    taken: [u32; UNITS],
     standing: [u32; 2],
 }
 
@@ -57,11 +60,13 @@ pub fn battles(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
             saved: [true; UNITS],
             acted: [false; UNITS],
             engaged: [0; UNITS],
+            taken: [0; UNITS],
             standing: [SIDE as u32; 2],
         };
         let mut side = if d6.sample(rng) % 2 == 1 { 0 } else { 1 };
         'battle: for _ in 0..TURNS {
             b.engaged = [0; UNITS];
+            b.taken = [0; UNITS];
             for i in slots(side) {
                 b.saved[i] = false;
                 b.acted[i] = false;
@@ -170,7 +175,8 @@ impl Battle {
         if skill == 6 {
             damage += exploding(rng);
         }
-        if damage > 4 {
+        self.taken[t] += damage;
+        if self.taken[t] > 4 {
             self.up[t] = false;
             self.standing[t / SIDE] -= 1;
         }

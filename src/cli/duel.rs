@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use super::runs::{bar, finish, to_json};
 use super::{Failure, io};
 use crate::analysis::Estimate;
-use crate::dice::DieEvent;
+use crate::dice::{Entry, Narration};
 use crate::question::duel::{DuelAnswer, DuelArgs, FirstArg, ask, build, describe};
 use crate::rules::RuleOptions;
 use crate::scenario::duel::{Duel, Side};
@@ -74,13 +74,7 @@ fn table(r: &DuelAnswer, a: &DuelArgs) -> String {
     s
 }
 
-/// A replayed trial's dice, one narrated line each.
-pub(super) fn log_lines(log: &[DieEvent], opts: &RuleOptions) -> String {
-    log.iter()
-        .map(|e| format!("  {}\n", super::roll::line(e, opts)))
-        .collect()
-}
-
+/// A replayed trial: who attacks, its dice, and what each attack did.
 fn replay(
     engine: &Engine,
     duel: &Duel,
@@ -88,7 +82,7 @@ fn replay(
     a: &DuelArgs,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let mut log: Vec<DieEvent> = Vec::new();
+    let mut log = Narration::default();
     let o = engine.replay(duel, n, &mut log);
     let mut s = format!(
         "trial {n} of seed {} : {}\n  vs {}\n",
@@ -96,7 +90,12 @@ fn replay(
         describe(duel.a()),
         describe(duel.b())
     );
-    s.push_str(&log_lines(&log, duel.opts()));
+    for e in &log.0 {
+        match e {
+            Entry::Note(t) => s.push_str(&format!("{t}\n")),
+            Entry::Die(d) => s.push_str(&format!("    {}\n", super::roll::line(d, duel.opts()))),
+        }
+    }
     s.push_str(&format!(
         "{} after {} attacks ({} attacked first)\n",
         match o.winner {

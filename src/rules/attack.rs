@@ -201,17 +201,18 @@ impl AttackPlan {
         log: &mut L,
     ) -> AttackResult {
         let benny = match self.hit(faces, log, 0) {
-            Hit::CriticalFailure => return AttackResult::CriticalFailure,
-            Hit::Miss { .. } => return AttackResult::Miss,
+            Hit::CriticalFailure => return told(log, AttackResult::CriticalFailure, 0, 0),
+            Hit::Miss { .. } => return told(log, AttackResult::Miss, 0, 0),
             Hit::Hit { benny } => benny,
         };
         let damage = self.damage(faces, log, benny);
         let armor = self.armor(faces, log);
-        match damage.cmp(&armor) {
+        let result = match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => AttackResult::Kill,
             std::cmp::Ordering::Equal => AttackResult::Tie,
             std::cmp::Ordering::Less => AttackResult::NoEffect,
-        }
+        };
+        told(log, result, damage, armor)
     }
 
     /// The Skill roll plus `modifier` against Use (Ch. 4.2): a natural 1 always misses; the
@@ -319,7 +320,9 @@ impl AttackPlan {
             let layers = deflection.layers as usize;
             let mut top = Top::default();
             let damage = self.damage_kept(faces, log, benny, extra, |t| top.keep(t, layers));
-            return damage - top.sum(layers);
+            let off = top.sum(layers);
+            deflected(log, off);
+            return damage - off;
         }
         let mut dice = [(0i64, Die::D4); MAX_DEFLECTABLE];
         let mut n = 0;
@@ -327,7 +330,9 @@ impl AttackPlan {
             dice[n] = t;
             n += 1;
         });
-        damage - deflection.remove(&mut dice[..n])
+        let off = deflection.remove(&mut dice[..n]);
+        deflected(log, off);
+        damage - off
     }
 
     /// The Damage roll with `extra` dice added, handing `keep` each die Deflection may take
@@ -371,6 +376,36 @@ impl AttackPlan {
     }
 }
 
+/// Narrates one attack's `result` (with its Damage against Armor if it hit) and returns it.
+#[inline(always)]
+pub(crate) fn told<L: Log + ?Sized>(
+    log: &mut L,
+    result: AttackResult,
+    damage: i64,
+    armor: i64,
+) -> AttackResult {
+    if L::NOTES {
+        match result {
+            AttackResult::CriticalFailure => log.note(format_args!("  a miss")),
+            AttackResult::Miss => log.note(format_args!("  miss")),
+            AttackResult::NoEffect => log.note(format_args!(
+                "  Damage {damage} vs Armor {armor}: no effect"
+            )),
+            AttackResult::Tie => log.note(format_args!("  Damage {damage} = Armor {armor}: a tie")),
+            AttackResult::Kill => {
+                log.note(format_args!("  Damage {damage} vs Armor {armor}: it falls"))
+            }
+        }
+    }
+    result
+}
+/// Narrates the Damage that Deflection took off a hit (Ch. 8.2, D.4): without the line a
+/// deflected die would vanish from the story.
+fn deflected<L: Log + ?Sized>(log: &mut L, off: i64) {
+    if off != 0 {
+        log.note(format_args!("    Deflection takes {off} off the Damage"));
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

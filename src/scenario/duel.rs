@@ -291,6 +291,9 @@ impl Duel {
         let mut side = first;
         let mut ties = 0;
         for n in 1..=self.max_attacks {
+            if L::NOTES {
+                log.note(format_args!("attack {n}: {side:?} strikes"));
+            }
             match attacks.attack(side, faces, log) {
                 AttackResult::Kill => {
                     return DuelOutcome {
@@ -487,6 +490,40 @@ mod tests {
                 ties: 1
             }
         );
+        // Narrated (issue 40): each attack names its attacker and says what its dice did,
+        // in the specialised form and the general one alike.
+        let script = [
+            (Die::D6, 2),
+            (Die::D6, 4),
+            (Die::D6, 4),
+            (Die::D6, 5),
+            (Die::D6, 5),
+        ];
+        let mut general = duel.clone();
+        general.plain = None;
+        for d in [&duel, &general] {
+            let mut told = crate::dice::Narration::default();
+            d.trial(&mut Script::new(&script), &mut told);
+            let notes: Vec<&str> = told
+                .0
+                .iter()
+                .filter_map(|e| match e {
+                    crate::dice::Entry::Note(n) => Some(n.as_str()),
+                    crate::dice::Entry::Die(_) => None,
+                })
+                .collect();
+            assert_eq!(
+                notes,
+                [
+                    "attack 1: A strikes",
+                    "  miss",
+                    "attack 2: B strikes",
+                    "  Damage 4 = Armor 4: a tie",
+                    "attack 3: A strikes",
+                    "  Damage 5 vs Armor 4: it falls",
+                ]
+            );
+        }
     }
 
     #[test]

@@ -119,3 +119,23 @@ mod report;
 mod squad;
 mod terminal;
 mod value_stability;
+
+/// One CSV row's fields, a quoted field's commas and doubled quotes read as the writer
+/// meant them.
+pub(crate) fn csv_fields(line: &str) -> Vec<String> {
+    let (mut fields, mut field, mut quoted) = (vec![], String::new(), false);
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(std::mem::take(&mut field)),
+            c => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}

@@ -119,10 +119,10 @@ fn issue_39_a_launcher_team_is_priced_across_its_steep_crossing() {
         "{out}"
     );
     let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
-    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let mut rows = csv.lines().map(crate::csv_fields);
     let header = rows.next().unwrap();
     let row = rows.next().unwrap();
-    let col = |n: &str| row[header.iter().position(|h| *h == n).unwrap()];
+    let col = |n: &str| row[header.iter().position(|h| h == n).unwrap()].as_str();
     let counts: Vec<u64> = col("counts")
         .split(' ')
         .map(|c| c.parse().unwrap())
@@ -185,10 +185,10 @@ fn issue_39_a_competent_swarm_spreads_out_and_bails_from_the_launchers() {
         "{out}"
     );
     let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
-    let mut rows = csv.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let mut rows = csv.lines().map(crate::csv_fields);
     let header = rows.next().unwrap();
     let row = rows.next().unwrap();
-    let col = |n: &str| row[header.iter().position(|h| *h == n).unwrap()];
+    let col = |n: &str| row[header.iter().position(|h| h == n).unwrap()].as_str();
     let price: f64 = col("price").parse().unwrap();
     assert!(price < 14.0, "below the listed 14 CP: {csv}");
     assert!(

@@ -8,7 +8,7 @@
 //! [`AttackPlan::attack`]: the rules are that function's (Ch. 4.2, Ch. 10.2), and the tests
 //! below hold the two draw for draw.
 
-use super::{AttackPlan, AttackResult, Hit};
+use super::{AttackPlan, AttackResult, Hit, told};
 use crate::dice::bonus::{roll_chain, roll_with_bonus};
 use crate::dice::skill::OVERSKILL_FROM;
 use crate::dice::{Die, DieEvent, Faces, Log, Role};
@@ -81,16 +81,17 @@ impl PlainAttack {
         log: &mut L,
     ) -> AttackResult {
         let benny = match self.hit::<D6, F, L>(faces, log, 0).0 {
-            Hit::CriticalFailure => return AttackResult::CriticalFailure,
-            Hit::Miss { .. } => return AttackResult::Miss,
+            Hit::CriticalFailure => return told(log, AttackResult::CriticalFailure, 0, 0),
+            Hit::Miss { .. } => return told(log, AttackResult::Miss, 0, 0),
             Hit::Hit { benny } => benny,
         };
         let damage = self.damage::<D6, F, L>(faces, log, benny);
-        match damage.cmp(&self.armor) {
+        let result = match damage.cmp(&self.armor) {
             std::cmp::Ordering::Greater => AttackResult::Kill,
             std::cmp::Ordering::Equal => AttackResult::Tie,
             std::cmp::Ordering::Less => AttackResult::NoEffect,
-        }
+        };
+        told(log, result, damage, self.armor)
     }
 
     /// The Skill roll plus `modifier` against Use, and the natural face, as

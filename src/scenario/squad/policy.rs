@@ -18,6 +18,9 @@ pub enum Targeting {
     Nearest,
     /// The reachable enemy worth the most CP ("biggest threat").
     Threat,
+    /// The reachable enemy with the most Damage pooled on it this turn: it joins the
+    /// combined attack under way (option `combined_fire`, Ch. 10.4); with none, as `focus`.
+    Combined,
 }
 
 /// When a unit with a saved Action (it did not act on its own last turn) uses it in the

@@ -195,7 +195,8 @@ impl Squad {
         log: &mut L,
     ) {
         let pooled = n > 1 && self.opts.stacking == Stacking::Cumulative;
-        fl.f[t].combo = Pool::EMPTY;
+        fl.f[t].combo = self.action_pool(&fl.f[t]);
+        let mut landed = false;
         for k in 1..=n {
             if !fl.f[t].alive {
                 break;
@@ -211,18 +212,20 @@ impl Squad {
             };
             let s =
                 self.strike::<false, F, L>(fl, i, w, t, Mode::Ranged, pooled, extra, faces, log);
+            landed |= s.deferred;
             let Pool { damage, armor } = fl.f[t].combo;
-            if pooled && armor != Pool::NOT_ROLLED && damage > armor {
-                self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
+            if landed && damage > armor {
+                // The pools are emptied with the inch of Size it takes.
+                self.resolve_action(fl, i, w, t, log);
+                landed = false;
             }
             if auto::jams(s.natural, penalty) {
                 self.jam(fl, i, log);
                 break;
             }
         }
-        let Pool { damage, armor } = fl.f[t].combo;
-        if pooled && fl.f[t].alive && armor != Pool::NOT_ROLLED {
-            self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
+        if landed && fl.f[t].alive {
+            self.resolve_action(fl, i, w, t, log);
         }
         fl.swept[fl.f[i].side as usize] += !fl.f[t].alive as u32;
     }
@@ -241,7 +244,7 @@ mod tests {
     const D6_: Die = Die::D6;
 
     use crate::dice::Script;
-    use crate::rules::{ArcAim, Stacking};
+    use crate::rules::{ArcAim, CombinedFire, Stacking};
     use crate::scenario::squad::{AutoFire, Position, Spacing};
 
     const D4_: Die = Die::D4;
@@ -294,8 +297,9 @@ mod tests {
         assert!(!fl.f[1].burning);
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 2)]);
         assert!(fl.f[1].burning);
-        // Burning, his Armor loses 1d4 on the next hit: a 3 of Fire less cover against
-        // 4 - 3 falls him.
+        // Burning, his Armor loses 1d4 on the next hit, in a later player turn (a new pool
+        // for Combined Fire): a 3 of Fire less cover against 4 - 3 falls him.
+        fl.f[1].combined = super::super::Pool::EMPTY;
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D4_, 3), (D4_, 3)]);
         assert!(!fl.f[1].alive);
     }
@@ -379,11 +383,28 @@ mod tests {
         assert_eq!(fl.alive[1], 2);
         assert_eq!(fl.swept, [1, 0], "kills by weapon: one to A's MachineGun");
         assert!(fl.f[0].jammed);
-        // Its next turn: the Action reloads the gun, and it may only walk.
+        // Its next turn: the Action reloads the gun, and it may only walk. The narration
+        // says so, and does not call the walk a Sprint (issue 40).
         let mut dice = Script::new(&[]);
-        let flow = s.unit_turn(&mut fl, 0, &mut dice, &mut NoLog);
-        assert_eq!(flow, super::super::hooks::Flow::Walk);
-        assert!(!fl.f[0].jammed && fl.f[0].acted);
+        let mut told = crate::dice::Narration::default();
+        // Its whole turn: the reload, and no step (it stands at its Range) and no shot (the
+        // script holds no dice).
+        s.act(&mut fl, 0, &mut dice, &mut told);
+        assert!(!fl.f[0].jammed && fl.f[0].acted && dice.is_done());
+        let notes: Vec<String> = told
+            .0
+            .iter()
+            .filter_map(|e| match e {
+                crate::dice::Entry::Note(n) => Some(n.clone()),
+                crate::dice::Entry::Die(_) => None,
+            })
+            .collect();
+        assert!(
+            notes.iter().any(|n| n.contains("reloads its MachineGun")),
+            "{notes:?}"
+        );
+        assert!(notes.iter().any(|n| n.contains("stays, 5\"")), "{notes:?}");
+        assert!(!notes.iter().any(|n| n.contains("Sprinting")), "{notes:?}");
         // With a 1-point arc a natural 1 is never below the penalty: no jam.
         let s = duel(
             ("minifig-machinegunner", 1),
@@ -415,9 +436,11 @@ mod tests {
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 5), (D6_, 3)]);
         assert!(!fl.f[1].alive);
         assert_eq!(fl.swept, [1, 0]);
-        // stacking=separate: 2 and 3 each fall short; shot 3's 5 - 3 misses.
+        // stacking=separate (and each unit's hits alone, `combined_fire=off`): 2 and 3
+        // each fall short; shot 3's 5 - 3 misses.
         let o = RuleOptions {
             stacking: Stacking::Separate,
+            combined_fire: CombinedFire::Off,
             ..o
         };
         let s = duel(("minifig-machinegunner", 1), burst, MF, p, 5, o);
@@ -434,6 +457,30 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 2), (D6_, 1)]);
         assert!(fl.f[0].jammed && fl.f[1].alive);
+    }
+
+    #[test]
+    fn issue_40_a_burst_joins_the_damage_pooled_on_its_target_this_turn() {
+        // Combined Fire (the default): the minifig already carries 2 Damage this turn.
+        // burst:2 (Use 3, 1d6): shot 1, 4 - 1 hits for 1 (3 pooled); shot 2, 5 - 2 hits for
+        // 2: 5 > 4, and he falls. Under `combined_fire=off` the burst's own 1 + 2 = 3 < 4.
+        let burst = Policy {
+            auto: AutoFire::Burst(2),
+            position: Position::Advance,
+            ..Policy::default()
+        };
+        let p = Policy::default();
+        for (reading, falls) in [(CombinedFire::Turn, true), (CombinedFire::Off, false)] {
+            let o = RuleOptions {
+                combined_fire: reading,
+                ..RuleOptions::default()
+            };
+            let s = duel(("minifig-machinegunner", 1), burst, MF, p, 5, o);
+            let mut fl = s.start();
+            fl.f[1].combined.add(2, || 4);
+            sweep(&s, &mut fl, 0, 1, &[(D6_, 4), (D6_, 1), (D6_, 5), (D6_, 2)]);
+            assert_eq!(!fl.f[1].alive, falls, "{reading:?}");
+        }
     }
 
     #[test]

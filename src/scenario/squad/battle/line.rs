@@ -17,8 +17,10 @@
 //!   `stacking`, `blast_knockback` and `arc_aim` never reach it; none carries a shield
 //!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
-//!   nobody Sprints (so neither does `sprint_fumble`);
-//! - both sides focus their attacks and never Sprint, Responses strike first
+//!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
+//!   each target's hits in a player turn pooled against its Armor (a number);
+//! - both sides focus their attacks (`focus`; `combined` and the other target policies play
+//!   in the general turn) and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
 //!   survive`): nothing Disrupts a unit, so nothing recovers or is hit automatically.
 //!
@@ -29,7 +31,7 @@ use super::field::hold_at;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{Hit, PlainAttack};
-use crate::rules::{ArmorTie, OpeningResponse, ResponseOrder, TargetSize, combat};
+use crate::rules::{ArmorTie, CombinedFire, OpeningResponse, ResponseOrder, TargetSize, combat};
 use crate::scenario::duel::Side;
 use crate::scenario::squad::{Kind, Position, Response, Sprint, SquadOutcome, Targeting};
 
@@ -56,15 +58,18 @@ pub(in crate::scenario::squad) struct Line {
     target_size: TargetSize,
     /// Every unit starts with an Action saved (`opening_response = ready`).
     ready: bool,
+    /// A target's hits in a player turn add up (`combined_fire = turn`).
+    combined: bool,
 }
 
 /// A trial's state: per side, positions (half-inches) and Sizes, Close Combat attackers
-/// this turn, masks (a bit per unit) of who stands and who has an Action saved, and the
+/// and the Damage pooled on each this turn (Combined Fire), masks (a bit per unit) of who stands and who has an Action saved, and the
 /// side's [`Ends`] while fresh.
 struct State {
     pos: [[i32; SIDE]; 2],
     size: [[u32; SIDE]; 2],
     engaged: [[u16; SIDE]; 2],
+    taken: [[i32; SIDE]; 2],
     up: [u64; 2],
     saved: [u64; 2],
     ends: [Option<Ends>; 2],
@@ -140,6 +145,7 @@ impl Line {
             response: s.policy.map(|p| p.response),
             target_size: opts.target_size,
             ready: opts.opening_response == OpeningResponse::Ready,
+            combined: opts.combined_fire == CombinedFire::Turn,
         })
     }
 }
@@ -185,6 +191,9 @@ impl Line {
         for turn in 1..=s.max_turns {
             for n in 0..2 {
                 st.engaged[n][..self.count[n]].fill(0);
+                if self.combined {
+                    st.taken[n][..self.count[n]].fill(0);
+                }
             }
             // A saved Action not spent in the enemy's turn is gone.
             st.saved[side] = 0;
@@ -219,6 +228,7 @@ impl Line {
             pos: [[0; SIDE]; 2],
             size: [[0; SIDE]; 2],
             engaged: [[0; SIDE]; 2],
+            taken: [[0; SIDE]; 2],
             up: self.count.map(all),
             saved: [0; 2],
             ends: [None; 2],
@@ -432,9 +442,16 @@ impl Line {
             Hit::Hit { benny } => benny,
             Hit::Miss { .. } | Hit::CriticalFailure => return,
         };
-        let damage = q.damage::<true, F, L>(faces, log, benny);
+        let mut damage = q.damage::<true, F, L>(faces, log, benny);
+        if self.combined {
+            // With the hits it took earlier this turn, as `Pool::add` sums them.
+            let sum = (st.taken[o][t] as i64 + damage).clamp(-(i32::MAX as i64), i32::MAX as i64);
+            st.taken[o][t] = sum as i32;
+            damage = sum;
+        }
         match damage.cmp(&q.armor()) {
             std::cmp::Ordering::Greater => {
+                st.taken[o][t] = 0;
                 let size = &mut st.size[o][t];
                 *size = combat::size_damage(*size);
                 if *size == 0 {
@@ -513,6 +530,8 @@ mod tests {
         late.assign("opening_response=none").unwrap();
         let mut no_size = base;
         no_size.target_size = TargetSize::Off;
+        let mut alone = base;
+        alone.assign("combined_fire=off").unwrap();
         let with = |position, response| Policy {
             position,
             response,
@@ -526,7 +545,7 @@ mod tests {
         let none = with(Position::Advance, Response::None);
         const SIX: (&str, u32) = ("minifig-hand-weapon", 6);
         type Units<'a> = &'a [(&'a str, u32)];
-        let cases: [(Units, Units, Policy, Policy, RuleOptions, u32); 7] = [
+        let cases: [(Units, Units, Policy, Policy, RuleOptions, u32); 8] = [
             (
                 &[SIX],
                 &[SIX],
@@ -575,6 +594,15 @@ mod tests {
                 close,
                 base,
                 30,
+            ),
+            // Each hit alone (`combined_fire = off`).
+            (
+                &[SIX],
+                &[("minifig-heavy-weapon", 4), ("kultist", 2)],
+                Policy::default(),
+                close,
+                alone,
+                10,
             ),
         ];
         for (n, (a, b, pa, pb, opts, distance)) in cases.into_iter().enumerate() {
@@ -673,7 +701,12 @@ mod tests {
             sprint: Sprint::Close,
             ..Policy::default()
         };
-        for p in [spread, sprint] {
+        // Joining the combined attack under way (`combined`) reads each target's pool.
+        let combined = Policy {
+            target: Targeting::Combined,
+            ..Policy::default()
+        };
+        for p in [spread, sprint, combined] {
             let s = Squad::new(
                 side(mf, &opts),
                 side_with(mf, p, &opts),

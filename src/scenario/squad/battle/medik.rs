@@ -106,7 +106,7 @@ impl Squad {
                 // "Creatures larger than Size 1\" are revived with an Effective Size of 1\"".
                 f.size = 1;
                 (f.disrupted, f.recovering, f.saved) = (false, false, false);
-                (f.swarm, f.combo) = (super::Pool::EMPTY, super::Pool::EMPTY);
+                (f.combined, f.combo) = (super::Pool::EMPTY, super::Pool::EMPTY);
                 fl.blast[t] = super::Pool::EMPTY;
                 fl.alive[side as usize] += 1;
                 fl.revived += 1;

@@ -78,14 +78,16 @@ struct Figure {
     engaged: u16,
     /// Attacks received this turn (the `spread` policy).
     targeted: u16,
-    /// Cumulative Vermin Damage this turn and the Armor it is rolled against (Ch. 10.4).
-    swarm: Pool,
+    /// The Damage pooled on it this player turn and the Armor it is rolled against: a
+    /// Vermin swarm's bites, and every hit under option `combined_fire` (Ch. 10.4).
+    combined: Pool,
     /// Weapons used this turn (bit per weapon), the Power they took (Ch. 8.1) and the hands
     /// they held (each hand once a turn, Ch. 10.1).
     used: u64,
     power_used: u16,
     hands_used: u8,
-    /// Cumulative Damage of the weapons of one Multidexterity Action, and its Armor roll.
+    /// Cumulative Damage of the weapons of one Multidexterity Action or of a burst, and
+    /// its Armor roll (under Combined Fire, on top of `combined`).
     combo: Pool,
     /// Its shield was knocked away by a critically failed Parry (Ch. 8.2).
     shield_lost: bool,
@@ -130,7 +132,7 @@ const EMPTY: Figure = Figure {
     recovering: false,
     engaged: 0,
     targeted: 0,
-    swarm: Pool::EMPTY,
+    combined: Pool::EMPTY,
     used: 0,
     power_used: 0,
     hands_used: 0,

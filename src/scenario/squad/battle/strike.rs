@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{Deflection, Hit};
-use crate::rules::{ActionDamage, Parry, ParryFumble, combat};
+use crate::rules::{ActionDamage, CombinedFire, Parry, ParryFumble, combat};
 use crate::scenario::blast::arc::Gun;
 use crate::scenario::squad::Targeting;
 
@@ -19,11 +19,13 @@ pub(super) struct Extra {
 }
 
 /// One attack's Skill die (0 for an Automatic Hit) and whether it hit: a MachineGun checks
-/// the die for a jam (Ch. 8.3).
+/// the die for a jam (Ch. 8.3). `deferred`: its Damage went into the Action's pool
+/// (`combo`), to be resolved by the caller.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Struck {
     pub natural: u32,
     pub hit: bool,
+    pub deferred: bool,
 }
 
 impl Squad {
@@ -291,8 +293,8 @@ impl Squad {
         let k = &self.kinds[fl.f[i].kind as usize];
         // Option `action_damage`: pooled by default (readings §2).
         let combine = n > 1 && self.opts.action_damage == ActionDamage::Pooled;
-        fl.f[t].combo = Pool::EMPTY;
-        let mut last = 0;
+        fl.f[t].combo = self.action_pool(&fl.f[t]);
+        let (mut last, mut landed) = (0, false);
         while chosen != 0 && fl.f[t].alive {
             let w = chosen.trailing_zeros() as usize;
             chosen &= chosen - 1;
@@ -311,13 +313,41 @@ impl Squad {
                 extra.action -= over as i64;
                 extra.damage -= over as i64;
             }
-            self.strike::<P, F, L>(fl, i, w, t, mode, combine, extra, faces, log);
+            let s = self.strike::<P, F, L>(fl, i, w, t, mode, combine, extra, faces, log);
+            landed |= s.deferred;
             last = w;
         }
-        if combine && fl.f[t].alive && fl.f[t].combo.armor != Pool::NOT_ROLLED {
-            let Pool { damage, armor } = fl.f[t].combo;
-            self.resolve(fl, i, last, t, damage as i64, armor as i64, log);
+        if landed && fl.f[t].alive {
+            self.resolve_action(fl, i, last, t, log);
         }
+    }
+
+    /// Where an Action's deferred hits on `t` start (`combo`): empty, or under Combined Fire
+    /// the Damage already pooled on it this turn, with its Armor roll.
+    #[inline(always)]
+    pub(super) fn action_pool(&self, f: &Figure) -> Pool {
+        if self.opts.combined_fire == CombinedFire::Turn {
+            f.combined
+        } else {
+            Pool::EMPTY
+        }
+    }
+
+    /// The Action's deferred hits on `t` against their Armor, by `i`'s weapon `w`; under
+    /// Combined Fire they join the turn's pool.
+    pub(super) fn resolve_action<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        log: &mut L,
+    ) {
+        let Pool { damage, armor } = fl.f[t].combo;
+        if self.opts.combined_fire == CombinedFire::Turn {
+            fl.f[t].combined = fl.f[t].combo;
+        }
+        self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
     }
 
     /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
@@ -375,6 +405,7 @@ impl Squad {
                 Targeting::Spread => fl.f[t].targeted as i64,
                 Targeting::Nearest => (fl.f[t].pos - me.pos).abs() as i64,
                 Targeting::Threat => -self.kinds[fl.f[t].kind as usize].cp.in_quarters(),
+                Targeting::Combined => -(fl.f[t].combined.damage as i64),
             })
         })
         .map(|(_, t)| t)
@@ -411,6 +442,7 @@ impl Squad {
         let mut struck = Struck {
             natural: 0,
             hit: false,
+            deferred: false,
         };
         let benny = if mode == Mode::Close && helpless {
             // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
@@ -529,11 +561,14 @@ impl Squad {
             }
             return struck;
         }
-        // A plain d6 plan's Armor is a number: nothing to roll or pool, so it is resolved at
-        // once (the plain form has no fire or SN dice to follow).
+        // Option `combined_fire` (readings §2): every hit this turn pools, by default.
+        let combined = self.opts.combined_fire == CombinedFire::Turn;
+        // A plain d6 plan's Armor is a number: with nothing to pool there is nothing to
+        // roll, so it is resolved at once (the plain form has no fire or SN dice to follow).
         if let Some(q) = quick
             && !att.vermin
             && !combine
+            && !combined
         {
             self.resolve(fl, i, w, t, damage, q.armor(), log);
             return struck;
@@ -556,12 +591,11 @@ impl Squad {
             }
         };
         let f = &mut fl.f[t];
-        let (damage, armor) = if att.vermin {
-            // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together".
-            f.swarm.add(damage, || armor_roll(faces, log))
-        } else if combine {
-            // Added up with the Action's other weapons, resolved after the last of them.
+        let (damage, armor) = if combine && (combined || !att.vermin) {
+            // Added up with the Action's other weapons (on top of the turn's pool under
+            // Combined Fire), resolved after the last of them.
             f.combo.add(damage, || armor_roll(faces, log));
+            struck.deferred = true;
             if ignites {
                 self.ignite(fl, t, log);
             }
@@ -569,6 +603,10 @@ impl Squad {
                 self.sn_radius(fl, t, sn, faces, log);
             }
             return struck;
+        } else if att.vermin || combined {
+            // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together", and
+            // Combined Fire: added to the hits it took earlier this turn.
+            f.combined.add(damage, || armor_roll(faces, log))
         } else {
             (damage, armor_roll(faces, log))
         };
@@ -582,15 +620,10 @@ impl Squad {
         struck
     }
 
-    /// Damage `damage` against Armor `armor` on `t`, from `i`'s weapon `w`: a successful hit
-    /// takes an inch of Size (a minifig falls), a tie is the `armor_tie` option's, and a
-    /// sized weapon larger than `t` knocks it back.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn resolve<L: Log + ?Sized>(
+    /// Narrates `damage` against `armor` on `t` and what it does (before it is done).
+    pub(super) fn verdict<L: Log + ?Sized>(
         &self,
-        fl: &mut Field,
-        i: usize,
-        w: usize,
+        fl: &Field,
         t: usize,
         damage: i64,
         armor: i64,
@@ -608,12 +641,29 @@ impl Squad {
                 "    Damage {damage} = Armor {armor}: {who} is Disrupted"
             )),
             Ordering::Equal => log.note(format_args!(
-                "    Damage {damage} = Armor {armor}: nothing happens"
+                "    Damage {damage} = Armor {armor}: {who} stands"
             )),
             Ordering::Less => log.note(format_args!(
-                "    Damage {damage} vs Armor {armor}: no effect"
+                "    Damage {damage} vs Armor {armor}: no effect on {who}"
             )),
         }
+    }
+
+    /// Damage `damage` against Armor `armor` on `t`, from `i`'s weapon `w`: a successful hit
+    /// takes an inch of Size (a minifig falls), a tie is the `armor_tie` option's, and a
+    /// sized weapon larger than `t` knocks it back.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn resolve<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        w: usize,
+        t: usize,
+        damage: i64,
+        armor: i64,
+        log: &mut L,
+    ) {
+        self.verdict(fl, t, damage, armor, log);
         // The weapon first: a Hand Weapon's hit skips the data-dependent test.
         if self.kinds[fl.f[i].kind as usize].arms[w].knocks_back()
             && !(damage > armor && fl.f[t].size <= 1)
@@ -624,7 +674,7 @@ impl Squad {
             Ordering::Greater => {
                 fl.blast[t] = Pool::EMPTY;
                 let f = &mut fl.f[t];
-                (f.swarm, f.combo) = (Pool::EMPTY, Pool::EMPTY);
+                (f.combined, f.combo) = (Pool::EMPTY, Pool::EMPTY);
                 f.size = combat::size_damage(f.size);
                 if f.size == 0 {
                     self.kill(fl, t);
@@ -943,6 +993,19 @@ mod tests {
             mk(Targeting::Nearest).pick::<false>(&fl, 0, Mode::Close, CONTACT),
             Some(1)
         );
+        // Combined: the minifig, which carries 3 Damage pooled this turn; with no pool
+        // anywhere, the first in the roster, as focus.
+        let combined = mk(Targeting::Combined);
+        assert_eq!(
+            combined.pick::<false>(&fl, 0, Mode::Close, CONTACT),
+            Some(1)
+        );
+        fl.f[2].combined.add(3, || 4);
+        assert_eq!(
+            combined.pick::<false>(&fl, 0, Mode::Close, CONTACT),
+            Some(2)
+        );
+        fl.f[2].combined = Pool::EMPTY;
         // Past the three-per-inch limit the Fodder cannot be picked at all.
         fl.f[1].engaged = 3;
         assert_eq!(s.pick::<false>(&fl, 0, Mode::Close, CONTACT), Some(2));
@@ -1046,12 +1109,15 @@ mod tests {
     fn issue_40_one_action_s_hits_pool_or_stand_alone_by_option() {
         // The same two Hand Weapon hits, 3 and 2, against Armor 4: pooled (the default,
         // readings §2) 5 beats it; under `action_damage=separate` each is its own attack.
+        // Each unit's hits alone (`combined_fire=off`): Combined Fire would pool even
+        // separate attacks.
         for (reading, wins) in [
             (ActionDamage::Pooled, true),
             (ActionDamage::Separate, false),
         ] {
             let ro = RuleOptions {
                 action_damage: reading,
+                combined_fire: CombinedFire::Off,
                 ..RuleOptions::default()
             };
             let mut s = squad(&[("minifig+hand-weapon+hand-weapon", 1)], &[MF], 0, ro);
@@ -1059,6 +1125,41 @@ mod tests {
             let o = run(&s, &[(D6, 4), (D6, 3), (D6, 2), (D6, 2)]);
             assert_eq!(o.winner == Some(Side::A), wins, "{reading:?}");
         }
+    }
+
+    #[test]
+    fn issue_40_two_units_hits_combine_against_one_armor_by_option() {
+        // Ch. 10.4 Combined Fire: two minifigs in contact with one hit it for 3 and 2 in
+        // one player turn. Pooled (the default, readings §2) 5 beats Armor 4; under
+        // `combined_fire=off` each hit stands alone. The line form and the general turn
+        // both play it.
+        for (reading, falls) in [(CombinedFire::Turn, true), (CombinedFire::Off, false)] {
+            let ro = RuleOptions {
+                combined_fire: reading,
+                ..RuleOptions::default()
+            };
+            let mut s = squad(&[("minifig-hand-weapon", 2)], &[MF], 0, ro);
+            s.max_turns = 1;
+            assert!(s.line.is_some());
+            let script = [(D6, 4), (D6, 3), (D6, 4), (D6, 2)];
+            let o = run(&s, &script);
+            assert_eq!(o.winner == Some(Side::A), falls, "{reading:?}");
+            s.line = None;
+            assert_eq!(run(&s, &script), o, "{reading:?}: the general turn");
+        }
+    }
+
+    #[test]
+    fn issue_40_combined_fire_starts_afresh_each_player_turn() {
+        // A hits a Hero-less minifig for 3 in turn 1; B's answer is a Critical Failure; A
+        // hits for 2 in turn 3. Turn 1's 3 is gone: 2 < 4, and both stand.
+        let mut s = squad(&[MF], &[MF], 0, RuleOptions::default());
+        s.max_turns = 3;
+        let script = [(D6, 4), (D6, 3), (D6, 1), (D6, 4), (D6, 2)];
+        let o = run(&s, &script);
+        assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        s.line = None;
+        assert_eq!(run(&s, &script), o);
     }
 
     #[test]
@@ -1079,6 +1180,31 @@ mod tests {
         };
         let script = [(D6, 4), (D6, 6), (D6, 1), (D6, 3)];
         assert_eq!(run(&mk("1"), &script).winner, None);
+        // Narrated, the deflected die has its line (issue 40), and so does the outcome.
+        use crate::scenario::Scenario;
+        let mut told = crate::dice::Narration::default();
+        let mut dice = crate::dice::Script::new(&script);
+        mk("1").trial(&mut dice, &mut told);
+        let notes: Vec<String> = told
+            .0
+            .iter()
+            .filter_map(|e| match e {
+                crate::dice::Entry::Note(n) => Some(n.clone()),
+                crate::dice::Entry::Die(_) => None,
+            })
+            .collect();
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("Deflection takes 7 off the Damage")),
+            "{notes:?}"
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.contains("Damage 3 vs Armor 4: no effect on B1")),
+            "{notes:?}"
+        );
         // `0`: Heavy Armor only slows; 10 > 4.
         assert_eq!(run(&mk("0"), &script).winner, Some(Side::A));
     }
@@ -1205,9 +1331,10 @@ mod tests {
         #[rustfmt::skip]
         let o = run(&s, &[
             (D6, 3), (D6, 1), (D6, 2), (D6, 2), (D6, 2), (d10, 5), (d10, 5), // Parry fails: 6 vs 10
-            (D6, 3), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (d10, 2), (d10, 2),
+            (D6, 3), (D6, 6), (D6, 1), (D6, 6), (D6, 1), (D6, 6), (D6, 1),
         ]);
-        assert_eq!(o.winner, None, "21 > 4 takes one inch of two");
+        // Combined Fire: 6 + 21 against the turn's first Armor roll, 10, and no new roll.
+        assert_eq!(o.winner, None, "27 > 10 takes one inch of two");
         // Too Large: the 2" Automaton cannot Parry a 1" minifig.
         let s = Squad::new(side(&[MF], &ro), side(&auto, &ro), 0, First::A, 1, ro).unwrap();
         let o = run(&s, &[(D6, 1)]);

@@ -700,10 +700,7 @@ impl Squad {
             damage
         };
         armor += self.fire_penalty(fl, u, faces, log);
-        log.note(format_args!(
-            "    {}: Damage {damage} vs Armor {armor}",
-            Who(self, fl, u)
-        ));
+        self.verdict(fl, u, damage, armor, log);
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => {
                 fl.blast[u] = super::Pool::EMPTY;

@@ -92,8 +92,11 @@ impl Squad {
         };
         step = self.at_speed(fl, i, step);
         // A holding unit never Sprints: it stops short of the enemy on purpose.
-        if self.policy[side].sprint == Sprint::Close && step < want && want == closing && may_sprint
-        {
+        let sprints = self.policy[side].sprint == Sprint::Close
+            && step < want
+            && want == closing
+            && may_sprint;
+        if sprints {
             step += self.sprint(fl, i, want - step, faces, log);
         }
         let moved = step.min(want);
@@ -104,13 +107,22 @@ impl Squad {
         if !P && self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
         }
-        log.note(format_args!(
-            "  {} moves {}\"{}, {}\" from the nearest enemy",
-            Who(self, fl, i),
-            moved as f64 / 2.0,
-            if fl.f[i].acted { " (Sprinting)" } else { "" },
-            (d - moved) as f64 / 2.0
-        ));
+        // Issue 40: only a Sprint is narrated as one (a reload also spends the Action).
+        if moved == 0 {
+            log.note(format_args!(
+                "  {} stays, {}\" from the nearest enemy",
+                Who(self, fl, i),
+                d as f64 / 2.0
+            ));
+        } else {
+            log.note(format_args!(
+                "  {} moves {}\"{}, {}\" from the nearest enemy",
+                Who(self, fl, i),
+                moved as f64 / 2.0,
+                if sprints { " (Sprinting)" } else { "" },
+                (d - moved) as f64 / 2.0
+            ));
+        }
         // It takes its own Action now only if it ended its walk in reach of an enemy; that
         // matters only when a Response may not come first (the scan is skipped otherwise).
         let acting = may_act
@@ -304,7 +316,7 @@ impl Squad {
         for f in fl.f.iter_mut().take(self.roster.len()) {
             f.engaged = 0;
             f.targeted = 0;
-            f.swarm = Pool::EMPTY;
+            f.combined = Pool::EMPTY;
             f.used = 0;
             f.power_used = 0;
             f.hands_used = 0;
