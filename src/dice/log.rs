@@ -89,6 +89,19 @@ pub enum Entry {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Narration(pub Vec<Entry>);
 
+impl Narration {
+    /// The notes alone, in order: what a test of the story reads.
+    pub fn notes(&self) -> Vec<&str> {
+        self.0
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Note(n) => Some(n.as_str()),
+                Entry::Die(_) => None,
+            })
+            .collect()
+    }
+}
+
 impl Log for Narration {
     const NOTES: bool = true;
 

@@ -15,6 +15,7 @@ use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
 use crate::scenario::squad::{
     AreaAim, AutoFire, Bail, Formation, Position, Response, Spacing, Spend, Sprint, Targeting,
+    Throw,
 };
 use crate::sim::progress::Progress;
 
@@ -143,6 +144,14 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Bail::Never)]
     pub b_bail: Bail,
+    /// When side A's units throw a hand weapon at an enemy within 3" as their Action
+    /// (Ch. 8.4 Thrown Minifig Weapons): never; a spare, keeping another Close Combat
+    /// weapon in hand; or even the last one. A thrown weapon is gone for the battle.
+    #[arg(long, value_enum, default_value_t = Throw::Never)]
+    pub a_throw: Throw,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Throw::Never)]
+    pub b_throw: Throw,
     /// How side A's automatic weapons fire (Ch. 8.3): arc:N sweeps N points of Firing
     /// Arc, one attack at -N on each figure in it (a BlastGun or ShotGun: 1 point, no
     /// penalty); burst:N fires N MachineGun shots at one figure, shot k at -k. A

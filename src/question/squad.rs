@@ -122,6 +122,7 @@ fn side(
             auto: a.a_auto,
             bail: a.a_bail,
             formation: a.a_formation,
+            throw: a.a_throw,
         }
     } else {
         Policy {
@@ -138,6 +139,7 @@ fn side(
             auto: a.b_auto,
             bail: a.b_bail,
             formation: a.b_formation,
+            throw: a.b_throw,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

@@ -473,16 +473,20 @@ pub(super) fn figure(svg: &Inline, caption: &str) -> String {
     )
 }
 
-/// A table cell: a short one (a figure, a name) never wraps, so no number breaks across
-/// lines; a long one (a sentence) wraps at its spaces.
+/// A table cell: a short one (a figure, a name, a verdict with its CI such as "under-priced
+/// by 10.23 CP (10.08 to 10.38)") never wraps, so no number breaks across lines; a long
+/// one (a sentence) wraps at its spaces.
 /// `html` is the cell's content, `plain` its text.
 pub(super) fn cell(html: &str, plain: &str) -> String {
-    if plain.chars().count() <= 40 {
+    if plain.chars().count() <= SHORT_CELL {
         format!("<td class=\"n\">{html}</td>")
     } else {
         format!("<td>{html}</td>")
     }
 }
+
+/// The longest cell kept on one line: a verdict with three-digit CP and its CI fits.
+const SHORT_CELL: usize = 48;
 
 /// The report as one HTML file: the charts' SVG inlined, no external resources.
 pub fn html(frames: &Frames, figures: &[Figure], svgs: &[Inline]) -> String {

@@ -504,14 +504,7 @@ mod tests {
         for d in [&duel, &general] {
             let mut told = crate::dice::Narration::default();
             d.trial(&mut Script::new(&script), &mut told);
-            let notes: Vec<&str> = told
-                .0
-                .iter()
-                .filter_map(|e| match e {
-                    crate::dice::Entry::Note(n) => Some(n.as_str()),
-                    crate::dice::Entry::Die(_) => None,
-                })
-                .collect();
+            let notes = told.notes();
             assert_eq!(
                 notes,
                 [

@@ -6,13 +6,14 @@
 //! game's value ([`crate::analysis::game`]). A side's menu holds where its own Explosives
 //! aim, and its answers to the enemy's weapons: against Explosives or automatic weapons,
 //! how far apart its figures stand and whether they Bail from the blasts; against
-//! shooters, whether they Bail from gunfire.
+//! shooters, whether they Bail from gunfire; and, for a unit with a spare hand weapon,
+//! whether it throws it (Ch. 8.4).
 //! A choice that touches nothing in the battle is left off the menu, so a melee unit priced
 //! against melee references runs one battle a cell, as before. `--conduct fixed` keeps
 //! each side to the default policies (the menus' first conduct).
 
 use crate::scenario::squad::kind::Kind;
-use crate::scenario::squad::policy::{AreaAim, Bail, Spacing};
+use crate::scenario::squad::policy::{AreaAim, Bail, Spacing, Throw};
 
 /// How the sides of a priced battle choose their conduct.
 #[derive(
@@ -39,8 +40,9 @@ pub enum Mode {
 pub fn describe(mode: Mode) -> &'static str {
     match mode {
         Mode::Competent => {
-            "competent: each side picks where its Explosives aim, its spacing and when it \
-             Bails from a menu of answers to the enemy's weapons, and a cell's win chance is \
+            "competent: each side picks where its Explosives aim, whether it throws a spare \
+             hand weapon, its spacing and when it Bails from a menu of answers to the \
+             enemy's weapons, and a cell's win chance is \
              the value of the game between the menus (the conduct that priced each scenario \
              is named beside it)"
         }
@@ -57,6 +59,8 @@ pub enum Choice {
     Bail(Bail),
     /// Where its Explosives aim (Ch. 8.4: a thrower picks the spot the blast centres on).
     Aim(AreaAim),
+    /// Whether its units throw a spare hand weapon (Ch. 8.4 Thrown Minifig Weapons).
+    Throw(Throw),
 }
 
 /// The aims an Explosive user chooses among: the default first. `most-cp` is left off: a
@@ -81,6 +85,7 @@ impl Conduct {
                 Choice::Spacing(s) => (format!("{side}_spacing"), s.to_string()),
                 Choice::Bail(b) => (format!("{side}_bail"), bail_name(*b).to_string()),
                 Choice::Aim(a) => (format!("{side}_aim"), aim_name(*a).to_string()),
+                Choice::Throw(t) => (format!("{side}_throw"), throw_name(*t).to_string()),
             })
             .collect()
     }
@@ -95,6 +100,8 @@ impl Conduct {
                 Choice::Bail(Bail::Blast) => "Bails from blasts".into(),
                 Choice::Bail(Bail::All) => "Bails from blasts and gunfire".into(),
                 Choice::Aim(a) => format!("aims at the {} enemy", aim_name(*a)),
+                Choice::Throw(Throw::Never) => "keeps its hand weapons".into(),
+                Choice::Throw(_) => "throws a spare hand weapon".into(),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -111,6 +118,7 @@ impl Conduct {
                 Choice::Spacing(s) => format!("spacing-{}", s.to_string().replace('.', "p")),
                 Choice::Bail(b) => format!("bail-{}", bail_name(*b)),
                 Choice::Aim(a) => format!("aim-{}", aim_name(*a)),
+                Choice::Throw(t) => format!("throw-{}", throw_name(*t)),
             })
             .collect::<Vec<_>>()
             .join("_")
@@ -122,6 +130,14 @@ fn aim_name(a: AreaAim) -> &'static str {
         AreaAim::Densest => "densest",
         AreaAim::Nearest => "nearest",
         AreaAim::MostCp => "most-cp",
+    }
+}
+
+fn throw_name(t: Throw) -> &'static str {
+    match t {
+        Throw::Never => "never",
+        Throw::Spare => "spare",
+        Throw::Last => "last",
     }
 }
 
@@ -168,26 +184,44 @@ impl Menus {
     }
 }
 
-/// A side's menu: where its own Explosives aim (`own`), by its answers to an `enemy`'s
-/// weapons. Spacing only matters to area effects (the Explosives and automatic weapons'
-/// arcs measure across the line); Bailing from blasts only to Explosives; from gunfire only
-/// to ranged weapons.
+/// A side's menu: where its own Explosives aim (`own`), whether it throws a spare hand
+/// weapon, by its answers to an `enemy`'s weapons. Spacing only matters to area effects
+/// (the Explosives and automatic weapons' arcs measure across the line); Bailing from
+/// blasts only to Explosives; from gunfire only to ranged weapons. Throwing a unit's last
+/// weapon is left off (it leaves nothing to fight with in Close Combat).
 fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
-    let aims: Vec<Option<AreaAim>> = if own.explosives.is_some() {
-        AIMS.iter().copied().map(Some).collect()
-    } else {
-        vec![None]
-    };
+    let mut own_choices: Vec<Vec<Choice>> = vec![vec![]];
+    if own.explosives.is_some() {
+        own_choices = AIMS.iter().map(|&a| vec![Choice::Aim(a)]).collect();
+    }
+    if spare_to_throw(own) {
+        own_choices = own_choices
+            .iter()
+            .flat_map(|c| {
+                [Throw::Never, Throw::Spare].map(|t| {
+                    let mut c = c.clone();
+                    c.push(Choice::Throw(t));
+                    c
+                })
+            })
+            .collect();
+    }
     let answers = answers(enemy);
-    aims.iter()
-        .flat_map(|aim| {
+    own_choices
+        .iter()
+        .flat_map(|own| {
             answers.iter().map(move |c| {
-                let mut choices: Vec<Choice> = aim.iter().map(|&a| Choice::Aim(a)).collect();
+                let mut choices = own.clone();
                 choices.extend(c.choices.iter().copied());
                 Conduct { choices }
             })
         })
         .collect()
+}
+
+/// Whether `k` carries a throwable weapon and another Close Combat weapon to keep.
+fn spare_to_throw(k: &Kind) -> bool {
+    k.arms.iter().any(|a| a.throwable) && k.arms.iter().filter(|a| a.close).count() >= 2
 }
 
 /// A side's answers to an `enemy`'s weapons.
@@ -267,6 +301,16 @@ mod tests {
         assert_eq!(m.unit.len(), 2);
         assert_eq!(m.unit[1].words(), "Bails from blasts and gunfire");
         assert_eq!(m.pair(1), (&m.unit[1], &m.reference[0]));
+        // A spare Hand Weapon: keep it or throw it (Ch. 8.4); one weapon is kept.
+        let two = kind("minifig+hand-weapon+hand-weapon");
+        let m = Menus::of(&two, &sword, Mode::Competent);
+        assert_eq!((m.unit.len(), m.reference.len()), (2, 1));
+        assert_eq!(m.unit[1].words(), "throws a spare hand weapon");
+        assert_eq!(
+            m.unit[1].keys('a'),
+            [("a_throw".to_string(), "spare".to_string())]
+        );
+        assert_eq!(m.unit[0].slug(), "throw-never");
         // Fixed: the default policies alone.
         let m = Menus::of(&launcher, &rifle, Mode::Fixed);
         assert_eq!(m.pairs(), 1);

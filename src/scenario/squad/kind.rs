@@ -53,6 +53,10 @@ pub struct Arm {
     /// A ranged weapon too big for its user's hands, so mounted: Gunnery rolls its d8 with
     /// it, and Gunners may support it (Ch. 8.1 Hand-Held Weapons, 8.5).
     pub mounted: bool,
+    /// A minifig may throw it (Ch. 8.4 Thrown Minifig Weapons): a held Close Combat item, a
+    /// Size 0" object, that the armory does not mark "cannot be thrown" (the Two-Handed
+    /// Weapon, Ch. 8.1's Long weapons); never Cannon Fodder's (Ch. 10.4).
+    pub throwable: bool,
 }
 
 impl Arm {
@@ -449,6 +453,14 @@ impl Kind {
                 },
             });
         }
+        // "A minifig's arms are Size ½" Launchers" (Ch. 8.4): only a minifig throws here,
+        // and Cannon Fodder have "no ... throwing" (Ch. 10.4).
+        let thrower = s.size == 1 && s.mind != Mind::None && !u.has_trait("vermin");
+        if !thrower || u.has_trait("cannon-fodder") {
+            for a in &mut arms {
+                a.throwable = false;
+            }
+        }
         if u.has_trait("cannon-fodder") {
             // Ch. 10.4: "This Mook Weapon (along with any other weapon carried or operated by
             // a Cannon Fodder unit) does only one point of Damage".
@@ -800,6 +812,9 @@ fn item_arm(i: &Item) -> Result<Arm, String> {
         contagion,
         hands: i.hands,
         grip: i.hands,
+        throwable: i.range == Reach::CloseCombat
+            && i.hands >= 1
+            && !i.notes.contains(&"cannot be thrown"),
         // The Bastard automatic guns sweep arcs as their full-sized kinds (Ch. 8.1, 8.3).
         auto: match i.key {
             "autogun" => Some(Gun::MachineGun),
@@ -857,6 +872,7 @@ fn arm(
         fire,
         knockback: 0,
         mounted: false,
+        throwable: false,
     }
 }
 

@@ -56,7 +56,7 @@ use crate::scenario::blast::Launch;
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
     AreaAim, AutoFire, Bail, Formation, Policy, Position, Response, Spacing, Spend, Sprint,
-    Targeting,
+    Targeting, Throw,
 };
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -249,6 +249,8 @@ pub struct Squad {
     /// Some minifig may catch Fire: from SN d4s of Damage, a 4pion or a weapon's Fire
     /// damage (a FlameThrower, Ch. 8.3).
     any_fire: bool,
+    /// A side throws hand weapons (its `throw` policy) and carries one to throw (Ch. 8.4).
+    any_throw: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
     /// None of the rules behind the flags above (creatures that join the turn, SuperNatural
@@ -369,6 +371,12 @@ impl Squad {
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             gunnery_or_arc: false,
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
+            any_throw: [&a, &b].iter().any(|s| {
+                s.policy.throw != Throw::Never
+                    && s.units
+                        .iter()
+                        .any(|(k, _)| k.arms.iter().any(|a| a.throwable))
+            }),
             stacks: opts.stacking == Stacking::Cumulative
                 && kinds
                     .iter()

@@ -75,6 +75,23 @@ pub enum Sprint {
     Close,
 }
 
+/// Whether a unit that ends its walk out of Close Combat throws a hand weapon at an enemy
+/// within its arm's 3" (Ch. 8.4 Thrown Minifig Weapons: the weapon's Close Combat Use and
+/// Damage). The throw is its Action, so it gives up its Response, and the weapon is gone
+/// for the rest of the battle (no text lets it be picked up).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Throw {
+    /// Keep every weapon.
+    #[default]
+    Never,
+    /// Throw its weakest throwable weapon only while another Close Combat weapon stays in
+    /// hand.
+    Spare,
+    /// Throw even its last Close Combat weapon (it then fights on with what is left).
+    Last,
+}
+
 /// What a side's SuperNatural units spend their SN dice on (Ch. D.3, D.4): each die once
 /// per turn, on one Aspect.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
@@ -376,6 +393,8 @@ pub struct Policy {
     pub bail: Bail,
     /// How its figures stand at the start.
     pub formation: Formation,
+    /// When its units throw a hand weapon.
+    pub throw: Throw,
 }
 
 #[cfg(test)]

@@ -239,6 +239,7 @@ impl Squad {
                 || self.gunnery_or_arc
                 || self.any_dodge
                 || self.any_bail
+                || self.any_throw
                 || self.any_sn
                 || self.any_fire
                 || self.any_limbs

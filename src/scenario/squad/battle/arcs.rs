@@ -391,14 +391,7 @@ mod tests {
         // script holds no dice).
         s.act(&mut fl, 0, &mut dice, &mut told);
         assert!(!fl.f[0].jammed && fl.f[0].acted && dice.is_done());
-        let notes: Vec<String> = told
-            .0
-            .iter()
-            .filter_map(|e| match e {
-                crate::dice::Entry::Note(n) => Some(n.clone()),
-                crate::dice::Entry::Die(_) => None,
-            })
-            .collect();
+        let notes = told.notes();
         assert!(
             notes.iter().any(|n| n.contains("reloads its MachineGun")),
             "{notes:?}"

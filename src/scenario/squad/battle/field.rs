@@ -813,7 +813,7 @@ mod tests {
         // Close Combat limit for an inch of Size (Ch. 10.4), so B4 cannot strike it and
         // keeps its Action and its place. A1 attacks B1 (1, a miss). A2 closes; B4 answers it
         // (hit 2, Damage 5 > 4) and A2 falls before it strikes. Every form plays it so.
-        use crate::dice::{Entry, Narration};
+        use crate::dice::Narration;
         use crate::scenario::Scenario;
         let o = RuleOptions::default();
         let mut a = side(&[("minifig-hand-weapon", 2)], &o);
@@ -839,14 +839,7 @@ mod tests {
         let out = s.trial(&mut dice, &mut told);
         assert!(dice.is_done());
         assert_eq!(out.survivors, [1, 4]);
-        let notes: Vec<&str> = told
-            .0
-            .iter()
-            .filter_map(|e| match e {
-                Entry::Note(n) => Some(n.as_str()),
-                Entry::Die(_) => None,
-            })
-            .collect();
+        let notes = told.notes();
         let responses: Vec<usize> = (0..notes.len())
             .filter(|&n| notes[n].contains("responds"))
             .collect();

@@ -15,7 +15,8 @@
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
 //! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
 //! - [`bail`]: Bailing out of an Explosion as a Response (Ch. 4.3);
-//! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5).
+//! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5);
+//! - [`throws`]: hand weapons thrown at an enemy within a minifig arm's 3" (Ch. 8.4).
 
 mod arcs;
 mod bail;
@@ -35,6 +36,7 @@ mod spawners;
 mod strike;
 mod supernatural;
 mod thralls;
+mod throws;
 mod turn;
 
 pub(super) use hooks::Hooks;
@@ -351,6 +353,9 @@ struct Field {
     /// so that a sweep zeroes no 3 KB array of its own (a third of a MachineGun battle's
     /// instructions); nothing a sweep's strikes do sweeps again.
     arc: [(f64, usize, f64); SLOTS],
+    /// The weapons each slot has thrown (a bit each, Ch. 8.4): gone for the battle. Kept
+    /// apart from [`Figure`]; each turn's `used` starts from it where a side throws.
+    thrown: [u64; SLOTS],
 }
 
 impl Field {
@@ -378,6 +383,7 @@ impl Field {
             converted_by: [0; TRACK],
             blast: [Pool::EMPTY; SLOTS],
             arc: [(0.0, 0, 0.0); SLOTS],
+            thrown: [0; SLOTS],
         }
     }
 
@@ -406,7 +412,9 @@ impl Field {
             converted_by,
             blast: _,
             arc: _,
+            thrown: _,
         } = self;
+        // `thrown` is cleared as the slots are placed, where a side throws.
         // `blast` is cleared at the start of every player turn where Explosions stack.
         for c in fronts.iter() {
             c.set(Front::STALE);

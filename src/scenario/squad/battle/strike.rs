@@ -606,7 +606,15 @@ impl Squad {
         } else if att.vermin || combined {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together", and
             // Combined Fire: added to the hits it took earlier this turn.
-            f.combined.add(damage, || armor_roll(faces, log))
+            let earlier = f.combined.armor != Pool::NOT_ROLLED;
+            let pooled = f.combined.add(damage, || armor_roll(faces, log));
+            if earlier {
+                log.note(format_args!(
+                    "    {damage} more on {}: Combined Fire with this turn's earlier hits",
+                    Who(self, fl, t)
+                ));
+            }
+            pooled
         } else {
             (damage, armor_roll(faces, log))
         };
@@ -1146,6 +1154,13 @@ mod tests {
             assert_eq!(o.winner == Some(Side::A), falls, "{reading:?}");
             s.line = None;
             assert_eq!(run(&s, &script), o, "{reading:?}: the general turn");
+            // Narrated, the second hit says what it adds to (issue 40, item 10).
+            use crate::scenario::Scenario;
+            let mut told = crate::dice::Narration::default();
+            s.trial(&mut crate::dice::Script::new(&script), &mut told);
+            let notes = told.notes();
+            let said = notes.iter().any(|n| n.contains("2 more on B1"));
+            assert_eq!(said, falls, "{reading:?}: {notes:?}");
         }
     }
 
@@ -1185,14 +1200,7 @@ mod tests {
         let mut told = crate::dice::Narration::default();
         let mut dice = crate::dice::Script::new(&script);
         mk("1").trial(&mut dice, &mut told);
-        let notes: Vec<String> = told
-            .0
-            .iter()
-            .filter_map(|e| match e {
-                crate::dice::Entry::Note(n) => Some(n.clone()),
-                crate::dice::Entry::Die(_) => None,
-            })
-            .collect();
+        let notes = told.notes();
         assert!(
             notes
                 .iter()

@@ -165,6 +165,8 @@ impl Squad {
             let contact = near.map(|(d, _)| d <= CONTACT);
             let a = self.attack_turn::<P, F, L>(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
+        } else if !P && self.any_throw {
+            fl.f[i].acted |= self.throw(fl, i, faces, log);
         }
     }
 
@@ -184,6 +186,9 @@ impl Squad {
                 saved: self.opts.opening_response == OpeningResponse::Ready,
                 ..EMPTY
             };
+        }
+        if self.any_throw {
+            fl.thrown[..self.roster.len()].fill(0);
         }
     }
 
@@ -323,6 +328,12 @@ impl Squad {
         }
         if !P && self.stacks {
             self.new_stack(fl);
+        }
+        if !P && self.any_throw {
+            // A thrown weapon stays gone (Ch. 8.4).
+            for (f, &gone) in fl.f.iter_mut().zip(&fl.thrown).take(self.roster.len()) {
+                f.used = gone;
+            }
         }
         for f in &mut fl.f[mine] {
             if f.side == side {
