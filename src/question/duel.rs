@@ -146,7 +146,8 @@ pub struct DuelArgs {
     pub b_bail: Bail,
     /// When side A's units throw a hand weapon at an enemy within 3" as their Action
     /// (Ch. 8.4 Thrown Minifig Weapons): never; a spare, keeping another Close Combat
-    /// weapon in hand; or even the last one. A thrown weapon is gone for the battle.
+    /// weapon in hand; or even the last one. A thrown weapon lies where its target stood
+    /// until the thrower comes within an inch of it (picked up at no cost, Ch. 4.1).
     #[arg(long, value_enum, default_value_t = Throw::Never)]
     pub a_throw: Throw,
     /// The same for side B.

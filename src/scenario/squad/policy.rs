@@ -77,8 +77,8 @@ pub enum Sprint {
 
 /// Whether a unit that ends its walk out of Close Combat throws a hand weapon at an enemy
 /// within its arm's 3" (Ch. 8.4 Thrown Minifig Weapons: the weapon's Close Combat Use and
-/// Damage). The throw is its Action, so it gives up its Response, and the weapon is gone
-/// for the rest of the battle (no text lets it be picked up).
+/// Damage). The throw is its Action, so it gives up its Response; the weapon falls at its
+/// target's feet, out of the thrower's hands until it stands within an inch of the spot.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Throw {

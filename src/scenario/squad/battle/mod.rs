@@ -353,9 +353,11 @@ struct Field {
     /// so that a sweep zeroes no 3 KB array of its own (a third of a MachineGun battle's
     /// instructions); nothing a sweep's strikes do sweeps again.
     arc: [(f64, usize, f64); SLOTS],
-    /// The weapons each slot has thrown (a bit each, Ch. 8.4): gone for the battle. Kept
-    /// apart from [`Figure`]; each turn's `used` starts from it where a side throws.
+    /// The weapons each slot has thrown (a bit each, Ch. 8.4), out of its hands until it
+    /// picks them up where they fell (`fell`, half-inches along the line). Kept apart from
+    /// [`Figure`]; each turn's `used` starts from it where a side throws.
     thrown: [u64; SLOTS],
+    fell: [i32; SLOTS],
 }
 
 impl Field {
@@ -384,6 +386,7 @@ impl Field {
             blast: [Pool::EMPTY; SLOTS],
             arc: [(0.0, 0, 0.0); SLOTS],
             thrown: [0; SLOTS],
+            fell: [0; SLOTS],
         }
     }
 
@@ -413,6 +416,7 @@ impl Field {
             blast: _,
             arc: _,
             thrown: _,
+            fell: _,
         } = self;
         // `thrown` is cleared as the slots are placed, where a side throws.
         // `blast` is cleared at the start of every player turn where Explosions stack.

@@ -4,9 +4,12 @@
 //! Use rating and do as much damage as if they had been used in Close Combat".
 //!
 //! A side's `throw` policy says when a unit throws: after its walk, out of Close Combat, at
-//! an enemy within 3". The throw is its Action, so it gives up its Response; the weapon is
-//! gone for the rest of the battle (no text lets it be picked up). Which weapons may be
-//! thrown is the kind's ([`crate::scenario::squad::Kind`]'s `throwable`).
+//! an enemy within 3". The throw is its Action, so it gives up its Response. The weapon
+//! falls at its target's feet (diemon's reading: the texts say nothing of where a thrown
+//! weapon lands), and the thrower picks it up when it stands within an inch of that spot at
+//! the start of its turn or after its walk: "Picking up or dropping items (no cost)" (Ch.
+//! 4.1). Which weapons may be thrown is the kind's ([`crate::scenario::squad::Kind`]'s
+//! `throwable`).
 
 use super::strike::Extra;
 use super::*;
@@ -63,6 +66,7 @@ impl Squad {
             How(Mode::Ranged, (fl.f[t].pos - fl.f[i].pos).abs())
         ));
         fl.thrown[i] |= 1 << w;
+        fl.fell[i] = fl.f[t].pos;
         fl.f[i].used |= 1 << w;
         let extra = Extra {
             action: 0,
@@ -71,10 +75,27 @@ impl Squad {
         self.strike::<false, F, L>(fl, i, w, t, Mode::Ranged, false, extra, faces, log);
         true
     }
+
+    /// Unit `i` picks up the weapons it threw if it stands within an inch of where they
+    /// fell, at no cost (Ch. 4.1 "Picking up or dropping items (no cost)"), ready for this
+    /// turn's Action: a unit picks up only before its own throw of the turn, so what it
+    /// picks up was thrown in an earlier turn.
+    pub(super) fn pick_up<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+        if fl.thrown[i] == 0 || (fl.f[i].pos - fl.fell[i]).abs() > CONTACT {
+            return;
+        }
+        fl.f[i].used &= !fl.thrown[i];
+        fl.thrown[i] = 0;
+        log.note(format_args!(
+            "  {} picks up what it threw",
+            Who(self, fl, i)
+        ));
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::CONTACT;
     use super::super::testing::*;
     use crate::scenario::squad::{Position, Throw};
 
@@ -116,18 +137,30 @@ mod tests {
     }
 
     #[test]
-    fn issue_40_the_last_weapon_is_thrown_only_under_last_and_then_it_is_gone() {
-        // One Hand Weapon: `spare` keeps it; `last` throws it (4 hits; 3 vs Armor 4).
+    fn issue_40_the_last_weapon_is_thrown_only_under_last_and_picked_up_where_it_fell() {
+        // One Hand Weapon: `spare` keeps it; `last` throws it (4 hits; 3 vs Armor 4). It
+        // falls at B's feet, 3" off.
         let one = "minifig-hand-weapon";
         assert_eq!(run(&thrower(one, Throw::Spare, 8), &[]).winner, None);
         let mut s = thrower(one, Throw::Last, 8);
         let o = run(&s, &[(D6, 4), (D6, 3)]);
         assert_eq!(o.winner, None);
-        // Turn 2: B walks into contact and misses (a natural 1); turn 3: A, unarmed, has
-        // nothing left to strike with, and no die is rolled for it.
+        // Turn 2: B walks 2" into contact and misses (a natural 1). Turn 3: A stands in
+        // Close Combat 3" from where its weapon fell (behind B now), so it has nothing to
+        // strike with, and no die is rolled for it.
         s.max_turns = 3;
         let o = run(&s, &[(D6, 4), (D6, 3), (D6, 1)]);
         assert_eq!((o.winner, o.survivors), (None, [1, 1]));
+        // The weapon is out of its hands until it stands within an inch of the spot; then
+        // it is picked up at no cost (Ch. 4.1).
+        let mut fl = s.start();
+        fl.thrown[0] = 1;
+        fl.fell[0] = fl.f[0].pos + 2 * CONTACT;
+        s.pick_up(&mut fl, 0, &mut NoLog);
+        assert_eq!(fl.thrown[0], 1, "2\" from the spot: still on the ground");
+        fl.fell[0] = fl.f[0].pos + CONTACT;
+        s.pick_up(&mut fl, 0, &mut NoLog);
+        assert_eq!(fl.thrown[0], 0, "1\" from it: picked up");
     }
 
     #[test]

@@ -45,6 +45,9 @@ impl Squad {
         } else {
             true
         };
+        if !P && self.any_throw {
+            self.pick_up(fl, i, log);
+        }
         let side = fl.f[i].side as usize;
         let k = &self.kinds[fl.f[i].kind as usize];
         if fl.f[i].recovering && k.heavy_armor {
@@ -104,6 +107,9 @@ impl Squad {
         let dir = (fl.f[t].pos - fl.f[i].pos).signum();
         fl.f[i].pos += dir * moved;
         fl.moved(fl.f[i].side);
+        if !P && self.any_throw {
+            self.pick_up(fl, i, log);
+        }
         if !P && self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
         }
