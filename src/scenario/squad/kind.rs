@@ -453,14 +453,7 @@ impl Kind {
                 },
             });
         }
-        // "A minifig's arms are Size ½" Launchers" (Ch. 8.4): only a minifig throws here,
-        // and Cannon Fodder have "no ... throwing" (Ch. 10.4).
-        let thrower = s.size == 1 && s.mind != Mind::None && !u.has_trait("vermin");
-        if !thrower || u.has_trait("cannon-fodder") {
-            for a in &mut arms {
-                a.throwable = false;
-            }
-        }
+        keep_throws(&mut arms, u);
         if u.has_trait("cannon-fodder") {
             // Ch. 10.4: "This Mook Weapon (along with any other weapon carried or operated by
             // a Cannon Fodder unit) does only one point of Damage".
@@ -770,6 +763,19 @@ fn explosives_of(
         delivery,
         used_up,
     })
+}
+
+/// "A minifig's arms are Size ½" Launchers" (Ch. 8.4): only a minifig throws in a squad
+/// battle, and Cannon Fodder have "zero throwing ability" (Ch. 10.4); anyone else's
+/// weapons are not `throwable`.
+fn keep_throws(arms: &mut [Arm], u: &Unit) {
+    let s = &u.spec;
+    let thrower = s.size == 1 && s.mind != Mind::None && !u.has_trait("vermin");
+    if !thrower || u.has_trait("cannon-fodder") {
+        for a in arms {
+            a.throwable = false;
+        }
+    }
 }
 
 fn item_arm(i: &Item) -> Result<Arm, String> {

@@ -371,20 +371,13 @@ impl Squad {
                 .any(|k| k.arms.iter().any(|a| a.auto.is_some())),
             gunnery_or_arc: false,
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
-            any_throw: [&a, &b].iter().any(|s| {
-                s.policy.throw != Throw::Never
-                    && s.units
-                        .iter()
-                        .any(|(k, _)| k.arms.iter().any(|a| a.throwable))
-            }),
+            any_throw: setup::any_throw([&a, &b]),
             stacks: opts.stacking == Stacking::Cumulative
                 && kinds
                     .iter()
                     .any(|k| k.explosives.is_some() || !k.sn.is_empty()),
             any_dodge: a.policy.bail == Bail::All || b.policy.bail == Bail::All,
-            any_crew: [&a, &b].iter().any(|s| {
-                s.units.iter().any(|(k, _)| k.crew()) && s.units.iter().any(|(k, _)| k.team >= 2)
-            }),
+            any_crew: setup::any_side([&a, &b], Kind::crew, |k| k.team >= 2),
             launches,
             explosions,
             hooks: battle::Hooks::default(),
@@ -410,9 +403,7 @@ impl Squad {
             any_spawner: kinds.iter().any(|k| k.spawn > 0),
             any_useless: opts.usefulness == Usefulness::Masters
                 && kinds.iter().any(|k| k.submissive || k.subjugated),
-            any_thrall: [&a, &b].iter().any(|s| {
-                s.units.iter().any(|(k, _)| k.master) && s.units.iter().any(|(k, _)| k.thrall)
-            }),
+            any_thrall: setup::any_side([&a, &b], |k| k.master, |k| k.thrall),
             // Burning takes limbs too (Ch. 8.3).
             any_limbs: kinds.iter().any(|k| {
                 k.medik.is_some()

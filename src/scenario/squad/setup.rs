@@ -190,6 +190,28 @@ pub(super) fn across(lateral: &[f64], count: [usize; 2]) -> [Vec<(f64, u16)>; 2]
     })
 }
 
+/// Whether a side throws hand weapons (its `throw` policy) and carries one to throw.
+pub(super) fn any_throw(sides: [&SideSpec; 2]) -> bool {
+    sides.iter().any(|s| {
+        s.policy.throw != Throw::Never
+            && s.units
+                .iter()
+                .any(|(k, _)| k.arms.iter().any(|a| a.throwable))
+    })
+}
+
+/// Whether one side fields both a kind that is `one` and a kind that is `other` (a crew
+/// and a gun, a Master and a Thrall).
+pub(super) fn any_side(
+    sides: [&SideSpec; 2],
+    one: impl Fn(&Kind) -> bool,
+    other: impl Fn(&Kind) -> bool,
+) -> bool {
+    sides
+        .iter()
+        .any(|s| s.units.iter().any(|(k, _)| one(k)) && s.units.iter().any(|(k, _)| other(k)))
+}
+
 /// Each kind's delivery roll and its two Explosions, if it carries Explosives.
 pub(super) type Explosives = (Vec<Option<AttackPlan>>, Vec<Option<[ExplosionPlan; 2]>>);
 

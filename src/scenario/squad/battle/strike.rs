@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 
 use super::*;
 use crate::dice::{Faces, Log};
-use crate::rules::attack::{Deflection, Hit};
+use crate::rules::attack::{AttackPlan, Deflection, Hit, PlainAttack};
 use crate::rules::{ActionDamage, CombinedFire, Parry, ParryFumble, combat};
 use crate::scenario::blast::arc::Gun;
 use crate::scenario::squad::Targeting;
@@ -444,59 +444,16 @@ impl Squad {
             hit: false,
             deferred: false,
         };
-        let benny = if mode == Mode::Close && helpless {
+        let (benny, natural) = if mode == Mode::Close && helpless {
             // Ch. 4.1: "Automatic Hits for attackers standing close enough to touch him"
             log.note(format_args!("    Automatic Hit on a Disrupted target"));
-            false
+            (Some(false), 0)
         } else {
-            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + extra.action;
-            if mode == Mode::Ranged {
-                m += combat::cover(self.policy[fl.f[t].side as usize].cover);
-                if fl.f[t].disrupted {
-                    m += combat::DISRUPTED_RANGED;
-                }
-                if self.policy[fl.f[i].side as usize].blind {
-                    m += combat::BLIND_FIRE;
-                }
-            }
-            let (hit, natural) = if !P && self.any_sn {
-                m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
-                plan.hit_as(self.skill_of(fl, i), faces, log, m)
-            } else {
-                if !P && self.any_fire {
-                    m += self.fire_penalty(fl, i, faces, log);
-                }
-                match quick {
-                    Some(q) => q.hit::<true, F, L>(faces, log, m),
-                    None => plan.hit_natural(faces, log, m),
-                }
-            };
-            struck.natural = natural;
-            let hit = if !P && self.any_thrall && fl.f[i].benny != 0 {
-                self.instant_benny_to_hit(fl, i, hit, faces, log)
-            } else {
-                hit
-            };
-            let hit = match hit {
-                Hit::Miss { by } if !P && self.any_sn && self.aim(fl, i, by, faces, log) => {
-                    Hit::Hit { benny: false }
-                }
-                hit => hit,
-            };
-            match hit {
-                Hit::Hit { benny } => {
-                    log.note(format_args!("    hit (modifier {m:+})"));
-                    benny
-                }
-                Hit::Miss { .. } => {
-                    log.note(format_args!("    miss (modifier {m:+})"));
-                    return struck;
-                }
-                Hit::CriticalFailure => {
-                    log.note(format_args!("    Critical Failure"));
-                    return struck;
-                }
-            }
+            self.roll_hit::<P, F, L>(fl, i, t, mode, extra.action, plan, quick, faces, log)
+        };
+        struck.natural = natural;
+        let Some(benny) = benny else {
+            return struck;
         };
         struck.hit = true;
         if att.arms[w].contagion {
@@ -521,32 +478,8 @@ impl Squad {
         } else {
             0
         } + tgt.deflection;
-        // SN units' part in one branch: a plain duel never builds an `SnDamage`.
-        let mut sn = None;
-        let mut damage = if !P && self.any_sn {
-            self.curse(fl, i, t, log);
-            let s = if self.spends_on_damage(fl, i) {
-                self.sn_damage(fl, i, t, faces, log)
-            } else {
-                supernatural::SnDamage::default()
-            };
-            let mut deflection = Deflection::layers(layers);
-            self.sn_deflection(fl, t, &mut deflection);
-            let d = if !deflection.is_none() {
-                let (dice, n) = s.deflectable();
-                plan.damage_deflected(faces, log, benny, &deflection, &dice[..n]) + s.undeflectable
-            } else {
-                plan.damage(faces, log, benny) + s.total()
-            };
-            sn = Some(s);
-            d
-        } else if layers > 0 {
-            plan.damage_deflected(faces, log, benny, &Deflection::layers(layers), &[])
-        } else if let Some(q) = quick {
-            q.damage::<true, F, L>(faces, log, benny)
-        } else {
-            plan.damage(faces, log, benny)
-        };
+        let (mut damage, sn) =
+            self.roll_damage::<P, F, L>(fl, i, t, layers, benny, (plan, quick), faces, log);
         if !P && self.any_thrall && fl.f[i].benny != 0 {
             damage += self.instant_benny(fl, i, faces, log);
         }
@@ -573,6 +506,164 @@ impl Squad {
             self.resolve(fl, i, w, t, damage, q.armor(), log);
             return struck;
         }
+        let Some((damage, armor)) = self.pool_hit::<P, F, L>(
+            fl,
+            t,
+            damage,
+            (plan, quick),
+            combine,
+            att.vermin,
+            faces,
+            log,
+        ) else {
+            struck.deferred = true;
+            if ignites {
+                self.ignite(fl, t, log);
+            }
+            if let Some(sn) = &sn {
+                self.sn_radius(fl, t, sn, faces, log);
+            }
+            return struck;
+        };
+        self.resolve(fl, i, w, t, damage, armor, log);
+        if ignites {
+            self.ignite(fl, t, log);
+        }
+        if let Some(sn) = &sn {
+            self.sn_radius(fl, t, sn, faces, log);
+        }
+        struck
+    }
+
+    /// The Skill roll of `i`'s attack on `t` (Ch. 4.2), with the target's Size, cover, a
+    /// Disrupted target's +1 to ranged fire, blind fire, `action` and the SN and fire
+    /// penalties: `Some(benny)` on a hit, `None` on a miss, and the Skill die's face.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn roll_hit<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        mode: Mode,
+        action: i64,
+        plan: &AttackPlan,
+        quick: Option<&PlainAttack>,
+        faces: &mut F,
+        log: &mut L,
+    ) -> (Option<bool>, u32) {
+        let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + action;
+        if mode == Mode::Ranged {
+            m += combat::cover(self.policy[fl.f[t].side as usize].cover);
+            if fl.f[t].disrupted {
+                m += combat::DISRUPTED_RANGED;
+            }
+            if self.policy[fl.f[i].side as usize].blind {
+                m += combat::BLIND_FIRE;
+            }
+        }
+        let (hit, natural) = if !P && self.any_sn {
+            m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
+            plan.hit_as(self.skill_of(fl, i), faces, log, m)
+        } else {
+            if !P && self.any_fire {
+                m += self.fire_penalty(fl, i, faces, log);
+            }
+            match quick {
+                Some(q) => q.hit::<true, F, L>(faces, log, m),
+                None => plan.hit_natural(faces, log, m),
+            }
+        };
+        let hit = if !P && self.any_thrall && fl.f[i].benny != 0 {
+            self.instant_benny_to_hit(fl, i, hit, faces, log)
+        } else {
+            hit
+        };
+        let hit = match hit {
+            Hit::Miss { by } if !P && self.any_sn && self.aim(fl, i, by, faces, log) => {
+                Hit::Hit { benny: false }
+            }
+            hit => hit,
+        };
+        match hit {
+            Hit::Hit { benny } => {
+                log.note(format_args!("    hit (modifier {m:+})"));
+                (Some(benny), natural)
+            }
+            Hit::Miss { .. } => {
+                log.note(format_args!("    miss (modifier {m:+})"));
+                (None, natural)
+            }
+            Hit::CriticalFailure => {
+                log.note(format_args!("    Critical Failure"));
+                (None, natural)
+            }
+        }
+    }
+
+    /// A hit's Damage roll (Ch. 4.2; an unspent Benny adds a die) less the `layers` of
+    /// Deflection (a Parry, Heavy Armor, SN Armor dice: Ch. 8.2, D.4), with the SN dice `i`
+    /// spends on Damage, which it also returns. SN units' part in one branch: a plain duel
+    /// never builds an `SnDamage`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn roll_damage<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        t: usize,
+        layers: u32,
+        benny: bool,
+        (plan, quick): (&AttackPlan, Option<&PlainAttack>),
+        faces: &mut F,
+        log: &mut L,
+    ) -> (i64, Option<supernatural::SnDamage>) {
+        if !P && self.any_sn {
+            self.curse(fl, i, t, log);
+            let s = if self.spends_on_damage(fl, i) {
+                self.sn_damage(fl, i, t, faces, log)
+            } else {
+                supernatural::SnDamage::default()
+            };
+            let mut deflection = Deflection::layers(layers);
+            self.sn_deflection(fl, t, &mut deflection);
+            let d = if !deflection.is_none() {
+                let (dice, n) = s.deflectable();
+                plan.damage_deflected(faces, log, benny, &deflection, &dice[..n]) + s.undeflectable
+            } else {
+                plan.damage(faces, log, benny) + s.total()
+            };
+            return (d, Some(s));
+        }
+        let d = if layers > 0 {
+            plan.damage_deflected(faces, log, benny, &Deflection::layers(layers), &[])
+        } else if let Some(q) = quick {
+            q.damage::<true, F, L>(faces, log, benny)
+        } else {
+            plan.damage(faces, log, benny)
+        };
+        (d, None)
+    }
+
+    /// A hit's `damage` on `t` into the pools (option `combined_fire`, readings §2; a Vermin
+    /// swarm, Ch. 10.4; one Action's weapons, `combine`), its Armor rolled for the first of
+    /// them: the Damage and Armor to compare now, or `None` when the Action resolves it
+    /// after its last weapon.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn pool_hit<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        t: usize,
+        damage: i64,
+        (plan, quick): (&AttackPlan, Option<&PlainAttack>),
+        combine: bool,
+        vermin: bool,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Option<(i64, i64)> {
+        let kt = fl.f[t].kind as usize;
+        let combined = self.opts.combined_fire == CombinedFire::Turn;
         let (ward, burning, size) = if !P && (self.any_sn || self.any_fire) {
             let f = &fl.f[t];
             (self.armor_ward(fl, t), self.any_fire && f.burning, f.size)
@@ -591,19 +682,12 @@ impl Squad {
             }
         };
         let f = &mut fl.f[t];
-        let (damage, armor) = if combine && (combined || !att.vermin) {
+        Some(if combine && (combined || !vermin) {
             // Added up with the Action's other weapons (on top of the turn's pool under
             // Combined Fire), resolved after the last of them.
             f.combo.add(damage, || armor_roll(faces, log));
-            struck.deferred = true;
-            if ignites {
-                self.ignite(fl, t, log);
-            }
-            if let Some(sn) = &sn {
-                self.sn_radius(fl, t, sn, faces, log);
-            }
-            return struck;
-        } else if att.vermin || combined {
+            return None;
+        } else if vermin || combined {
             // Ch. 10.4: "the Cumulative Damage of several Vermin attacking together", and
             // Combined Fire: added to the hits it took earlier this turn.
             let earlier = f.combined.armor != Pool::NOT_ROLLED;
@@ -617,15 +701,7 @@ impl Squad {
             pooled
         } else {
             (damage, armor_roll(faces, log))
-        };
-        self.resolve(fl, i, w, t, damage, armor, log);
-        if ignites {
-            self.ignite(fl, t, log);
-        }
-        if let Some(sn) = &sn {
-            self.sn_radius(fl, t, sn, faces, log);
-        }
-        struck
+        })
     }
 
     /// Narrates `damage` against `armor` on `t` and what it does (before it is done).

@@ -166,7 +166,7 @@ mod tests {
     #[test]
     fn issue_40_two_handed_weapons_and_cannon_fodder_are_never_thrown() {
         // The Two-Handed Weapon "cannot be thrown" (Ch. 8.1's Long weapons); Cannon Fodder
-        // have "no ... throwing" (Ch. 10.4); a Hand Weapon is thrown.
+        // have "zero throwing ability" (Ch. 10.4); a Hand Weapon is thrown.
         let kinds = |a: &str| {
             let s = thrower(a, Throw::Last, 8);
             s.kinds[0]
