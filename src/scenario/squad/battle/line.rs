@@ -19,6 +19,7 @@
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
 //!   each target's hits in a player turn pooled against its Armor (a number);
+//! - no side throws a hand weapon (its `throw` policy; not plain);
 //! - both sides focus their attacks (`focus`; `combined` and the other target policies play
 //!   in the general turn) and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
@@ -706,7 +707,12 @@ mod tests {
             target: Targeting::Combined,
             ..Policy::default()
         };
-        for p in [spread, sprint, combined] {
+        // A side that throws its Hand Weapons (`throw`, Ch. 8.4) is not plain.
+        let throw = Policy {
+            throw: crate::scenario::squad::Throw::Last,
+            ..Policy::default()
+        };
+        for p in [spread, sprint, combined, throw] {
             let s = Squad::new(
                 side(mf, &opts),
                 side_with(mf, p, &opts),
