@@ -168,7 +168,26 @@ pub enum WeaponRef {
         size: u32,
         #[serde(default)]
         name: Option<String>,
+        #[serde(default, skip_serializing_if = "Mount::is_hand")]
+        mount: Mount,
     },
+}
+
+/// How a unit carries a weapon (Ch. 8.1 Large Hand-Held Weapons): in its hands, or, for a
+/// ranged weapon too long for them, on a carriage (a tripod, a gun carriage) it works from
+/// its controls (Ch. 8.5) and hauls as "a heavy item" at Half Speed (Ch. 4.1).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mount {
+    #[default]
+    Hand,
+    Carriage,
+}
+
+impl Mount {
+    pub fn is_hand(&self) -> bool {
+        *self == Mount::Hand
+    }
 }
 
 /// A catalog entry as written.
@@ -290,7 +309,11 @@ pub const TRAITS: &[(&str, &str)] = &[
 #[serde(untagged)]
 pub enum Armament {
     Item(&'static Item),
-    Sized { name: String, stats: Stats },
+    Sized {
+        name: String,
+        stats: Stats,
+        mount: Mount,
+    },
 }
 
 impl Armament {
@@ -363,6 +386,69 @@ fn err(field: &'static str, message: String, hint: &str) -> UnitError {
         field,
         message,
         hint: hint.into(),
+    }
+}
+
+/// A weapon the unit cannot carry as written (Ch. 8.1 Large Hand-Held Weapons): "Not
+/// Allowed" for a ranged weapon past 1.5x the creation's Size, and no class at all for a
+/// Close Combat weapon past 2x. A carriage is for ranged weapons too long for the hands,
+/// and only for them, so "mounted" means one thing everywhere (Gunnery, Half Speed).
+fn hand_held(name: &str, stats: &Stats, mount: Mount, size: u32) -> Option<UnitError> {
+    use crate::catalog::weapon::HandClass;
+    let class = HandClass::of(2 * stats.size, size);
+    let w = stats.size;
+    match stats.kind {
+        // Sized in bricks (XSize) or a device: not hand-held by inches.
+        WeaponKind::Explosive | WeaponKind::Rocket | WeaponKind::Spawner => (mount != Mount::Hand)
+            .then(|| {
+                err(
+                    "weapons",
+                    format!("{name}: a {} does not ride a carriage", stats.kind),
+                    "drop `mount`: only Guns, Cannons and Launchers too long for the hands \
+                     are mounted (Ch. 8.1)",
+                )
+            }),
+        WeaponKind::MeleeWeapon | WeaponKind::MeleeShield => match (class, mount) {
+            (_, Mount::Carriage) => Some(err(
+                "weapons",
+                format!("{name}: a Close Combat weapon does not ride a carriage"),
+                "drop `mount`: a carriage carries a ranged weapon (Ch. 8.1)",
+            )),
+            (None, Mount::Hand) => Some(err(
+                "weapons",
+                format!(
+                    "{name}: a {w}\" {} is more than twice a Size {size}\" creation, past \
+                     every Hand-Held class",
+                    stats.kind
+                ),
+                "Ch. 8.1 Large Hand-Held Weapons stop at Long (2x the creation's Size); \
+                 make it smaller or the creation larger",
+            )),
+            (Some(_), Mount::Hand) => None,
+        },
+        _ => match (class.and_then(HandClass::ranged_hands), mount) {
+            (Some(_), Mount::Hand) | (None, Mount::Carriage) => None,
+            (None, Mount::Hand) => Some(err(
+                "weapons",
+                format!(
+                    "{name}: a {w}\" {} is more than 1.5x a Size {size}\" creation, and no \
+                     ranged weapon that long may be hand-held",
+                    stats.kind
+                ),
+                "Ch. 8.1 Large Hand-Held Weapons: a Long ranged weapon is \"Not Allowed\"; \
+                 add mount = \"carriage\" (worked from its controls, hauled at Half Speed, \
+                 Ch. 4.1 and 8.5) or make it smaller",
+            )),
+            (Some(_), Mount::Carriage) => Some(err(
+                "weapons",
+                format!(
+                    "{name}: a {w}\" {} fits a Size {size}\" creation's hands",
+                    stats.kind
+                ),
+                "drop `mount`: a carriage is for a ranged weapon too long for the hands \
+                 (Ch. 8.1)",
+            )),
+        },
     }
 }
 
@@ -482,22 +568,32 @@ impl UnitSpec {
                         "`diemon weapon list` shows the names",
                     )),
                 },
-                WeaponRef::Sized { kind, size, name } => {
-                    match WeaponKind::from_key(kind).map(|k| k.at(*size)) {
-                        Some(Ok(stats)) => {
-                            let name = name
-                                .clone()
-                                .unwrap_or_else(|| format!("{size}\" {}", stats.kind));
-                            weapons.push(Armament::Sized { name, stats });
+                WeaponRef::Sized {
+                    kind,
+                    size,
+                    name,
+                    mount,
+                } => match WeaponKind::from_key(kind).map(|k| k.at(*size)) {
+                    Some(Ok(stats)) => {
+                        let name = name
+                            .clone()
+                            .unwrap_or_else(|| format!("{size}\" {}", stats.kind));
+                        if let Some(e) = hand_held(&name, &stats, *mount, s.size) {
+                            errors.push(e);
                         }
-                        Some(Err(e)) => errors.push(err("weapons", e.to_string(), "")),
-                        None => errors.push(err(
-                            "weapons",
-                            format!("no weapon kind called {kind:?}"),
-                            &format!("kinds: {}", WeaponKind::ALL.map(WeaponKind::key).join(", ")),
-                        )),
+                        weapons.push(Armament::Sized {
+                            name,
+                            stats,
+                            mount: *mount,
+                        });
                     }
-                }
+                    Some(Err(e)) => errors.push(err("weapons", e.to_string(), "")),
+                    None => errors.push(err(
+                        "weapons",
+                        format!("no weapon kind called {kind:?}"),
+                        &format!("kinds: {}", WeaponKind::ALL.map(WeaponKind::key).join(", ")),
+                    )),
+                },
             }
         }
         let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
@@ -605,6 +701,75 @@ mod tests {
 
     fn minifig() -> UnitSpec {
         Catalog::builtin().get("minifig").unwrap().spec.clone()
+    }
+
+    #[test]
+    fn issue_40_every_catalog_weapon_is_held_or_mounted_and_within_power() {
+        // Ch. 8.1: each weapon fits its unit's hands (a ranged one up to Bastard, 1.5x the
+        // Size) or rides a carriage, and each fits the unit's Power on its own.
+        let catalog = Catalog::builtin();
+        let mut carriages = Vec::new();
+        for u in catalog.units() {
+            for w in &u.weapons {
+                let Armament::Sized { name, stats, mount } = w else {
+                    continue;
+                };
+                assert!(
+                    hand_held(name, stats, *mount, u.spec.size).is_none(),
+                    "{}: {name}",
+                    u.key
+                );
+                assert!(stats.power <= u.power(), "{}: {name} beyond Power", u.key);
+                if *mount == Mount::Carriage {
+                    carriages.push(u.key.as_str());
+                }
+            }
+        }
+        assert_eq!(
+            carriages,
+            ["gunner-cannon", "minifig-cannon", "minifig-launcher"]
+        );
+    }
+
+    #[test]
+    fn issue_40_a_long_ranged_weapon_in_the_hands_is_refused_with_the_carriage_hint() {
+        // A 2" Launcher is Long for a 1" minifig: "Not Allowed" in the hands (Ch. 8.1).
+        let mut s = minifig();
+        let launcher = |size, mount| WeaponRef::Sized {
+            kind: "launcher".into(),
+            size,
+            name: None,
+            mount,
+        };
+        s.weapons = vec![launcher(2, Mount::Hand)];
+        let e = s.resolve("x").unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert!(
+            e[0].message.contains("no ranged weapon that long"),
+            "{}",
+            e[0]
+        );
+        assert!(e[0].hint.contains("mount = \"carriage\""), "{}", e[0]);
+        s.weapons = vec![launcher(2, Mount::Carriage)];
+        assert!(s.resolve("x").is_ok());
+        // A carriage is for weapons too long to hold, and for no melee weapon.
+        s.weapons = vec![launcher(1, Mount::Carriage)];
+        assert!(s.resolve("x").unwrap_err()[0].message.contains("fits"));
+        s.weapons = vec![WeaponRef::Sized {
+            kind: "melee-weapon".into(),
+            size: 1,
+            name: None,
+            mount: Mount::Carriage,
+        }];
+        assert!(s.resolve("x").is_err());
+        // A 3" Melee Weapon is past Long (2x) for a 1" minifig.
+        s.weapons = vec![WeaponRef::Sized {
+            kind: "melee-weapon".into(),
+            size: 3,
+            name: None,
+            mount: Mount::Hand,
+        }];
+        assert!(s.resolve("x").unwrap_err()[0].message.contains("twice"));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{Failure, io};
 use crate::catalog::cost::{breakdown, unit_inches};
-use crate::catalog::unit::{Armament, Unit};
+use crate::catalog::unit::{Armament, Mount, Unit};
 
 #[derive(Args, Debug)]
 pub struct UnitArgs {
@@ -176,10 +176,14 @@ fn weapon_line(w: &Armament) -> String {
             }
             s
         }
-        Armament::Sized { name, stats } => format!(
-            "{name} ({}\" {})  Use {}  Range {}  Damage {}",
+        Armament::Sized { name, stats, mount } => format!(
+            "{name} ({}\" {}{})  Use {}  Range {}  Damage {}",
             stats.size,
             stats.kind,
+            match mount {
+                Mount::Hand => "",
+                Mount::Carriage => " on a carriage: hauled at Half Speed",
+            },
             stats.use_rating.map_or("-".to_string(), |u| u.to_string()),
             stats.range,
             stats.damage

@@ -14,8 +14,8 @@ use crate::options::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
 use crate::scenario::squad::{
-    AreaAim, AutoFire, Bail, Formation, Position, Response, Spacing, Spend, Sprint, Targeting,
-    Throw,
+    AreaAim, AutoFire, Bail, Divert, Formation, Position, Response, Spacing, Spend, Sprint,
+    Targeting, Throw,
 };
 use crate::sim::progress::Progress;
 
@@ -153,6 +153,15 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Throw::Never)]
     pub b_throw: Throw,
+    /// When side A's units Divert All Power (Ch. 8.1) to a weapon too big for their Power,
+    /// such as a Scorpiosaurus Rex's 5" stinger once Size Damage leaves it 4" of Power:
+    /// never; or while an enemy stands within that weapon's reach, a full turn without
+    /// moving or acting, until the Power saved lets it strike.
+    #[arg(long, value_enum, default_value_t = Divert::Never)]
+    pub a_divert: Divert,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Divert::Never)]
+    pub b_divert: Divert,
     /// How side A's automatic weapons fire (Ch. 8.3): arc:N sweeps N points of Firing
     /// Arc, one attack at -N on each figure in it (a BlastGun or ShotGun: 1 point, no
     /// penalty); burst:N fires N MachineGun shots at one figure, shot k at -k. A

@@ -123,6 +123,7 @@ fn side(
             bail: a.a_bail,
             formation: a.a_formation,
             throw: a.a_throw,
+            divert: a.a_divert,
         }
     } else {
         Policy {
@@ -140,6 +141,7 @@ fn side(
             bail: a.b_bail,
             formation: a.b_formation,
             throw: a.b_throw,
+            divert: a.b_divert,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

@@ -125,7 +125,7 @@ proptest! {
 mod cost {
     use diemon::catalog::armory::ARMORY;
     use diemon::catalog::cost::breakdown;
-    use diemon::catalog::unit::{Mind, UnitSpec, WeaponRef};
+    use diemon::catalog::unit::{Mind, Mount, UnitSpec, WeaponRef};
     use diemon::catalog::{Catalog, Cp};
     use proptest::prelude::*;
 
@@ -157,10 +157,20 @@ mod cost {
                 prop::sample::select(vec!["melee-weapon", "gun", "launcher", "rocket"]),
                 1u32..7
             )
-                .prop_map(|(k, size)| WeaponRef::Sized {
-                    kind: k.into(),
-                    size,
-                    name: None
+                .prop_map(|(k, size)| {
+                    // Legal for a 1" minifig (Ch. 8.1): a melee weapon up to 2x its Size, a
+                    // gun or Launcher past 1.5x on a carriage.
+                    let (size, mount) = match k {
+                        "melee-weapon" => (size.min(2), Mount::Hand),
+                        "gun" | "launcher" if size >= 2 => (size, Mount::Carriage),
+                        _ => (size, Mount::Hand),
+                    };
+                    WeaponRef::Sized {
+                        kind: k.into(),
+                        size,
+                        name: None,
+                        mount,
+                    }
                 }),
         ]
     }

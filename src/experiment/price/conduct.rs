@@ -6,14 +6,18 @@
 //! game's value ([`crate::analysis::game`]). A side's menu holds where its own Explosives
 //! aim, and its answers to the enemy's weapons: against Explosives or automatic weapons,
 //! how far apart its figures stand and whether they Bail from the blasts; against
-//! shooters, whether they Bail from gunfire; and, for a unit with a spare hand weapon,
-//! whether it throws it (Ch. 8.4).
+//! shooters, whether they Bail from gunfire; for a unit with a spare hand weapon, whether
+//! it throws it (Ch. 8.4); and, for a unit whose weapon both strikes and shoots (a Mook
+//! Weapon, a Wand or Staff), how it Responds (Ch. 4.3: its Angry Inch may carry it into a
+//! melee it cannot join, where a shot or no Response would serve it better); and, for a
+//! unit whose Power Size Damage may leave short of a weapon, whether it Diverts All Power
+//! (Ch. 8.1).
 //! A choice that touches nothing in the battle is left off the menu, so a melee unit priced
 //! against melee references runs one battle a cell, as before. `--conduct fixed` keeps
 //! each side to the default policies (the menus' first conduct).
 
 use crate::scenario::squad::kind::Kind;
-use crate::scenario::squad::policy::{AreaAim, Bail, Spacing, Throw};
+use crate::scenario::squad::policy::{AreaAim, Bail, Divert, Response, Spacing, Throw};
 
 /// How the sides of a priced battle choose their conduct.
 #[derive(
@@ -41,8 +45,9 @@ pub fn describe(mode: Mode) -> &'static str {
     match mode {
         Mode::Competent => {
             "competent: each side picks where its Explosives aim, whether it throws a spare \
-             hand weapon, its spacing and when it Bails from a menu of answers to the \
-             enemy's weapons, and a cell's win chance is \
+             hand weapon, how a unit that both strikes and shoots Responds, its spacing and \
+             when it Bails from a menu of answers to the enemy's weapons, and a cell's win \
+             chance is \
              the value of the game between the menus (the conduct that priced each scenario \
              is named beside it)"
         }
@@ -61,7 +66,14 @@ pub enum Choice {
     Aim(AreaAim),
     /// Whether its units throw a spare hand weapon (Ch. 8.4 Thrown Minifig Weapons).
     Throw(Throw),
+    /// How its units Respond (Ch. 4.3 Enemy Response).
+    Response(Response),
+    /// Whether its units Divert All Power to a weapon beyond their Power (Ch. 8.1).
+    Divert(Divert),
 }
+
+/// The Responses a unit that both strikes and shoots chooses among: the default first.
+pub const RESPONSES: [Response; 3] = [Response::All, Response::Close, Response::None];
 
 /// The aims an Explosive user chooses among: the default first. `most-cp` is left off: a
 /// price's enemy is one kind of unit, so the most enemy CP in a blast is the most enemies.
@@ -86,6 +98,8 @@ impl Conduct {
                 Choice::Bail(b) => (format!("{side}_bail"), bail_name(*b).to_string()),
                 Choice::Aim(a) => (format!("{side}_aim"), aim_name(*a).to_string()),
                 Choice::Throw(t) => (format!("{side}_throw"), throw_name(*t).to_string()),
+                Choice::Response(r) => (format!("{side}_response"), response_name(*r).to_string()),
+                Choice::Divert(d) => (format!("{side}_divert"), divert_name(*d).to_string()),
             })
             .collect()
     }
@@ -102,6 +116,12 @@ impl Conduct {
                 Choice::Aim(a) => format!("aims at the {} enemy", aim_name(*a)),
                 Choice::Throw(Throw::Never) => "keeps its hand weapons".into(),
                 Choice::Throw(_) => "throws a spare hand weapon".into(),
+                Choice::Response(Response::All) => "Responds with the Angry Inch or a shot".into(),
+                Choice::Response(Response::Inch) => "Responds with the Angry Inch".into(),
+                Choice::Response(Response::Close) => "Responds only in contact".into(),
+                Choice::Response(Response::None) => "never Responds".into(),
+                Choice::Divert(Divert::Never) => "never Diverts All Power".into(),
+                Choice::Divert(Divert::InReach) => "Diverts All Power to its largest weapon".into(),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -119,6 +139,8 @@ impl Conduct {
                 Choice::Bail(b) => format!("bail-{}", bail_name(*b)),
                 Choice::Aim(a) => format!("aim-{}", aim_name(*a)),
                 Choice::Throw(t) => format!("throw-{}", throw_name(*t)),
+                Choice::Response(r) => format!("response-{}", response_name(*r)),
+                Choice::Divert(d) => format!("divert-{}", divert_name(*d)),
             })
             .collect::<Vec<_>>()
             .join("_")
@@ -138,6 +160,22 @@ fn throw_name(t: Throw) -> &'static str {
         Throw::Never => "never",
         Throw::Spare => "spare",
         Throw::Last => "last",
+    }
+}
+
+fn response_name(r: Response) -> &'static str {
+    match r {
+        Response::None => "none",
+        Response::Close => "close",
+        Response::Inch => "inch",
+        Response::All => "all",
+    }
+}
+
+fn divert_name(d: Divert) -> &'static str {
+    match d {
+        Divert::Never => "never",
+        Divert::InReach => "in-reach",
     }
 }
 
@@ -195,16 +233,19 @@ fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
         own_choices = AIMS.iter().map(|&a| vec![Choice::Aim(a)]).collect();
     }
     if spare_to_throw(own) {
-        own_choices = own_choices
-            .iter()
-            .flat_map(|c| {
-                [Throw::Never, Throw::Spare].map(|t| {
-                    let mut c = c.clone();
-                    c.push(Choice::Throw(t));
-                    c
-                })
-            })
-            .collect();
+        own_choices = each_with(
+            &own_choices,
+            [Throw::Never, Throw::Spare].map(Choice::Throw),
+        );
+    }
+    if strikes_and_shoots(own) {
+        own_choices = each_with(&own_choices, RESPONSES.map(Choice::Response));
+    }
+    if own.may_divert() {
+        own_choices = each_with(
+            &own_choices,
+            [Divert::Never, Divert::InReach].map(Choice::Divert),
+        );
     }
     let answers = answers(enemy);
     own_choices
@@ -217,6 +258,26 @@ fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
             })
         })
         .collect()
+}
+
+/// Every list of `choices` extended by each of `options` in turn (the default first).
+fn each_with<const N: usize>(choices: &[Vec<Choice>], options: [Choice; N]) -> Vec<Vec<Choice>> {
+    choices
+        .iter()
+        .flat_map(|c| {
+            options.map(|o| {
+                let mut c = c.clone();
+                c.push(o);
+                c
+            })
+        })
+        .collect()
+}
+
+/// Whether one of `k`'s weapons both strikes in Close Combat and shoots: its Response may
+/// step the Angry Inch into melee or shoot (Ch. 4.3), and which serves it is a choice.
+fn strikes_and_shoots(k: &Kind) -> bool {
+    k.arms.iter().any(|a| a.close && a.range.is_some())
 }
 
 /// Whether `k` carries a throwable weapon and another Close Combat weapon to keep.
@@ -311,6 +372,23 @@ mod tests {
             [("a_throw".to_string(), "spare".to_string())]
         );
         assert_eq!(m.unit[0].slug(), "throw-never");
+        // A Mook Weapon strikes and shoots: Cannon Fodder choose how they Respond.
+        let m = Menus::of(&kind("cannon-fodder"), &sword, Mode::Competent);
+        assert_eq!(m.unit.len(), 3);
+        assert_eq!(m.unit[2].words(), "never Responds");
+        assert_eq!(
+            m.unit[1].keys('a'),
+            [("a_response".to_string(), "close".to_string())]
+        );
+        assert_eq!(m.unit[0].slug(), "response-all");
+        // A Scorpiosaurus Rex may lose the Power for its stinger: Divert or not (Ch. 8.1).
+        let m = Menus::of(&kind("scorpiosaurus-rex"), &sword, Mode::Competent);
+        assert_eq!(m.unit.len(), 2);
+        assert_eq!(m.unit[1].slug(), "divert-in-reach");
+        assert_eq!(
+            m.unit[1].keys('a'),
+            [("a_divert".to_string(), "in-reach".to_string())]
+        );
         // Fixed: the default policies alone.
         let m = Menus::of(&launcher, &rifle, Mode::Fixed);
         assert_eq!(m.pairs(), 1);

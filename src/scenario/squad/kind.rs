@@ -4,7 +4,7 @@
 use crate::catalog::armory::Item;
 use crate::catalog::cost::{breakdown, movement};
 use crate::catalog::cp::Cp;
-use crate::catalog::unit::{Armament, Mind, Power, Propulsion, Structure, Unit};
+use crate::catalog::unit::{Armament, Mind, Mount, Power, Propulsion, Structure, Unit};
 use crate::catalog::weapon::{Damage, Reach, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
@@ -170,6 +170,8 @@ pub struct Kind {
     /// The Weapon Size of the largest mounted weapon it works (0: none), which caps its
     /// firing team (Ch. 8.5).
     pub team: u32,
+    /// It carries a gun on a carriage (Ch. 8.1), worked or not: never crew for another.
+    pub carriage: bool,
 }
 
 /// A unit's Explosives: how many it carries, each used once, and how they are delivered
@@ -180,6 +182,9 @@ pub struct Explosives {
     pub delivery: Delivery,
     /// Each is used once (thrown, launched, a Rocket); a Cannon's Ammo is never used up.
     pub used_up: bool,
+    /// The Power its Launcher or Cannon takes (its Weapon Size), or a Rocket's XSize; 0 for
+    /// a throw (Ch. 8.1, 8.4). Beyond the unit's own Power, crew lend theirs (teamwork).
+    pub power: u32,
 }
 
 /// Most Explosives one unit carries (a Figure counts those it used in a byte).
@@ -209,18 +214,35 @@ pub struct KindError {
 impl Kind {
     /// The unit under `opts`, priced at `cp`.
     pub fn from_unit(u: &Unit, cp: Cp, opts: &RuleOptions) -> Result<Kind, KindError> {
-        Kind::build(u, cp, opts, true)
+        Kind::build(u, cp, opts, true, 0)
+    }
+
+    /// The unit on a side whose crew may lend it `lent` inches of Power by teamwork (Ch. 8.1):
+    /// a mounted Launcher or Cannon beyond its own Power is worked when they do.
+    pub fn with_teamwork(
+        u: &Unit,
+        cp: Cp,
+        opts: &RuleOptions,
+        lent: u32,
+    ) -> Result<Kind, KindError> {
+        Kind::build(u, cp, opts, true, lent)
     }
 
     /// A Summoned Diemon (Ch. D.1): "an elemental Vermin with Size 0" and Armor:0", summoned,
     /// not bought (no CP), and with no weapon: its own die is its Action or its Move.
     pub fn diemon(u: &Unit, opts: &RuleOptions) -> Result<Kind, KindError> {
-        let mut k = Kind::build(u, Cp::ZERO, opts, false)?;
+        let mut k = Kind::build(u, Cp::ZERO, opts, false, 0)?;
         k.vermin = true;
         Ok(k)
     }
 
-    fn build(u: &Unit, cp: Cp, opts: &RuleOptions, armed: bool) -> Result<Kind, KindError> {
+    fn build(
+        u: &Unit,
+        cp: Cp,
+        opts: &RuleOptions,
+        armed: bool,
+        lent: u32,
+    ) -> Result<Kind, KindError> {
         let s = &u.spec;
         let mut arms = Vec::new();
         let mut inert: Vec<Inert> = Vec::new();
@@ -247,7 +269,17 @@ impl Kind {
                 .find(|w| w.name() == name)
                 .and_then(|w| w.cost())
         };
-        let mut half_speed = false;
+        let carriage = u.weapons.iter().any(|w| {
+            matches!(
+                w,
+                Armament::Sized {
+                    mount: Mount::Carriage,
+                    ..
+                }
+            )
+        });
+        // A gun on a carriage is "a heavy item" its crew drags: Half Speed (Ch. 4.1).
+        let mut half_speed = carriage;
         let mut heavy_armor = false;
         let mut shield: Option<Shield> = None;
         let mut shield_hands = 0;
@@ -290,13 +322,13 @@ impl Kind {
                 Armament::Item(i) if i.key == "explosive" => {
                     payloads.push((i.name.to_string(), i.cost, 1));
                 }
-                Armament::Sized { name, stats } if stats.kind == WeaponKind::Explosive => {
+                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Explosive => {
                     payloads.push((name.to_string(), Some(stats.cost), stats.size));
                 }
-                Armament::Sized { name, stats } if stats.kind == WeaponKind::Rocket => {
+                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Rocket => {
                     rockets.push((name.to_string(), Some(stats.cost), stats.size));
                 }
-                Armament::Sized { name, stats }
+                Armament::Sized { name, stats, .. }
                     if matches!(stats.kind, WeaponKind::Launcher | WeaponKind::Cannon) =>
                 {
                     let slot = if stats.kind == WeaponKind::Launcher {
@@ -321,7 +353,7 @@ impl Kind {
                     // Ch. 10.4: "Spawn Capacity: WS"", automatic, no Skill roll or Action.
                     spawn += stats.size;
                 }
-                Armament::Sized { name, stats } if stats.kind == WeaponKind::MeleeShield => {
+                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::MeleeShield => {
                     let Some(u) = stats.use_rating else {
                         out(name, Some(stats.cost), "no Use in its stats".into());
                         continue;
@@ -334,7 +366,7 @@ impl Kind {
                         shield = Some(s);
                     }
                 }
-                Armament::Sized { name, stats } => {
+                Armament::Sized { name, stats, .. } => {
                     let damage = match (&stats.kind, &stats.damage) {
                         (WeaponKind::MeleeWeapon, Damage::ActionDice(n)) => {
                             // Ch. 8.1: "{Weapon Size}x{Action die}".
@@ -397,7 +429,8 @@ impl Kind {
                 "a squad battle works one MachineGun a unit".into(),
             );
         }
-        let explosives = explosives_of(u, payloads, rockets, launcher, cannon, opts, &mut out);
+        let explosives =
+            explosives_of(u, payloads, rockets, launcher, cannon, lent, opts, &mut out);
         let mut sn = u.sn_dice.clone();
         sn.sort_unstable_by(|a, b| b.cmp(a));
         if sn.len() > MAX_SN_DICE {
@@ -504,6 +537,7 @@ impl Kind {
         let team = team_of(&arms, explosives, s.size);
         Ok(Kind {
             team,
+            carriage,
             key: u.key.clone(),
             cp,
             size: s.size,
@@ -561,9 +595,19 @@ impl Kind {
         self.arms.iter().any(|a| a.contagion)
     }
 
+    /// Whether Size Damage could leave a weapon beyond its Power, so that it might Divert
+    /// All Power to it (Ch. 8.1); a Half Power creation "can't Divert All Power".
+    pub fn may_divert(&self) -> bool {
+        self.power != Power::Half
+            && self
+                .arms
+                .iter()
+                .any(|a| a.power.unwrap_or(0) > self.power.inches(1))
+    }
+
     /// A Gunner without a mounted weapon of its own: it crews its side's (Ch. 8.5).
     pub fn crew(&self) -> bool {
-        self.gunnery && self.team == 0
+        self.gunnery && self.team == 0 && !self.carriage
     }
 
     /// The longest Range among its ranged weapons.
@@ -624,22 +668,31 @@ fn team_of(arms: &[Arm], explosives: Option<Explosives>, size: u32) -> u32 {
 /// never used up": one round serves, reloaded every other turn); a Launcher it can work,
 /// firing the Explosives it carries; its Rockets (XSize within its Power); or its arms,
 /// throwing XSize 1 Explosives (never Cannon Fodder, Ch. 10.4). One XSize a unit. What is
-/// left unused is named as inert, with why.
+/// left unused is named as inert, with why. A mounted Launcher or Cannon beyond its Power
+/// is worked with the `lent` inches of its side's crew (teamwork, Ch. 8.1).
+#[allow(clippy::too_many_arguments)]
 fn explosives_of(
     u: &Unit,
     payloads: Vec<Part>,
     rockets: Vec<Part>,
     launcher: Option<Part>,
     cannon: Option<Part>,
+    lent: u32,
     opts: &RuleOptions,
     out: &mut impl FnMut(&str, Option<Cp>, String),
 ) -> Option<Explosives> {
     let s = &u.spec;
     let power = s.power.inches(s.size);
+    let works = |w: u32| w <= power || (combat::mounted(w, s.size) && w <= power + lent);
     let too_big = |w: u32| {
         format!(
-            "{w}\" of Power to work and it has {power}\" (teamwork Power, Ch. 8.1, is not \
-             modelled in squad battles)"
+            "{w}\" of Power to work and it has {power}\"{} (teamwork: crew Gunners of its side \
+             in contact lend theirs to a mounted gun, Ch. 8.1)",
+            if lent > 0 {
+                format!(", its side's crew {lent}\" more")
+            } else {
+                String::new()
+            }
         )
     };
     // Which weapon fires what: (the delivery, the parts it uses, whether they are used up).
@@ -649,7 +702,7 @@ fn explosives_of(
     if let Some(c) = cannon {
         let ammo = payloads.iter().position(|p| p.2 <= c.2);
         match ammo {
-            _ if c.2 > power => {
+            _ if !works(c.2) => {
                 unused.push((c.clone(), format!("a Cannon needs {}", too_big(c.2))))
             }
             None => unused.push((
@@ -671,7 +724,7 @@ fn explosives_of(
                 l,
                 "a squad battle fires one kind of Explosive weapon a unit".into(),
             ));
-        } else if l.2 > power {
+        } else if !works(l.2) {
             unused.push((l.clone(), format!("a Launcher needs {}", too_big(l.2))));
         } else if payloads.is_empty() {
             unused.push((l, "a Launcher with no Explosives to fire".into()));
@@ -762,6 +815,11 @@ fn explosives_of(
         count,
         delivery,
         used_up,
+        power: match launch {
+            Launch::Launcher(w) | Launch::Cannon(w) => w,
+            Launch::Rocket => xsize,
+            Launch::Thrown { .. } => 0,
+        },
     })
 }
 

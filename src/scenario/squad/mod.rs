@@ -44,6 +44,7 @@ mod setup;
 use crate::catalog::Catalog;
 use crate::catalog::cost::breakdown;
 use crate::catalog::cp::Cp;
+use crate::catalog::unit::{self, Unit};
 use crate::dice::SkillRoll;
 use crate::dice::expr::RollPlan;
 use crate::dice::skill::{SkillError, SkillPlan};
@@ -55,7 +56,7 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Bail, Formation, Policy, Position, Response, Spacing, Spend, Sprint,
+    AreaAim, AutoFire, Bail, Divert, Formation, Policy, Position, Response, Spacing, Spend, Sprint,
     Targeting, Throw,
 };
 pub use tally::{SquadOutcome, SquadTally};
@@ -79,6 +80,7 @@ impl SideSpec {
         opts: &RuleOptions,
     ) -> Result<SideSpec, String> {
         let mut out = Vec::new();
+        let mut built = Vec::new();
         for (entry, n) in units {
             // `wizard@bless`: this unit's own spend policy (Ch. D.4 Aspects);
             // `mystik@arm:hand-weapon`: the item its `arm` policy summons (Ch. D.3).
@@ -150,8 +152,72 @@ impl SideSpec {
                 ));
             }
             out.push((kind, *n));
+            built.push(u);
         }
+        let lent = teamwork(&mut out, &built, opts);
+        short_of_power(&mut out, &built, lent, policy);
         Ok(SideSpec { units: out, policy })
+    }
+}
+
+/// Ch. 8.1 Teamwork: "Creations using teamwork add their Effective Sizes together for the
+/// purpose of satisfying a weapon's Power requirement". A side's crew Gunners (Ch. 8.5) lend
+/// their Power to its mounted Launchers and Cannons, so a gun beyond its own unit's Power
+/// is worked when enough of them stand in contact; without them it stays inert. Returns
+/// the Power the side's crew could lend.
+fn teamwork(out: &mut [(Kind, u32)], built: &[Unit], opts: &RuleOptions) -> u32 {
+    let lent: u32 = out
+        .iter()
+        .filter(|(k, _)| k.crew())
+        .map(|(k, n)| n.saturating_mul(k.power.inches(k.size)))
+        .fold(0, u32::saturating_add);
+    if lent == 0 {
+        return 0;
+    }
+    for ((kind, _), u) in out.iter_mut().zip(built) {
+        if kind.crew() {
+            continue;
+        }
+        // Only the Explosive gun depends on `lent`; the rest of the build is the same.
+        if let Ok(k) = Kind::with_teamwork(u, kind.cp, opts, lent) {
+            kind.explosives = k.explosives;
+            kind.inert = k.inert;
+            kind.team = k.team;
+        }
+    }
+    lent
+}
+
+/// A weapon beyond its unit's Power at full Size that neither teamwork (a mounted gun and
+/// `lent` inches of crew Power) nor Diverting All Power (the side's `divert` policy, Ch.
+/// 8.1) ever works: named as priced but inert, since no strike picks it.
+fn short_of_power(out: &mut [(Kind, u32)], built: &[Unit], lent: u32, policy: Policy) {
+    for ((kind, _), u) in out.iter_mut().zip(built) {
+        let own = kind.power.inches(kind.size);
+        let diverts = policy.divert != Divert::Never && kind.power != unit::Power::Half;
+        let idle: Vec<(String, u32)> = kind
+            .arms
+            .iter()
+            .filter_map(|a| Some((a, a.power?)))
+            .filter(|&(a, p)| p > own && !diverts && !(a.mounted && p <= own + lent))
+            .map(|(a, p)| (a.name.clone(), p))
+            .collect();
+        for (name, p) in idle {
+            let cp = u
+                .weapons
+                .iter()
+                .find(|w| w.name() == name)
+                .and_then(|w| w.cost())
+                .unwrap_or(Cp::ZERO);
+            kind.inert.push(Inert {
+                part: name,
+                cp,
+                why: format!(
+                    "{p}\" of Power to work and it has {own}\" (Ch. 8.1: Diverting All Power, \
+                     policy `divert`, or crew Gunners' teamwork on a mounted gun would work it)"
+                ),
+            });
+        }
     }
 }
 
@@ -251,6 +317,9 @@ pub struct Squad {
     any_fire: bool,
     /// A side throws hand weapons (its `throw` policy) and carries one to throw (Ch. 8.4).
     any_throw: bool,
+    /// A side Diverts All Power (its `divert` policy) and fields a kind with a weapon its
+    /// Power may fall short of (Ch. 8.1).
+    any_divert: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
     /// None of the rules behind the flags above (creatures that join the turn, SuperNatural
@@ -372,6 +441,7 @@ impl Squad {
             gunnery_or_arc: false,
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
             any_throw: setup::any_throw([&a, &b]),
+            any_divert: setup::any_divert([&a, &b]),
             stacks: opts.stacking == Stacking::Cumulative
                 && kinds
                     .iter()

@@ -92,6 +92,21 @@ pub enum Throw {
     Last,
 }
 
+/// Whether a unit with a weapon too big for its Power (Ch. 8.1 Gathering Power: a creation
+/// whose Effective Size fell, like the Scorpiosaurus Rex's stinger at 2") Diverts All Power:
+/// a full turn without moving or acting, saving its Power to add to the next turn's for one
+/// weapon's activation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Divert {
+    /// Fight with the weapons its Power works.
+    #[default]
+    Never,
+    /// Divert while an enemy stands within reach of its largest weapon beyond its Power,
+    /// until the Power saved is enough to strike with it.
+    InReach,
+}
+
 /// What a side's SuperNatural units spend their SN dice on (Ch. D.3, D.4): each die once
 /// per turn, on one Aspect.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
@@ -395,6 +410,8 @@ pub struct Policy {
     pub formation: Formation,
     /// When its units throw a hand weapon.
     pub throw: Throw,
+    /// When its units Divert All Power to a weapon too big for their Power.
+    pub divert: Divert,
 }
 
 #[cfg(test)]

@@ -200,6 +200,15 @@ pub(super) fn any_throw(sides: [&SideSpec; 2]) -> bool {
     })
 }
 
+/// Whether a side Diverts All Power (its `divert` policy) and fields a kind with a weapon
+/// beyond the Power it would have at 1" of Effective Size (Ch. 8.1; Half Power never
+/// Diverts).
+pub(super) fn any_divert(sides: [&SideSpec; 2]) -> bool {
+    sides
+        .iter()
+        .any(|s| s.policy.divert != Divert::Never && s.units.iter().any(|(k, _)| k.may_divert()))
+}
+
 /// Whether one side fields both a kind that is `one` and a kind that is `other` (a crew
 /// and a gun, a Master and a Thrall).
 pub(super) fn any_side(
@@ -262,6 +271,7 @@ impl Squad {
                 || self.any_dodge
                 || self.any_bail
                 || self.any_throw
+                || self.any_divert
                 || self.any_sn
                 || self.any_fire
                 || self.any_limbs

@@ -234,6 +234,11 @@ impl Squad {
             log.note(format_args!("  {} reloads its Cannon", Who(self, fl, i)));
             return Shot::Reloaded;
         }
+        // Its gun takes more Power than its Effective Size gives: crew lend theirs (Ch. 8.1).
+        let own = self.kinds[kind].power.inches(f.size);
+        if x.power > own && !(self.any_crew && self.teamwork(fl, i, x.power - own, log)) {
+            return Shot::No;
+        }
         let mut fired = Shot::No;
         // Gunnery Support, given once for the Action's shots (Ch. 8.5).
         let mut support = None;
@@ -794,7 +799,7 @@ mod tests {
         // A minifig (Power 2") with a 3" Launcher: it cannot work it alone, so the Launcher
         // is priced but inert and its XSize 1 Explosives are thrown (Range 3").
         let text = "[m]\nname = \"M\"\nsource = \"test\"\nsize = 1\nstructure = \"0\"\n\
-                    armor = \"4\"\nmove = 5\nweapons = [{ kind = \"launcher\", size = 3 }, \
+                    armor = \"4\"\nmove = 5\nweapons = [{ kind = \"launcher\", size = 3, mount = \"carriage\" }, \
                     { kind = \"explosive\", size = 1 }, { kind = \"explosive\", size = 1 }]\n";
         let c = Catalog::with_text("t.toml", text).unwrap();
         let o = RuleOptions::default();

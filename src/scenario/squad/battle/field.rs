@@ -206,11 +206,18 @@ impl Squad {
     }
 
     /// Whether `t`'s saved Action would strike `i` first if `i` closed on it from `d` away
-    /// (Ch. 4.3: the mover "still has to move at least a full inch" inside its range).
+    /// (Ch. 4.3: the mover "still has to move at least a full inch" inside its range). A
+    /// unit with no weapon its Response may use (a Launcher's Explosives, a crew Gunner's
+    /// empty hands) strikes no one first, so it is no reason to wait.
     fn strikes_first(&self, fl: &Field, t: usize, i: usize, d: i32) -> bool {
         let r = &fl.f[t];
         let response = self.policy[r.side as usize].response;
         if !r.saved || r.disrupted || response == Response::None {
+            return false;
+        }
+        // As `answer` finds: a Close Combat weapon, else a Range.
+        let rk = &self.kinds[r.kind as usize];
+        if !rk.any_close() && rk.reach().is_none() {
             return false;
         }
         if self.opts.response_order == ResponseOrder::Counter {
@@ -964,6 +971,24 @@ mod tests {
                 "{reading:?}"
             );
         }
+    }
+
+    #[test]
+    fn issue_40_a_unit_with_nothing_to_respond_with_is_no_reason_to_hold_back() {
+        // A Hand-Weapon minifig 3" from a minifig with a Launcher on a carriage (Half Speed,
+        // so its threat, 2.5" + contact, is short of the swordsman's) and a saved Action.
+        // Explosives are never fired in a Response (Ch. 4.3 takes an attack), so the
+        // Launcher strikes no one first: under `hold` the swordsman closes all the way.
+        let o = RuleOptions::default();
+        let s = squad(&[MF], &[("minifig-launcher", 1)], 3, o);
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        assert_eq!(s.hold_want(&fl, 0, 1, 6, 6 - CONTACT, true), 6 - CONTACT);
+        // Give the Launcher a Hand Weapon and its Response would strike first: it waits.
+        let s = squad(&[MF], &[("minifig-launcher+hand-weapon", 1)], 3, o);
+        let mut fl = s.start();
+        fl.f[1].saved = true;
+        assert_eq!(s.hold_want(&fl, 0, 1, 6, 6 - CONTACT, true), 0);
     }
 
     #[test]

@@ -9,8 +9,11 @@
 //!   to the number of inches in the Weapon Size";
 //! - when the gun walks, the crew in contact walk with it, as far as their own Move.
 //!
-//! Not modelled (docs/model.md): homing in on a target over several turns, and teamwork
-//! Power (Ch. 8.1) for a gun bigger than one minifig's Power.
+//! - teamwork (Ch. 8.1): when a gun's Power requirement is beyond its unit's own Power, crew
+//!   Gunners in contact whose Action is unspent add theirs until it is met, spending their
+//!   Action on it (not on Gunnery Support as well: one Action buys one thing).
+//!
+//! Not modelled (docs/model.md): homing in on a target over several turns.
 
 use super::*;
 use crate::dice::Log;
@@ -50,6 +53,19 @@ impl Squad {
         true
     }
 
+    /// Whether unit `j` is crew of gun `g`'s side standing in contact with it, with its
+    /// Action unspent and on its feet: one who may help work the gun now.
+    fn crew_ready(&self, fl: &Field, g: usize, j: usize) -> bool {
+        let f = fl.f[j];
+        j != g
+            && f.alive
+            && f.side == fl.f[g].side
+            && !f.acted
+            && !f.disrupted
+            && self.kinds[f.kind as usize].crew()
+            && (f.pos - fl.f[g].pos).abs() <= CONTACT
+    }
+
     /// Gunnery Support for unit `g` firing its mounted weapon (Ch. 8.5): each crew Gunner of
     /// its side in contact with it, a minifig whose Action is unspent, spends it for +1,
     /// while the firing team stays within the gun's Weapon Size. Returns the bonus.
@@ -60,17 +76,8 @@ impl Squad {
             if combat::gunnery_support(n + 1, team).is_none() {
                 break;
             }
-            let f = fl.f[j];
-            let k = &self.kinds[f.kind as usize];
-            if j == g
-                || !f.alive
-                || f.side != fl.f[g].side
-                || f.acted
-                || f.disrupted
-                || !k.crew()
-                || !k.minifig
-                || (f.pos - fl.f[g].pos).abs() > CONTACT
-            {
+            // Gunnery Support is a minifig's (Ch. 8.5).
+            if !self.crew_ready(fl, g, j) || !self.kinds[fl.f[j].kind as usize].minifig {
                 continue;
             }
             fl.f[j].acted = true;
@@ -84,6 +91,46 @@ impl Squad {
             ));
         }
         n as i64
+    }
+
+    /// Teamwork for unit `g` working a weapon `short` inches beyond its own Power (Ch. 8.1):
+    /// the crew Gunners of its side in contact whose Action is unspent add their Power, in
+    /// slot order, until `short` is met, and spend their Action on it. Returns false and
+    /// spends nothing when those in contact fall short.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn teamwork<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        g: usize,
+        short: u32,
+        log: &mut L,
+    ) -> bool {
+        let mut lent = 0u32;
+        let mut team = 0u128;
+        for j in 0..self.units {
+            if lent >= short {
+                break;
+            }
+            if !self.crew_ready(fl, g, j) {
+                continue;
+            }
+            lent += self.kinds[fl.f[j].kind as usize].power.inches(fl.f[j].size);
+            team |= 1 << j;
+        }
+        if lent < short {
+            return false;
+        }
+        for j in (0..self.units).filter(|&j| team & (1 << j) != 0) {
+            fl.f[j].acted = true;
+            fl.f[j].saved = false;
+        }
+        log.note(format_args!(
+            "    teamwork: {} crew lend {lent}\" of Power to {} (Ch. 8.1)",
+            team.count_ones(),
+            Who(self, fl, g)
+        ));
+        true
     }
 
     /// Gunnery Support for unit `g`'s ranged Action with the weapons `chosen` (a bit each),
@@ -175,6 +222,90 @@ mod tests {
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done());
         assert!(fl.f[1].alive);
+    }
+
+    /// A Gunner with a 3" Cannon on a carriage (Use 6, Range 12"): 1" beyond its 2" of
+    /// Power. Side A fields `crew` crew Gunners beside it; side B one minifig 7" off.
+    fn big_gun(crew: u32) -> Squad {
+        let text = "[big-gun]\nname = \"G\"\nsource = \"test\"\nsize = 1\nstructure = \"0\"\n\
+                    armor = \"4\"\nmove = 5\nspecialties = [\"gunnery\"]\nweapons = [{ kind = \
+                    \"cannon\", size = 3, mount = \"carriage\" }, { kind = \"explosive\", size = 1 }]\n";
+        let c = Catalog::with_text("t.toml", text).unwrap();
+        let o = RuleOptions::default();
+        let mut a = vec![("big-gun".to_string(), 1)];
+        if crew > 0 {
+            a.push(("gunner".to_string(), crew));
+        }
+        let a = SideSpec::from_catalog(&c, &a, Policy::default(), &o).unwrap();
+        Squad::new(a, side(&[MF], &o), 7, First::A, 50, o).unwrap()
+    }
+
+    #[test]
+    fn issue_40_crew_lend_their_power_to_a_gun_beyond_its_own_by_teamwork() {
+        // Ch. 8.1 Teamwork: the crew Gunner in slot 1 lends its 2" (3" met), spending its
+        // Action; the one in slot 2 gives Gunnery Support (+1, a team of 2 within 3"). The
+        // d8's 5 + 1 meets Use 6; the XSize 1 round's 1d10 of 5 beats Armor 4.
+        let s = big_gun(2);
+        assert!(s.kinds[0].explosives.is_some() && s.kinds[0].inert.is_empty());
+        let mut fl = s.start();
+        let mut dice = Script::new(&[(D8, 5), (Die::D10, 5)]);
+        let mut told = crate::dice::Narration::default();
+        let shot = s.fire_explosives(&mut fl, 0, &mut dice, &mut told);
+        assert_eq!(shot, super::super::explosives::Shot::Fired);
+        assert!(dice.is_done() && !fl.f[3].alive);
+        assert!(fl.f[1].acted && fl.f[2].acted);
+        assert!(
+            told.notes()
+                .iter()
+                .any(|n| n.contains("teamwork: 1 crew lend 2\"")),
+            "{:?}",
+            told.notes()
+        );
+        // With its crew out of contact, the gun cannot be worked: no shot, no dice.
+        let mut fl = s.start();
+        fl.f[1].pos -= 10;
+        fl.f[2].pos -= 10;
+        let mut dice = Script::new(&[]);
+        let shot = s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert_eq!(shot, super::super::explosives::Shot::No);
+        assert!(!fl.f[1].acted && !fl.f[2].acted);
+        // A side with no crew: the Cannon is inert, named with why, and the round is thrown.
+        let s = big_gun(0);
+        let k = &s.kinds[0];
+        assert!(
+            k.inert
+                .iter()
+                .any(|x| x.why.contains("3\" of Power") && x.why.contains("teamwork")),
+            "{:?}",
+            k.inert
+        );
+        assert_eq!(k.explosives.unwrap().delivery.range, 3, "thrown");
+    }
+
+    #[test]
+    fn issue_40_teamwork_works_a_mounted_gun_beyond_its_firers_power() {
+        // A minifig (2" of Power) with a 3" Gun on a carriage (Use 5, 3d6) and a crew Gunner
+        // beside it, 7" from a minifig: the Gunner lends 2" (Ch. 8.1) and spends its Action;
+        // 5 meets Use 5, and 3 + 1 + 1 = 5 beats Armor 4.
+        let text = "[big-rifle]\nname = \"R\"\nsource = \"test\"\nsize = 1\nstructure = \"0\"\n\
+                    armor = \"4\"\nmove = 5\nweapons = [{ kind = \"gun\", size = 3, mount = \
+                    \"carriage\" }]\n";
+        let c = Catalog::with_text("t.toml", text).unwrap();
+        let o = RuleOptions::default();
+        let units = [("big-rifle".to_string(), 1), ("gunner".to_string(), 1)];
+        let a = SideSpec::from_catalog(&c, &units, Policy::default(), &o).unwrap();
+        let s = Squad::new(a, side(&[MF], &o), 7, First::A, 50, o).unwrap();
+        let mut fl = s.start();
+        let mut dice = Script::new(&[(D6, 5), (D6, 3), (D6, 1), (D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[2].alive);
+        assert!(fl.f[1].acted, "the crew's Action went into the gun");
+        // Its crew out of contact: the gun stays silent (no dice drawn).
+        let mut fl = s.start();
+        fl.f[1].pos -= 10;
+        let mut dice = Script::new(&[]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(fl.f[2].alive && !fl.f[1].acted);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //!   Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their
 //!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched, a
-//!   jammed MachineGun reloaded, crew Gunners at their gun);
+//!   jammed MachineGun reloaded, crew Gunners at their gun, Power Diverted);
 //! - [`Hooks::walk`]: how far a unit walks and whether it may Sprint (lost legs, SN Movement
 //!   dice);
 //! - [`Hooks::unit_end`]: after a unit's turn (Sacrifices of fallen Thralls);
@@ -47,7 +47,8 @@ impl Hooks {
                 || s.any_useless
                 || s.any_explosive
                 || s.any_arc
-                || s.any_crew,
+                || s.any_crew
+                || s.any_divert,
             walk: s.any_limbs || s.any_sn,
             unit_end: s.any_thrall,
             fall: s.any_sn || s.any_thrall,
@@ -122,6 +123,9 @@ impl Squad {
             }
         }
         if fl.f[i].disrupted {
+            return Flow::Over;
+        }
+        if self.any_divert && self.divert(fl, i, log) {
             return Flow::Over;
         }
         // A crew Gunner keeps its Action for its gun (Ch. 8.5).

@@ -19,7 +19,9 @@
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
 //!   each target's hits in a player turn pooled against its Armor (a number);
-//! - no side throws a hand weapon (its `throw` policy; not plain);
+//! - no side throws a hand weapon (its `throw` policy; not plain), and none Diverts All
+//!   Power (its `divert` policy, with a weapon Size Damage may put beyond its Power: not
+//!   plain);
 //! - both sides focus their attacks (`focus`; `combined` and the other target policies play
 //!   in the general turn) and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =

@@ -32,6 +32,7 @@ mod limbs;
 mod line;
 mod medik;
 mod minds;
+mod power;
 mod spawners;
 mod strike;
 mod supernatural;
@@ -120,6 +121,9 @@ struct Figure {
     fired: u8,
     /// Its MachineGun jammed: inoperative until an Action reloads it (Ch. 8.3).
     jammed: bool,
+    /// Power inches saved by Diverting All Power, and whether it saved them this turn
+    /// ([`power::DIVERTING`], Ch. 8.1).
+    divert: u8,
 }
 
 const EMPTY: Figure = Figure {
@@ -154,6 +158,7 @@ const EMPTY: Figure = Figure {
     burning: false,
     fired: 0,
     jammed: false,
+    divert: 0,
 };
 
 /// Cumulative Damage on one target and the Armor it is rolled against, rolled once. Kept in

@@ -130,10 +130,20 @@ impl Squad {
             // Ch. 8.1 Power Limits: the sizes added together stay within Power.
             // A jammed MachineGun fires no more until reloaded (Ch. 8.3).
             let jammed = !P && self.any_arc && fl.f[i].jammed && arm.auto == Some(Gun::MachineGun);
+            // Power saved by Diverting meets one weapon's requirement on its own (Ch. 8.1).
+            let beyond = fl.f[i].power_used as u32 + p > power;
+            let saved = beyond
+                && !P
+                && self.any_divert
+                && fl.f[i].power_used == 0
+                && p <= power + self.saved_power(fl, i);
+            // Or crew in contact lend a mounted gun theirs by teamwork (Ch. 8.1), asked
+            // last since it spends their Actions.
+            let team = beyond && !saved && !P && self.any_crew && arm.mounted;
             if !fits
                 || jammed
                 || fl.f[i].used & (1 << w) != 0
-                || fl.f[i].power_used as u32 + p > power
+                || (beyond && !saved && !team)
                 || fl.f[i].hands_used as u32 + arm.grip > k.free_hands
             {
                 continue;
@@ -145,6 +155,18 @@ impl Squad {
                 && (!self.wields(fl, i, arm) || (fl.f[i].burning && arm.hands > 1))
             {
                 continue;
+            }
+            if team && (fl.f[i].power_used != 0 || !self.teamwork(fl, i, p - power, log)) {
+                continue;
+            }
+            if saved {
+                log.note(format_args!(
+                    "  {} adds the {}\" of Power it saved to work its {}",
+                    Who(self, fl, i),
+                    self.saved_power(fl, i),
+                    arm.name
+                ));
+                fl.f[i].divert = 0;
             }
             fl.f[i].used |= 1 << w;
             fl.f[i].power_used += p as u16; // within Power: at most 4 x Size 1000

@@ -315,7 +315,7 @@ impl Squad {
     /// The start of `side`'s player turn: the turn's counts start afresh for every unit
     /// (and its stack of Explosive Damage), the rest for the side's own.
     #[inline(always)]
-    fn new_turn<const P: bool>(&self, fl: &mut Field, side: u8) {
+    pub(super) fn new_turn<const P: bool>(&self, fl: &mut Field, side: u8) {
         // The turn's counts start afresh for every unit; the rest for the side's own.
         // Where no unit changes sides, those are the side's range: a check of each
         // unit's side mispredicted as sides alternate.
@@ -340,6 +340,9 @@ impl Squad {
             for (f, &gone) in fl.f.iter_mut().zip(&fl.thrown).take(self.roster.len()) {
                 f.used = gone;
             }
+        }
+        if !P && self.any_divert {
+            self.new_turn_power(fl, side, mine.clone());
         }
         for f in &mut fl.f[mine] {
             if f.side == side {
