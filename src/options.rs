@@ -164,6 +164,19 @@ choice! {
 }
 
 choice! {
+    /// Which weapons cut, for Dismemberment (Ch. 10.2: under `armor_tie = dismemberment` "if
+    /// the minifig was hit by a cutting weapon, it immediately suffers one Amputation"; the
+    /// texts never say which weapons cut).
+    Cutting default None {
+        /// None: every tie knocks the minifig over (Disrupted), as any other damage does.
+        None = "none",
+        /// Every Close Combat weapon striking in Close Combat (blades, axes, bites): its tie
+        /// Amputates a limb in the defender's `amputate` order; shots and blasts knock over.
+        CloseCombat = "close_combat",
+    }
+}
+
+choice! {
     /// A minifig's Armor (readings §2): the texts' fixed 4 simplifies a rolled 1d6.
     MinifigArmor default Fixed4 {
         /// Armor 4, a fixed number (Ch. 10.2 minifig stat block).
@@ -754,6 +767,10 @@ rule_options! {
     armor_tie: ArmorTie {
         source: "Ch. 10.2; readings §2",
         meaning: "what Damage exactly equal to Armor does",
+    }
+    cutting: Cutting {
+        source: "Ch. 10.2 Dismemberment",
+        meaning: "which weapons cut, so that their tie Amputates under armor_tie=dismemberment",
     }
     minifig_armor: MinifigArmor {
         source: "Ch. 10.2; readings §2",

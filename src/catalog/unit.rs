@@ -330,6 +330,17 @@ impl Armament {
             Armament::Sized { stats, .. } => Some(stats.cost),
         }
     }
+
+    /// It rides a carriage (Ch. 8.1): a gun too long for the hands.
+    pub fn on_carriage(&self) -> bool {
+        matches!(
+            self,
+            Armament::Sized {
+                mount: Mount::Carriage,
+                ..
+            }
+        )
+    }
 }
 
 /// A validated unit.
@@ -464,31 +475,9 @@ fn steps_above_d6(die: Die) -> Option<u32> {
 }
 
 impl UnitSpec {
-    /// Checks the entry against the rules; returns every problem found, not just the first.
-    pub fn resolve(&self, key: &str) -> Result<Unit, Vec<UnitError>> {
-        let mut errors = Vec::new();
+    /// The Skill die and the Skill Boosts it buys (Ch. 10.1), with what is wrong with it.
+    fn skill(&self, errors: &mut Vec<UnitError>) -> (Die, u32) {
         let s = self;
-        // Ch. 7.1: a Structure Level above the Size is not allowed (Size 0 Vermin have SL 0).
-        if s.structure.halves() > 2 * s.size.max(1)
-            || (s.size == 0 && s.structure != Structure::Zero)
-        {
-            errors.push(err(
-                "structure",
-                format!("Structure Level {} is above Size {}\"", s.structure, s.size),
-                "a creation's Structure Level cannot exceed its Size (Ch. 7.1)",
-            ));
-        }
-        // Sizes and Moves beyond any table: refused so later arithmetic stays in range.
-        if s.size > 1000 || s.move_inches > 1000 || s.hands > 1000 {
-            errors.push(err(
-                "size",
-                format!(
-                    "Size {}\", Move {}\" or {} hands is beyond any table",
-                    s.size, s.move_inches, s.hands
-                ),
-                "Size, Move and hands up to 1000",
-            ));
-        }
         // Ch. 10.1: one die, d4 (Incompetent only) to d12.
         let skill = Die::from_name(&s.skill);
         let mut boosts = 0;
@@ -534,20 +523,13 @@ impl UnitSpec {
                 Die::D6
             }
         };
-        if s.mind == Mind::None && (s.multitasking > 0 || s.multidexterity > 0) {
-            errors.push(err(
-                "mind",
-                "Multitasking and Multidexterity need a Mind".into(),
-                "give the creation a Mind (Ch. 10.1)",
-            ));
-        }
-        if s.power == Power::Half && s.size == 0 {
-            errors.push(err(
-                "power",
-                "Half Power needs Size 1\" or more".into(),
-                "Ch. 8.1: \"A creation must be at least Size 1\" to take a Power Impairment\"",
-            ));
-        }
+        (skill, boosts)
+    }
+
+    /// The weapons as written, resolved and checked against the hands (Ch. 10.2) and the
+    /// Large Hand-Held Weapons table (Ch. 8.1).
+    fn armaments(&self, errors: &mut Vec<UnitError>) -> Vec<Armament> {
+        let s = self;
         let mut weapons = Vec::new();
         for w in &s.weapons {
             match w {
@@ -596,30 +578,13 @@ impl UnitSpec {
                 },
             }
         }
-        let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
-        let mut armor = match Expr::parse(&armor_text) {
-            Ok(e) if e.skill().is_none() => e,
-            _ => {
-                errors.push(err(
-                    "armor",
-                    format!("{armor_text:?} is not an Armor rating"),
-                    "a number (4) or dice (2d6, 3d10)",
-                ));
-                Expr::parse("0").expect("a constant parses")
-            }
-        };
-        // Worn armor adds to the rating (Body Armor +2, readings §3).
-        let bonus: i64 = weapons
-            .iter()
-            .map(|w| match w {
-                Armament::Item(i) => i.armor_bonus,
-                Armament::Sized { .. } => 0,
-            })
-            .sum();
-        if bonus > 0 {
-            armor = Expr::parse(&format!("{armor} + {bonus}"))
-                .expect("an Armor rating plus a constant parses");
-        }
+        weapons
+    }
+
+    /// The named lists and the prices as written: Specialties, traits, a Construct's
+    /// Connection Strength, assumed fields and listed prices.
+    fn check_names(&self, errors: &mut Vec<UnitError>) {
+        let s = self;
         for sp in &s.specialties {
             if !SPECIALTIES.iter().any(|(k, _)| k == sp) {
                 errors.push(err(
@@ -647,17 +612,6 @@ impl UnitSpec {
                 "from 1 up to the Construct's Size (Ch. 10.4)",
             ));
         }
-        let mut sn_dice = Vec::new();
-        for d in &s.sn_dice {
-            match Die::from_name(d) {
-                Some(Die::D20) | None => errors.push(err(
-                    "sn_dice",
-                    format!("{d:?} is not a SuperNatural die a unit can own"),
-                    "d4, d6, d8, d10 or d12 (the d20 is BrikThulhu's, Ch. 10.3)",
-                )),
-                Some(die) => sn_dice.push(die),
-            }
-        }
         for a in &s.assumed {
             if !ASSUMABLE.contains(&a.as_str()) {
                 errors.push(err(
@@ -676,6 +630,85 @@ impl UnitSpec {
                     format!("{x} is not a price"),
                     "a multiple of 0.25, at least 0",
                 ));
+            }
+        }
+    }
+
+    /// Checks the entry against the rules; returns every problem found, not just the first.
+    pub fn resolve(&self, key: &str) -> Result<Unit, Vec<UnitError>> {
+        let mut errors = Vec::new();
+        let s = self;
+        // Ch. 7.1: a Structure Level above the Size is not allowed (Size 0 Vermin have SL 0).
+        if s.structure.halves() > 2 * s.size.max(1)
+            || (s.size == 0 && s.structure != Structure::Zero)
+        {
+            errors.push(err(
+                "structure",
+                format!("Structure Level {} is above Size {}\"", s.structure, s.size),
+                "a creation's Structure Level cannot exceed its Size (Ch. 7.1)",
+            ));
+        }
+        // Sizes and Moves beyond any table: refused so later arithmetic stays in range.
+        if s.size > 1000 || s.move_inches > 1000 || s.hands > 1000 {
+            errors.push(err(
+                "size",
+                format!(
+                    "Size {}\", Move {}\" or {} hands is beyond any table",
+                    s.size, s.move_inches, s.hands
+                ),
+                "Size, Move and hands up to 1000",
+            ));
+        }
+        let (skill, boosts) = self.skill(&mut errors);
+        if s.mind == Mind::None && (s.multitasking > 0 || s.multidexterity > 0) {
+            errors.push(err(
+                "mind",
+                "Multitasking and Multidexterity need a Mind".into(),
+                "give the creation a Mind (Ch. 10.1)",
+            ));
+        }
+        if s.power == Power::Half && s.size == 0 {
+            errors.push(err(
+                "power",
+                "Half Power needs Size 1\" or more".into(),
+                "Ch. 8.1: \"A creation must be at least Size 1\" to take a Power Impairment\"",
+            ));
+        }
+        let weapons = self.armaments(&mut errors);
+        let armor_text = s.armor.clone().unwrap_or_else(|| s.structure.armor());
+        let mut armor = match Expr::parse(&armor_text) {
+            Ok(e) if e.skill().is_none() => e,
+            _ => {
+                errors.push(err(
+                    "armor",
+                    format!("{armor_text:?} is not an Armor rating"),
+                    "a number (4) or dice (2d6, 3d10)",
+                ));
+                Expr::parse("0").expect("a constant parses")
+            }
+        };
+        // Worn armor adds to the rating (Body Armor +2, readings §3).
+        let bonus: i64 = weapons
+            .iter()
+            .map(|w| match w {
+                Armament::Item(i) => i.armor_bonus,
+                Armament::Sized { .. } => 0,
+            })
+            .sum();
+        if bonus > 0 {
+            armor = Expr::parse(&format!("{armor} + {bonus}"))
+                .expect("an Armor rating plus a constant parses");
+        }
+        self.check_names(&mut errors);
+        let mut sn_dice = Vec::new();
+        for d in &s.sn_dice {
+            match Die::from_name(d) {
+                Some(Die::D20) | None => errors.push(err(
+                    "sn_dice",
+                    format!("{d:?} is not a SuperNatural die a unit can own"),
+                    "d4, d6, d8, d10 or d12 (the d20 is BrikThulhu's, Ch. 10.3)",
+                )),
+                Some(die) => sn_dice.push(die),
             }
         }
         if errors.is_empty() {

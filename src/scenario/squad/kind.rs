@@ -4,8 +4,8 @@
 use crate::catalog::armory::Item;
 use crate::catalog::cost::{breakdown, movement};
 use crate::catalog::cp::Cp;
-use crate::catalog::unit::{Armament, Mind, Mount, Power, Propulsion, Structure, Unit};
-use crate::catalog::weapon::{Damage, Reach, WeaponKind};
+use crate::catalog::unit::{Armament, Mind, Power, Propulsion, Structure, Unit};
+use crate::catalog::weapon::{Damage, Reach, Stats, WeaponKind};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::TermKind;
 use crate::dice::{Die, Expr, SkillRoll};
@@ -244,17 +244,7 @@ impl Kind {
         lent: u32,
     ) -> Result<Kind, KindError> {
         let s = &u.spec;
-        let mut arms = Vec::new();
         let mut inert: Vec<Inert> = Vec::new();
-        let priced = breakdown(u);
-        // The price of a line of the breakdown (0 when the unit is priced as listed).
-        let price = |name: &str| {
-            priced
-                .items
-                .iter()
-                .find(|(n, _)| n == name || n.starts_with(name))
-                .map_or(Cp::ZERO, |(_, c)| *c)
-        };
         let mut out = |part: &str, cp: Option<Cp>, why: String| {
             inert.push(Inert {
                 part: part.to_string(),
@@ -262,167 +252,26 @@ impl Kind {
                 why,
             })
         };
-        // The listed CP of a weapon by name, for naming it inert.
-        let cost_of = |name: &str| {
-            u.weapons
-                .iter()
-                .find(|w| w.name() == name)
-                .and_then(|w| w.cost())
-        };
-        let carriage = u.weapons.iter().any(|w| {
-            matches!(
-                w,
-                Armament::Sized {
-                    mount: Mount::Carriage,
-                    ..
-                }
-            )
-        });
-        // A gun on a carriage is "a heavy item" its crew drags: Half Speed (Ch. 4.1).
-        let mut half_speed = carriage;
-        let mut heavy_armor = false;
-        let mut shield: Option<Shield> = None;
-        let mut shield_hands = 0;
-        let mut spawn = 0;
-        // Explosives and Rockets (name, CP, XSize), and the Launcher and Cannon (name, CP,
-        // WSize) that would fire them.
-        let mut payloads: Vec<Part> = Vec::new();
-        let mut rockets: Vec<Part> = Vec::new();
-        let mut launcher: Option<Part> = None;
-        let mut cannon: Option<Part> = None;
-        for w in &u.weapons {
-            match w {
-                Armament::Item(i) if matches!(i.key, "shield" | "heavy-shield") => {
-                    // A shield takes a hand whatever it does (issue 21).
-                    shield_hands += i.hands;
-                    match opts.shield {
-                        ShieldReading::Parry => {
-                            let s = Shield {
-                                use_rating: ITEM_SHIELD.use_rating,
-                                layers: ITEM_SHIELD.layers,
-                            };
-                            if shield.is_none_or(|b| s.layers > b.layers) {
-                                shield = Some(s);
-                            }
-                        }
-                        ShieldReading::Inert => out(
-                            i.name,
-                            i.cost,
-                            "no Parry under shield=inert (the table gives no Parry stats)".into(),
-                        ),
-                    }
-                }
-                // Worn armor acts through Armor, Deflection and Half Speed; Medikal Tools
-                // through a Medik (checked below).
-                Armament::Item(i) if i.armored || i.key == "medikal-tools" => {
-                    half_speed |= i.notes.contains(&"Half Speed");
-                    heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
-                }
-                // The minifig table's Explosive: XSize 1 (Ch. 8.4).
-                Armament::Item(i) if i.key == "explosive" => {
-                    payloads.push((i.name.to_string(), i.cost, 1));
-                }
-                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Explosive => {
-                    payloads.push((name.to_string(), Some(stats.cost), stats.size));
-                }
-                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Rocket => {
-                    rockets.push((name.to_string(), Some(stats.cost), stats.size));
-                }
-                Armament::Sized { name, stats, .. }
-                    if matches!(stats.kind, WeaponKind::Launcher | WeaponKind::Cannon) =>
-                {
-                    let slot = if stats.kind == WeaponKind::Launcher {
-                        &mut launcher
-                    } else {
-                        &mut cannon
-                    };
-                    if let Some((other, cp, _)) = slot.take() {
-                        out(
-                            &other,
-                            cp,
-                            format!("a squad battle works one {} a unit", stats.kind),
-                        );
-                    }
-                    *slot = Some((name.to_string(), Some(stats.cost), stats.size));
-                }
-                Armament::Item(i) => match item_arm(i) {
-                    Ok(a) => arms.push(a),
-                    Err(why) => out(i.name, i.cost, why),
-                },
-                Armament::Sized { stats, .. } if stats.kind == WeaponKind::Spawner => {
-                    // Ch. 10.4: "Spawn Capacity: WS"", automatic, no Skill roll or Action.
-                    spawn += stats.size;
-                }
-                Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::MeleeShield => {
-                    let Some(u) = stats.use_rating else {
-                        out(name, Some(stats.cost), "no Use in its stats".into());
-                        continue;
-                    };
-                    let s = Shield {
-                        use_rating: u as i64,
-                        layers: stats.size,
-                    };
-                    if shield.is_none_or(|b| s.layers > b.layers) {
-                        shield = Some(s);
-                    }
-                }
-                Armament::Sized { name, stats, .. } => {
-                    let damage = match (&stats.kind, &stats.damage) {
-                        (WeaponKind::MeleeWeapon, Damage::ActionDice(n)) => {
-                            // Ch. 8.1: "{Weapon Size}x{Action die}".
-                            Some(format!("{n}{}", u.skill))
-                        }
-                        (
-                            WeaponKind::Gun | WeaponKind::MachineGun | WeaponKind::FlameThrower,
-                            Damage::Dice(e),
-                        ) => Some(e.clone()),
-                        // Ch. 8.3: "{Weapon Size}x{Damage d8} - distance"; the sweep takes
-                        // the distance off.
-                        (WeaponKind::BlastGun, Damage::MinusDistance(e)) => Some(e.clone()),
-                        _ => None,
-                    };
-                    match damage.zip(stats.use_rating) {
-                        Some((d, u)) => arms.push(Arm {
-                            mounted: stats.range != Reach::CloseCombat
-                                && combat::mounted(stats.size, s.size),
-                            // Ch. 8.3: automatic weapons sweep a Firing Arc.
-                            auto: match stats.kind {
-                                WeaponKind::MachineGun => Some(Gun::MachineGun),
-                                WeaponKind::BlastGun => Some(Gun::BlastGun),
-                                WeaponKind::FlameThrower => Some(Gun::FlameThrower),
-                                _ => None,
-                            },
-                            ..arm(
-                                name,
-                                u as i64,
-                                stats.range == Reach::CloseCombat,
-                                match stats.range {
-                                    Reach::Inches(r) => Some(r),
-                                    _ => None,
-                                },
-                                &d,
-                                Some(stats.power),
-                            )
-                        }),
-                        None => out(
-                            name,
-                            Some(stats.cost),
-                            format!(
-                                "a {} with these stats is not a squad duel weapon",
-                                stats.kind
-                            ),
-                        ),
-                    }
-                }
-            }
-        }
+        let Loadout {
+            mut arms,
+            half_speed,
+            heavy_armor,
+            shield,
+            shield_hands,
+            spawn,
+            payloads,
+            rockets,
+            launcher,
+            cannon,
+            carriage,
+        } = loadout(u, opts, &mut out);
         // A battle tracks one jam a unit (Ch. 8.3): it works one MachineGun.
         let mut guns = 0;
         for a in arms.extract_if(.., |a| {
             guns += (a.auto == Some(Gun::MachineGun)) as u32;
             a.auto == Some(Gun::MachineGun) && guns > 1
         }) {
-            let cp = cost_of(&a.name);
+            let cp = listed_cost(u, &a.name);
             out(
                 &a.name,
                 cp,
@@ -431,28 +280,7 @@ impl Kind {
         }
         let explosives =
             explosives_of(u, payloads, rockets, launcher, cannon, lent, opts, &mut out);
-        let mut sn = u.sn_dice.clone();
-        sn.sort_unstable_by(|a, b| b.cmp(a));
-        if sn.len() > MAX_SN_DICE {
-            return Err(KindError {
-                key: u.key.clone(),
-                message: format!(
-                    "owns {} SuperNatural dice; a squad duel tracks at most {MAX_SN_DICE}",
-                    sn.len()
-                ),
-            });
-        }
-        if sn.is_empty() {
-            // Ch. D.3: a Wand or Staff "has no Damage stat of their own".
-            for a in arms.extract_if(.., |a| a.channel) {
-                let cp = cost_of(&a.name);
-                out(
-                    &a.name,
-                    cp,
-                    "carries SuperNatural Effects, and this unit has no SN dice".into(),
-                );
-            }
-        }
+        let sn = sn_dice(u, &mut arms, &mut out)?;
         let tools = u
             .weapons
             .iter()
@@ -470,70 +298,16 @@ impl Kind {
             && sn.is_empty()
             && !gunnery
         {
-            return Err(KindError {
-                key: u.key.clone(),
-                message: if inert.is_empty() {
-                    "carries no weapon".into()
-                } else {
-                    format!(
-                        "has no weapon the duel can use ({})",
-                        inert
-                            .iter()
-                            .map(|x| format!("{}: {}", x.part, x.why))
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    )
-                },
-            });
+            return Err(unarmed(u, &inert));
         }
-        keep_throws(&mut arms, u);
-        if u.has_trait("cannon-fodder") {
-            // Ch. 10.4: "This Mook Weapon (along with any other weapon carried or operated by
-            // a Cannon Fodder unit) does only one point of Damage".
-            for a in arms.iter_mut().filter(|a| !a.channel) {
-                a.damage = Expr::parse(MOOK_DAMAGE).expect("a constant parses");
-                a.mean = 1.0;
-                a.poison = false;
-            }
-        }
-        arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
-        // The trial marks weapons used this turn in one 64-bit word.
-        for a in arms.drain(64.min(arms.len())..) {
-            let cp = cost_of(&a.name);
-            out(&a.name, cp, "more than 64 weapons".into());
-        }
-        // Traits bought for a fight that this unit cannot use.
-        if tools && medik.is_none() {
-            out(
-                "Medikal Tools",
-                cost_of("Medikal Tools"),
-                "only a Medik operates with them".into(),
-            );
-        }
-        if s.multitasking > 0 && arms.len() < 2 && medik.is_none() && sn.is_empty() {
-            out(
-                &format!("Multitasking x{}", s.multitasking),
-                Some(price("Multitasking")),
-                "an extra Action needs a weapon not used this turn, and it has one".into(),
-            );
-        }
-        let close = arms.iter().filter(|a| a.close).count();
-        let ranged = arms.iter().filter(|a| a.range.is_some()).count();
-        if s.multidexterity > 0 && close <= 2 && ranged <= 1 {
-            out(
-                &format!("Multidexterity x{}", s.multidexterity),
-                Some(price("Multidexterity")),
-                "it carries no more weapons than a standard Mind uses at once".into(),
-            );
-        }
-        if s.propulsion == Propulsion::Flying {
-            let extra = price("Move ") - movement(s.move_inches, Propulsion::Ground, s.structure);
-            out(
-                "flight",
-                Some(extra),
-                "the battle line has no air: it walks (the CP over a ground Move)".into(),
-            );
-        }
+        finish_arms(&mut arms, u, &mut out);
+        idle_traits(
+            u,
+            &arms,
+            tools && medik.is_none(),
+            medik.is_none() && sn.is_empty(),
+            &mut out,
+        );
         let team = team_of(&arms, explosives, s.size);
         Ok(Kind {
             team,
@@ -552,19 +326,11 @@ impl Kind {
             cannon_fodder: u.has_trait("cannon-fodder"),
             non_living: u.has_trait("non-living") || u.has_trait("undead"),
             stupid: s.mind == Mind::Incompetent,
-            minifig: s.size == 1
-                && matches!(s.structure, Structure::Zero | Structure::Half)
-                && s.mind != Mind::None
-                && !u.has_trait("vermin")
-                && !u.has_trait("summoned")
-                && !u.has_trait("non-living"),
+            minifig: is_minifig(u),
             power: s.power,
             free_hands: s.hands.saturating_sub(shield_hands),
-            deflection: if heavy_armor {
-                opts.heavy_armor.levels()
-            } else {
-                0
-            },
+            // Heavy Armor's levels of Deflection (option `heavy_armor`).
+            deflection: opts.heavy_armor.levels() * heavy_armor as u32,
             actions: 1 + s.multitasking,
             multidexterity: s.multidexterity,
             longest: arms.iter().filter_map(|a| a.range).max(),
@@ -637,6 +403,331 @@ pub(crate) fn armor(u: &Unit, opts: &RuleOptions) -> Expr {
         return Expr::parse(&text).expect("1d6 plus an Armor bonus parses");
     }
     u.armor.clone()
+}
+
+/// Unit `u`'s SN dice, largest first, at most [`MAX_SN_DICE`]; without any, its Wand or
+/// Staff leaves `arms`, named inert (Ch. D.3: they have "no Damage stat of their own").
+fn sn_dice(
+    u: &Unit,
+    arms: &mut Vec<Arm>,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) -> Result<Vec<Die>, KindError> {
+    let mut sn = u.sn_dice.clone();
+    sn.sort_unstable_by(|a, b| b.cmp(a));
+    if sn.len() > MAX_SN_DICE {
+        return Err(KindError {
+            key: u.key.clone(),
+            message: format!(
+                "owns {} SuperNatural dice; a squad duel tracks at most {MAX_SN_DICE}",
+                sn.len()
+            ),
+        });
+    }
+    if sn.is_empty() {
+        for a in arms.extract_if(.., |a| a.channel) {
+            out(
+                &a.name,
+                listed_cost(u, &a.name),
+                "carries SuperNatural Effects, and this unit has no SN dice".into(),
+            );
+        }
+    }
+    Ok(sn)
+}
+
+/// Whether `u` is a minifig for the rules that name minifigs (Dismemberment, fire, throws):
+/// a living, Minded creature of Size 1 and Structure Level 0 or ½.
+fn is_minifig(u: &Unit) -> bool {
+    let s = &u.spec;
+    s.size == 1
+        && matches!(s.structure, Structure::Zero | Structure::Half)
+        && s.mind != Mind::None
+        && !u.has_trait("vermin")
+        && !u.has_trait("summoned")
+        && !u.has_trait("non-living")
+}
+
+/// Why unit `u` cannot fight: it carries no weapon, or none the duel can use (`inert`).
+fn unarmed(u: &Unit, inert: &[Inert]) -> KindError {
+    KindError {
+        key: u.key.clone(),
+        message: if inert.is_empty() {
+            "carries no weapon".into()
+        } else {
+            format!(
+                "has no weapon the duel can use ({})",
+                inert
+                    .iter()
+                    .map(|x| format!("{}: {}", x.part, x.why))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        },
+    }
+}
+
+/// The last word on unit `u`'s `arms`: who may throw them, Cannon Fodder's one point of
+/// Damage, strongest first, and at most 64 (the trial marks those used in a 64-bit word).
+fn finish_arms(arms: &mut Vec<Arm>, u: &Unit, out: &mut impl FnMut(&str, Option<Cp>, String)) {
+    keep_throws(arms, u);
+    if u.has_trait("cannon-fodder") {
+        // Ch. 10.4: "This Mook Weapon (along with any other weapon carried or operated by a
+        // Cannon Fodder unit) does only one point of Damage".
+        for a in arms.iter_mut().filter(|a| !a.channel) {
+            a.damage = Expr::parse(MOOK_DAMAGE).expect("a constant parses");
+            a.mean = 1.0;
+            a.poison = false;
+        }
+    }
+    arms.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+    for a in arms.drain(64.min(arms.len())..) {
+        out(
+            &a.name,
+            listed_cost(u, &a.name),
+            "more than 64 weapons".into(),
+        );
+    }
+}
+
+/// The listed CP of unit `u`'s weapon `name`, for naming it inert.
+fn listed_cost(u: &Unit, name: &str) -> Option<Cp> {
+    u.weapons
+        .iter()
+        .find(|w| w.name() == name)
+        .and_then(|w| w.cost())
+}
+
+/// Traits bought for a fight that unit `u` with `arms` cannot use, named inert with their
+/// price (a line of its breakdown): Medikal Tools without a Medik (`idle_tools`),
+/// Multitasking with one weapon and nothing else to do with a second Action
+/// (`no_second_use`: no Medik, no SN dice), Multidexterity with no more weapons than a
+/// standard Mind uses, and the CP flight costs over a ground Move.
+fn idle_traits(
+    u: &Unit,
+    arms: &[Arm],
+    idle_tools: bool,
+    no_second_use: bool,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) {
+    let s = &u.spec;
+    let priced = breakdown(u);
+    // The price of a line of the breakdown (0 when the unit is priced as listed).
+    let price = |name: &str| {
+        priced
+            .items
+            .iter()
+            .find(|(n, _)| n == name || n.starts_with(name))
+            .map_or(Cp::ZERO, |(_, c)| *c)
+    };
+    if idle_tools {
+        out(
+            "Medikal Tools",
+            listed_cost(u, "Medikal Tools"),
+            "only a Medik operates with them".into(),
+        );
+    }
+    if s.multitasking > 0 && arms.len() < 2 && no_second_use {
+        out(
+            &format!("Multitasking x{}", s.multitasking),
+            Some(price("Multitasking")),
+            "an extra Action needs a weapon not used this turn, and it has one".into(),
+        );
+    }
+    let close = arms.iter().filter(|a| a.close).count();
+    let ranged = arms.iter().filter(|a| a.range.is_some()).count();
+    if s.multidexterity > 0 && close <= 2 && ranged <= 1 {
+        out(
+            &format!("Multidexterity x{}", s.multidexterity),
+            Some(price("Multidexterity")),
+            "it carries no more weapons than a standard Mind uses at once".into(),
+        );
+    }
+    if s.propulsion == Propulsion::Flying {
+        let extra = price("Move ") - movement(s.move_inches, Propulsion::Ground, s.structure);
+        out(
+            "flight",
+            Some(extra),
+            "the battle line has no air: it walks (the CP over a ground Move)".into(),
+        );
+    }
+}
+
+/// A sized weapon of unit `u` as a squad battle arm (Ch. 8.1 to 8.3), or why it is not one.
+fn sized_arm(name: &str, stats: &Stats, u: &Unit) -> Result<Arm, String> {
+    let damage = match (&stats.kind, &stats.damage) {
+        (WeaponKind::MeleeWeapon, Damage::ActionDice(n)) => {
+            // Ch. 8.1: "{Weapon Size}x{Action die}".
+            Some(format!("{n}{}", u.skill))
+        }
+        (WeaponKind::Gun | WeaponKind::MachineGun | WeaponKind::FlameThrower, Damage::Dice(e)) => {
+            Some(e.clone())
+        }
+        // Ch. 8.3: "{Weapon Size}x{Damage d8} - distance"; the sweep takes the distance off.
+        (WeaponKind::BlastGun, Damage::MinusDistance(e)) => Some(e.clone()),
+        _ => None,
+    };
+    match damage.zip(stats.use_rating) {
+        Some((d, use_rating)) => Ok(Arm {
+            mounted: stats.range != Reach::CloseCombat && combat::mounted(stats.size, u.spec.size),
+            // Ch. 8.3: automatic weapons sweep a Firing Arc.
+            auto: match stats.kind {
+                WeaponKind::MachineGun => Some(Gun::MachineGun),
+                WeaponKind::BlastGun => Some(Gun::BlastGun),
+                WeaponKind::FlameThrower => Some(Gun::FlameThrower),
+                _ => None,
+            },
+            ..arm(
+                name,
+                use_rating as i64,
+                stats.range == Reach::CloseCombat,
+                match stats.range {
+                    Reach::Inches(r) => Some(r),
+                    _ => None,
+                },
+                &d,
+                Some(stats.power),
+            )
+        }),
+        None => Err(format!(
+            "a {} with these stats is not a squad duel weapon",
+            stats.kind
+        )),
+    }
+}
+
+/// What a unit's weapons and items make of it in a squad battle, before its Explosive
+/// delivery is chosen: its arms, shield, Spawner capacity and worn armor, and the parts a
+/// delivery is made of. A part it cannot use goes to `out` with why.
+struct Loadout {
+    arms: Vec<Arm>,
+    half_speed: bool,
+    heavy_armor: bool,
+    shield: Option<Shield>,
+    shield_hands: u32,
+    spawn: u32,
+    payloads: Vec<Part>,
+    rockets: Vec<Part>,
+    launcher: Option<Part>,
+    cannon: Option<Part>,
+    /// It hauls a gun on a carriage (Ch. 8.1).
+    carriage: bool,
+}
+
+/// The [`Loadout`] of `u`.
+fn loadout(
+    u: &Unit,
+    opts: &RuleOptions,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) -> Loadout {
+    let mut arms = Vec::new();
+    let carriage = u.weapons.iter().any(Armament::on_carriage);
+    // A gun on a carriage is "a heavy item" its crew drags: Half Speed (Ch. 4.1).
+    let mut half_speed = carriage;
+    let mut heavy_armor = false;
+    let mut shield: Option<Shield> = None;
+    let mut shield_hands = 0;
+    let mut spawn = 0;
+    // Explosives and Rockets (name, CP, XSize), and the Launcher and Cannon (name, CP,
+    // WSize) that would fire them.
+    let mut payloads: Vec<Part> = Vec::new();
+    let mut rockets: Vec<Part> = Vec::new();
+    let mut launcher: Option<Part> = None;
+    let mut cannon: Option<Part> = None;
+    for w in &u.weapons {
+        match w {
+            Armament::Item(i) if matches!(i.key, "shield" | "heavy-shield") => {
+                // A shield takes a hand whatever it does (issue 21).
+                shield_hands += i.hands;
+                match opts.shield {
+                    ShieldReading::Parry => {
+                        let s = Shield {
+                            use_rating: ITEM_SHIELD.use_rating,
+                            layers: ITEM_SHIELD.layers,
+                        };
+                        if shield.is_none_or(|b| s.layers > b.layers) {
+                            shield = Some(s);
+                        }
+                    }
+                    ShieldReading::Inert => out(
+                        i.name,
+                        i.cost,
+                        "no Parry under shield=inert (the table gives no Parry stats)".into(),
+                    ),
+                }
+            }
+            // Worn armor acts through Armor, Deflection and Half Speed; Medikal Tools
+            // through a Medik (checked below).
+            Armament::Item(i) if i.armored || i.key == "medikal-tools" => {
+                half_speed |= i.notes.contains(&"Half Speed");
+                heavy_armor |= i.armored && i.notes.contains(&"Half Speed");
+            }
+            // The minifig table's Explosive: XSize 1 (Ch. 8.4).
+            Armament::Item(i) if i.key == "explosive" => {
+                payloads.push((i.name.to_string(), i.cost, 1));
+            }
+            Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Explosive => {
+                payloads.push((name.to_string(), Some(stats.cost), stats.size));
+            }
+            Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Rocket => {
+                rockets.push((name.to_string(), Some(stats.cost), stats.size));
+            }
+            Armament::Sized { name, stats, .. }
+                if matches!(stats.kind, WeaponKind::Launcher | WeaponKind::Cannon) =>
+            {
+                let slot = if stats.kind == WeaponKind::Launcher {
+                    &mut launcher
+                } else {
+                    &mut cannon
+                };
+                if let Some((other, cp, _)) = slot.take() {
+                    out(
+                        &other,
+                        cp,
+                        format!("a squad battle works one {} a unit", stats.kind),
+                    );
+                }
+                *slot = Some((name.to_string(), Some(stats.cost), stats.size));
+            }
+            Armament::Item(i) => match item_arm(i) {
+                Ok(a) => arms.push(a),
+                Err(why) => out(i.name, i.cost, why),
+            },
+            Armament::Sized { stats, .. } if stats.kind == WeaponKind::Spawner => {
+                // Ch. 10.4: "Spawn Capacity: WS"", automatic, no Skill roll or Action.
+                spawn += stats.size;
+            }
+            Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::MeleeShield => {
+                let Some(u) = stats.use_rating else {
+                    out(name, Some(stats.cost), "no Use in its stats".into());
+                    continue;
+                };
+                let s = Shield {
+                    use_rating: u as i64,
+                    layers: stats.size,
+                };
+                if shield.is_none_or(|b| s.layers > b.layers) {
+                    shield = Some(s);
+                }
+            }
+            Armament::Sized { name, stats, .. } => match sized_arm(name, stats, u) {
+                Ok(a) => arms.push(a),
+                Err(why) => out(name, Some(stats.cost), why),
+            },
+        }
+    }
+    Loadout {
+        arms,
+        half_speed,
+        heavy_armor,
+        shield,
+        shield_hands,
+        spawn,
+        payloads,
+        rockets,
+        launcher,
+        cannon,
+        carriage,
+    }
 }
 
 /// The minifig Shield and Heavy Shield under `shield = parry`: a Melee Shield of Weapon
@@ -783,6 +874,17 @@ fn explosives_of(
         out(&name, cp, why);
     }
     let (launch, parts, used_up) = chosen?;
+    loaded(launch, parts, used_up, out)
+}
+
+/// The Explosives a unit delivers by `launch` from `parts` (each used once if `used_up`):
+/// the first part's XSize, up to [`MAX_EXPLOSIVES`]; the rest named inert with why.
+fn loaded(
+    launch: Launch,
+    parts: Vec<Part>,
+    used_up: bool,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) -> Option<Explosives> {
     let xsize = parts[0].2;
     let delivery = match Delivery::new(launch, xsize) {
         Ok(d) => d,

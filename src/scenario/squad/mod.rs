@@ -51,7 +51,9 @@ use crate::dice::skill::{SkillError, SkillPlan};
 use crate::dice::{Die, Expr};
 use crate::rules::attack::{AttackPlan, Attacker, PlainAttack};
 use crate::rules::explosion::ExplosionPlan;
-use crate::rules::{RuleOptions, Stacking, Stupidity, Usefulness, combat, supernatural};
+use crate::rules::{
+    ArmorTie, Cutting, RuleOptions, Stacking, Stupidity, Usefulness, combat, supernatural,
+};
 use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
@@ -474,13 +476,15 @@ impl Squad {
             any_useless: opts.usefulness == Usefulness::Masters
                 && kinds.iter().any(|k| k.submissive || k.subjugated),
             any_thrall: setup::any_side([&a, &b], |k| k.master, |k| k.thrall),
-            // Burning takes limbs too (Ch. 8.3).
-            any_limbs: kinds.iter().any(|k| {
-                k.medik.is_some()
-                    || k.connection.is_some()
-                    || k.sn.contains(&Die::D4)
-                    || k.arms.iter().any(|a| a.fire)
-            }),
+            // Burning takes limbs too (Ch. 8.3), and so does a cutting weapon's tie under
+            // Dismemberment (Ch. 10.2).
+            any_limbs: (opts.armor_tie == ArmorTie::Dismemberment && opts.cutting != Cutting::None)
+                || kinds.iter().any(|k| {
+                    k.medik.is_some()
+                        || k.connection.is_some()
+                        || k.sn.contains(&Die::D4)
+                        || k.arms.iter().any(|a| a.fire)
+                }),
             blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,

@@ -7,14 +7,11 @@
 //! an enemy if it can, else a friend. Stop, drop and roll and the hysterical running are not
 //! modelled (docs/model.md). All of it is cold code: no duel without SN d4s calls it.
 
-use super::{CONTACT, Field, Who, limbs::BEYOND};
+use super::limbs::{BEYOND, LIMBS};
+use super::{CONTACT, Field, Who};
 use crate::dice::{Faces, Log};
 use crate::rules::fire;
 use crate::scenario::squad::Squad;
-
-/// Limbs a minifig has to lose to fire: "one limb useless ... as if it were Amputated"
-/// (Ch. 8.3), two arms and two legs; the head is not a limb.
-const LIMBS: u8 = 4;
 
 impl Squad {
     /// Sets minifig `t` on fire, if it is a standing minifig not already burning.
@@ -57,6 +54,7 @@ impl Squad {
             fl.f[i].burning = false;
             return log.note(format_args!("  {}'s fire goes out", Who(self, fl, i)));
         }
+        // "one limb useless ... as if it were Amputated" (Ch. 8.3): the head is not a limb.
         if fl.f[i].lost < LIMBS {
             fl.f[i].lost += 1;
         }

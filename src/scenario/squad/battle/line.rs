@@ -25,7 +25,8 @@
 //! - both sides focus their attacks (`focus`; `combined` and the other target policies play
 //!   in the general turn) and never Sprint, Responses strike first
 //!   (`response_order = counter`) and a tie leaves the target standing (`armor_tie =
-//!   survive`): nothing Disrupts a unit, so nothing recovers or is hit automatically.
+//!   survive`, so option `cutting` never reaches it): nothing Disrupts a unit, so nothing
+//!   recovers or is hit automatically.
 //!
 //! The trial takes it only for a log that keeps no notes ([`Log::NOTES`]): narration comes
 //! from the general turn.

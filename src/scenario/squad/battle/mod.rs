@@ -479,7 +479,7 @@ fn standing(s: &Squad, gap: i32) -> Field {
 mod testing {
     pub(super) use crate::catalog::Catalog;
     pub(super) use crate::dice::{Die, NoLog};
-    pub(super) use crate::rules::{ArmorTie, RuleOptions, Stupidity};
+    pub(super) use crate::rules::{RuleOptions, Stupidity};
     pub(super) use crate::scenario::duel::{First, Side};
     pub(super) use crate::scenario::squad::{Policy, SideSpec, Sprint, Squad, SquadOutcome};
 

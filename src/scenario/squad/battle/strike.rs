@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{AttackPlan, Deflection, Hit, PlainAttack};
-use crate::rules::{ActionDamage, CombinedFire, Parry, ParryFumble, combat};
+use crate::rules::{ActionDamage, ArmorTie, CombinedFire, Parry, ParryFumble, combat};
 use crate::scenario::blast::arc::Gun;
 use crate::scenario::squad::Targeting;
 
@@ -733,6 +733,7 @@ impl Squad {
         t: usize,
         damage: i64,
         armor: i64,
+        cuts: bool,
         log: &mut L,
     ) {
         let who = Who(self, fl, t);
@@ -742,6 +743,9 @@ impl Squad {
             )),
             Ordering::Greater => log.note(format_args!(
                 "    Damage {damage} vs Armor {armor}: {who} falls"
+            )),
+            Ordering::Equal if cuts => log.note(format_args!(
+                "    Damage {damage} = Armor {armor}: a cutting weapon Dismembers {who}"
             )),
             Ordering::Equal if combat::tie_disrupts(self.opts.armor_tie) => log.note(format_args!(
                 "    Damage {damage} = Armor {armor}: {who} is Disrupted"
@@ -769,7 +773,11 @@ impl Squad {
         armor: i64,
         log: &mut L,
     ) {
-        self.verdict(fl, t, damage, armor, log);
+        // Dismemberment (Ch. 10.2): a tie from a cutting weapon on a minifig Amputates.
+        let cuts = damage == armor
+            && self.opts.armor_tie == ArmorTie::Dismemberment
+            && self.cuts(fl, i, w, t);
+        self.verdict(fl, t, damage, armor, cuts, log);
         // The weapon first: a Hand Weapon's hit skips the data-dependent test.
         if self.kinds[fl.f[i].kind as usize].arms[w].knocks_back()
             && !(damage > armor && fl.f[t].size <= 1)
@@ -788,7 +796,9 @@ impl Squad {
             }
             Ordering::Equal => {
                 fl.ties += 1;
-                if combat::tie_disrupts(self.opts.armor_tie) {
+                if cuts {
+                    self.dismember(fl, t, log);
+                } else if combat::tie_disrupts(self.opts.armor_tie) {
                     fl.f[t].disrupted = true;
                 }
             }

@@ -700,7 +700,7 @@ impl Squad {
             damage
         };
         armor += self.fire_penalty(fl, u, faces, log);
-        self.verdict(fl, u, damage, armor, log);
+        self.verdict(fl, u, damage, armor, false, log);
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => {
                 fl.blast[u] = super::Pool::EMPTY;
