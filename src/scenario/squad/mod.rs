@@ -156,7 +156,7 @@ impl SideSpec {
             out.push((kind, *n));
             built.push(u);
         }
-        let lent = teamwork(&mut out, &built, opts);
+        let lent = teamwork(&mut out, &built, opts)?;
         short_of_power(&mut out, &built, lent, policy);
         Ok(SideSpec { units: out, policy })
     }
@@ -167,27 +167,28 @@ impl SideSpec {
 /// their Power to its mounted Launchers and Cannons, so a gun beyond its own unit's Power
 /// is worked when enough of them stand in contact; without them it stays inert. Returns
 /// the Power the side's crew could lend.
-fn teamwork(out: &mut [(Kind, u32)], built: &[Unit], opts: &RuleOptions) -> u32 {
+fn teamwork(out: &mut [(Kind, u32)], built: &[Unit], opts: &RuleOptions) -> Result<u32, String> {
     let lent: u32 = out
         .iter()
         .filter(|(k, _)| k.crew())
         .map(|(k, n)| n.saturating_mul(k.power.inches(k.size)))
         .fold(0, u32::saturating_add);
     if lent == 0 {
-        return 0;
+        return Ok(0);
     }
+    // Only a carriage's gun takes teamwork (a mounted gun is one on a carriage, Ch. 8.1),
+    // and of the build only the Explosive delivery depends on `lent`.
     for ((kind, _), u) in out.iter_mut().zip(built) {
-        if kind.crew() {
+        if kind.crew() || !kind.carriage {
             continue;
         }
-        // Only the Explosive gun depends on `lent`; the rest of the build is the same.
-        if let Ok(k) = Kind::with_teamwork(u, kind.cp, opts, lent) {
-            kind.explosives = k.explosives;
-            kind.inert = k.inert;
-            kind.team = k.team;
-        }
+        let k = Kind::with_teamwork(u, kind.cp, opts, lent)
+            .map_err(|e| format!("{} {}", e.key, e.message))?;
+        kind.explosives = k.explosives;
+        kind.inert = k.inert;
+        kind.team = k.team;
     }
-    lent
+    Ok(lent)
 }
 
 /// A weapon beyond its unit's Power at full Size that neither teamwork (a mounted gun and
