@@ -151,6 +151,19 @@ choice! {
 }
 
 choice! {
+    /// What an SN die spent to subtract Damage does when no Damage die of the hit is its size.
+    /// Ch. D.4: a matching die cancels its Damage die, "Otherwise, damage-subtracting
+    /// SuperNatural Dice simply subtract points from the final damage total"; Ch. 10.3: "the
+    /// SuperNatural Die type must match the Damage die it's subtracting".
+    SnSubtract default Points {
+        /// Ch. D.4: it is rolled, and its total comes off the Damage.
+        Points = "points",
+        /// Ch. 10.3: only a matching die subtracts (it cancels its Damage die unrolled).
+        MatchOnly = "match_only",
+    }
+}
+
+choice! {
     /// Damage exactly equal to Armor (readings §2).
     ArmorTie default Survive {
         /// Ch. 10.2: "Normally, when a minifig's Armor exactly matches the amount of Damage
@@ -763,6 +776,10 @@ rule_options! {
     double_fumble: DoubleFumble {
         source: "Ch. D.3 Fumble Dice",
         meaning: "what a double-Fumbled die does for its owner",
+    }
+    sn_subtract: SnSubtract {
+        source: "Ch. D.4 Damage vs Ch. 10.3 Damage",
+        meaning: "whether an SN die spent to subtract Damage that matches none of the hit's Damage dice subtracts its roll",
     }
     armor_tie: ArmorTie {
         source: "Ch. 10.2; readings §2",

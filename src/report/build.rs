@@ -501,6 +501,13 @@ fn grid(frames: &Frames) -> Option<Figure> {
         }
         d
     };
+    // The axis with more values runs down the side, where each has a row and room for its
+    // label; across, a dozen labels would run into each other.
+    let (x, y, xs, ys) = if distinct(&xs).len() > distinct(&ys).len() {
+        (y, x, ys, xs)
+    } else {
+        (x, y, xs, ys)
+    };
     let (columns, rows) = (distinct(&xs), distinct(&ys));
     let mut values = vec![vec![None; columns.len()]; rows.len()];
     place(&mut values, &v, (&columns, &xs), (&rows, &ys));

@@ -215,6 +215,12 @@ impl Chart {
         match &self.body {
             Body::Ranges { rows, .. } => (w, h.max(140 + 24 * rows.len() as u32)),
             Body::Lines { series, .. } => (w, h + legend_height(series, width)),
+            Body::Heatmap {
+                rows,
+                columns,
+                draws,
+                ..
+            } => heatmap_size((w, h), rows, columns, draws.is_some(), width),
             _ => (w, h),
         }
     }
@@ -880,6 +886,32 @@ fn legend_columns(series: &[Series], width: Width) -> usize {
     } else {
         1
     }
+}
+
+/// A heatmap's size from the (width, height) of its kind of chart: tall enough for two
+/// lines of text in every row (a figure and its draws), and, at full width, wide enough
+/// that each column's label and its cells' text fit side by side (a character to 8
+/// pixels, as the row labels are measured).
+fn heatmap_size(
+    (w, h): (u32, u32),
+    rows: &[String],
+    columns: &[String],
+    draws: bool,
+    width: Width,
+) -> (u32, u32) {
+    let row = if draws { 46 } else { 30 };
+    let h = h.max(150 + row * rows.len() as u32);
+    if width == Width::Narrow {
+        return (w, h);
+    }
+    let chars = |v: &[String]| v.iter().map(|r| r.chars().count()).max().unwrap_or(4) as u32;
+    let label_area = (chars(rows) * 8 + 24).clamp(60, 340);
+    let cell = (chars(columns) * 8 + 12).max(if draws { 84 } else { 48 });
+    // The colour key (110), the margins and the row labels beside the cells.
+    (
+        w.max(label_area + 110 + 64 + cell * columns.len() as u32),
+        h,
+    )
 }
 
 /// The height of a line chart's legend below its plot (none for a lone unlabelled line).

@@ -72,11 +72,14 @@ pub const MAX_DEFLECTABLE: usize = 64;
 
 /// The Deflection on one hit: `layers` from a Parry, which reach every die but d12s (Ch.
 /// 8.2), and SuperNatural levels, each reaching Damage dice of its own die's size or
-/// smaller (Ch. D.4 Deflection), counted by the die's place in [`Die::ALL`].
+/// smaller (Ch. D.4 Deflection), counted by the die's place in [`Die::ALL`]; and `less`,
+/// an enemy's SN dice that "remove one level of Deflection against d4s and d6es" (a d6's)
+/// and so on, by the same count.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deflection {
     pub layers: u32,
     pub sn: [u8; 6],
+    pub less: [u8; 6],
 }
 
 impl Deflection {
@@ -97,10 +100,42 @@ impl Deflection {
     /// reaches are nested, so this takes the most). Dice below zero stay (a Fumble Die's
     /// loss is the defender's gain). Returns the sum removed.
     fn remove(&self, dice: &mut [(i64, Die)]) -> i64 {
+        self.remove_left(dice).0
+    }
+
+    /// [`Deflection::remove`], which also leaves the dice it did not take at the front of
+    /// `dice`: (the sum removed, how many are left).
+    fn remove_left(&self, dice: &mut [(i64, Die)]) -> (i64, usize) {
         let mut left = *self;
+        // An enemy's level of size `l` narrows the widest level it reaches (a layer, else the
+        // largest SN level) to the dice above `l`: a band (lo, hi] of die places, `hi` past
+        // the last for a layer's. One a level is enough for the SN dice a unit holds.
+        let mut bands = [(0usize, 0usize); MAX_SN_LEVELS];
+        let mut nb = 0;
+        for l in (0..Die::ALL.len()).rev() {
+            for _ in 0..self.less[l] {
+                let narrowed = if left.layers > 0 {
+                    left.layers -= 1;
+                    Some(usize::MAX)
+                } else if let Some(s) = (0..Die::ALL.len()).rev().find(|&s| left.sn[s] > 0) {
+                    left.sn[s] -= 1;
+                    (s > l).then_some(s)
+                } else {
+                    None
+                };
+                if let Some(hi) = narrowed
+                    && nb < MAX_SN_LEVELS
+                {
+                    bands[nb] = (l, hi);
+                    nb += 1;
+                }
+            }
+        }
         let mut n = dice.len();
         let mut removed = 0;
-        while n > 0 && !left.is_none() {
+        // The examined dice it did not take (a bit per place; at most MAX_DEFLECTABLE).
+        let mut passed = 0u64;
+        while n > 0 && (!left.is_none() || nb > 0) {
             let (i, &(top, die)) = dice[..n]
                 .iter()
                 .enumerate()
@@ -113,19 +148,52 @@ impl Deflection {
             let sn = (die != Die::D20)
                 .then(|| (die.index()..Die::ALL.len()).find(|&l| left.sn[l] > 0))
                 .flatten();
-            if let Some(l) = sn {
+            // The narrowest band that reaches it (a layer's reaches a d20 too).
+            let at = die.index();
+            let band = (0..nb)
+                .filter(|&b| {
+                    bands[b].0 < at
+                        && (at <= bands[b].1 && die != Die::D20 || bands[b].1 == usize::MAX)
+                })
+                .min_by_key(|&b| bands[b].1);
+            let taken = if let Some(l) = sn {
                 left.sn[l] -= 1;
-                removed += top;
+                true
+            } else if let Some(b) = band {
+                bands[b] = bands[nb - 1];
+                nb -= 1;
+                true
             } else if left.layers > 0 {
                 left.layers -= 1;
-                removed += top;
-            }
+                true
+            } else {
+                false
+            };
             dice[i] = dice[n - 1];
+            dice[n - 1] = (top, die);
             n -= 1;
+            if taken {
+                removed += top;
+            } else {
+                // Past the unexamined ones; gathered back below.
+                passed |= 1u64 << n;
+            }
         }
-        removed
+        // The dice it passed over join the unexamined ones at the front.
+        let mut kept = n;
+        for j in n..dice.len() {
+            if passed & (1u64 << j) != 0 {
+                dice.swap(kept, j);
+                kept += 1;
+            }
+        }
+        (removed, kept)
     }
 }
+
+/// Most Deflection levels an enemy's SN dice narrow on one hit (a unit holds at most
+/// [`crate::rules::supernatural::MAX_SN_DICE`]).
+const MAX_SN_LEVELS: usize = 8;
 
 /// Most layers the quick path of [`AttackPlan::damage_deflected`] keeps totals for.
 const TOP_LAYERS: usize = 4;
@@ -254,6 +322,41 @@ impl AttackPlan {
         (self.verdict(roll, faces, log, modifier), roll.natural)
     }
 
+    /// [`AttackPlan::hit_as`] with how far the roll (its modifier and any Benny d6 added)
+    /// passed Use: at least 0 on a hit (an enemy's Action modifiers must take that and one
+    /// more to make it miss, Ch. D.4), below 0 on a miss.
+    #[inline(always)]
+    pub fn hit_as_over<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        skill: &SkillPlan,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> (Hit, u32, i64) {
+        let roll = skill.roll(faces, log, 0);
+        let (hit, total) = self.verdict_total(roll, faces, log, modifier);
+        (hit, roll.natural, total - self.use_rating)
+    }
+
+    /// An unspent Overskill Benny's d6 on a Skill roll an enemy's modifiers made miss (Ch.
+    /// 4.2): `None` where the `overskill` policy keeps it for Damage.
+    pub fn benny_rescue<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+    ) -> Option<i64> {
+        let bonus = self.benny_skill?;
+        Some(roll_with_bonus(
+            Die::D6,
+            bonus,
+            self.chain,
+            faces,
+            log,
+            0,
+            Role::Bonus,
+        ))
+    }
+
     #[inline(always)]
     fn verdict<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -262,10 +365,22 @@ impl AttackPlan {
         log: &mut L,
         modifier: i64,
     ) -> Hit {
-        if skill.critical_failure {
-            return Hit::CriticalFailure;
-        }
+        self.verdict_total(skill, faces, log, modifier).0
+    }
+
+    /// [`AttackPlan::verdict`] and the roll's total (the modifier and a Benny d6 in it).
+    #[inline(always)]
+    fn verdict_total<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        skill: crate::dice::SkillOutcome,
+        faces: &mut F,
+        log: &mut L,
+        modifier: i64,
+    ) -> (Hit, i64) {
         let mut roll = skill.total + modifier;
+        if skill.critical_failure {
+            return (Hit::CriticalFailure, roll);
+        }
         let mut benny = skill.overskill;
         if roll < self.use_rating
             && benny
@@ -274,13 +389,14 @@ impl AttackPlan {
             benny = false;
             roll += roll_with_bonus(Die::D6, bonus, self.chain, faces, log, 0, Role::Bonus);
         }
-        if roll < self.use_rating {
+        let hit = if roll < self.use_rating {
             Hit::Miss {
                 by: self.use_rating - roll,
             }
         } else {
             Hit::Hit { benny }
-        }
+        };
+        (hit, roll)
     }
 
     /// The Damage roll; an unspent Benny adds one more of its own dice (Ch. 4.2).
@@ -316,7 +432,10 @@ impl AttackPlan {
         // Layers alone (a Parry, Heavy Armor) take the highest totals whatever their dice:
         // only those few are kept, not every die (zeroing a pool of MAX_DEFLECTABLE was a
         // tenth of a Knight's battles).
-        if deflection.sn == [0; 6] && deflection.layers as usize <= TOP_LAYERS {
+        if deflection.sn == [0; 6]
+            && deflection.less == [0; 6]
+            && deflection.layers as usize <= TOP_LAYERS
+        {
             let layers = deflection.layers as usize;
             let mut top = Top::default();
             let damage = self.damage_kept(faces, log, benny, extra, |t| top.keep(t, layers));
@@ -332,6 +451,55 @@ impl AttackPlan {
         });
         let off = deflection.remove(&mut dice[..n]);
         deflected(log, off);
+        damage - off
+    }
+
+    /// [`AttackPlan::damage_deflected`] (the same draws and total), handing `each` every
+    /// Damage die the Deflection left, (total, die), d12s included: the dice an SN die of
+    /// the same size may cancel (Ch. D.4, Ch. 10.3).
+    pub fn damage_each<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+        deflection: &Deflection,
+        extra: &[(Die, i64)],
+        mut each: impl FnMut((i64, Die)),
+    ) -> i64 {
+        let mut dice = [(0i64, Die::D4); MAX_DEFLECTABLE];
+        let mut n = 0;
+        // Deflection never takes a d12 (Ch. D.4): they are kept apart from its dice.
+        let mut twelves = [(0i64, Die::D12); MAX_DEFLECTABLE];
+        let mut m = 0;
+        let mut keep = |(t, die): (i64, Die)| {
+            if die == Die::D12 {
+                if m < MAX_DEFLECTABLE {
+                    twelves[m] = (t, die);
+                    m += 1;
+                }
+            } else if n < MAX_DEFLECTABLE {
+                dice[n] = (t, die);
+                n += 1;
+            }
+        };
+        for &(die, t) in extra {
+            keep((t, die));
+        }
+        let mut damage = self
+            .damage
+            .roll_each(faces, log, |_, die, t| keep((t, die)))
+            .total
+            + extra.iter().map(|e| e.1).sum::<i64>();
+        if benny && let Some((die, bonus)) = self.benny_damage {
+            let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
+            damage += t;
+            keep((t, die));
+        }
+        let (off, left) = deflection.remove_left(&mut dice[..n]);
+        deflected(log, off);
+        for &d in dice[..left].iter().chain(&twelves[..m]) {
+            each(d);
+        }
         damage - off
     }
 
@@ -561,6 +729,39 @@ mod tests {
             ),
             9
         );
+    }
+
+    #[test]
+    fn issue_40_an_enemys_sn_die_removes_a_level_against_dice_of_its_size_or_smaller() {
+        // Ch. D.4: "A d6 used to weaken a target's Deflection would remove one level of
+        // Deflection against d4s and d6es ..., but not d8s or d10s." 9 (d10), 5 (d6), 3 (d4).
+        let pool = [(9, Die::D10), (5, Die::D6), (3, Die::D4)];
+        let with = |layers, sn: &[Die], less: &[Die]| {
+            let mut d = Deflection::layers(layers);
+            for die in sn {
+                d.sn[die.index()] += 1;
+            }
+            for die in less {
+                d.less[die.index()] += 1;
+            }
+            let mut dice = pool;
+            let (off, left) = d.remove_left(&mut dice);
+            let mut kept: Vec<i64> = dice[..left].iter().map(|x| x.0).collect();
+            kept.sort();
+            (off, kept)
+        };
+        // A layer narrowed by a d6 still takes the d10; by a d10, nothing here.
+        assert_eq!(with(1, &[], &[Die::D6]), (9, vec![3, 5]));
+        assert_eq!(with(1, &[], &[Die::D10]), (0, vec![3, 5, 9]));
+        // Two layers, one narrowed by a d10: the other takes the 9.
+        assert_eq!(with(2, &[], &[Die::D10]), (9, vec![3, 5]));
+        // An SN d8 level narrowed by a d6 reaches only d8s: nothing here; a d10 level so
+        // narrowed takes the d10. A d8 level removed by a d8 is gone.
+        assert_eq!(with(0, &[Die::D8], &[Die::D6]), (0, vec![3, 5, 9]));
+        assert_eq!(with(0, &[Die::D10], &[Die::D6]), (9, vec![3, 5]));
+        assert_eq!(with(0, &[Die::D8], &[Die::D8]), (0, vec![3, 5, 9]));
+        // Without an enemy's dice, as before.
+        assert_eq!(with(1, &[Die::D6], &[]), (14, vec![3]));
     }
 
     #[test]

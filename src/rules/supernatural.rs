@@ -52,6 +52,23 @@ pub fn can_bless(sn: Die, skill: Die) -> bool {
     sn >= skill
 }
 
+/// A target's Armor `armor` with `off` subtracted by hostile Armor dice (Ch. 10.3:
+/// "Subtracted Armor Dice can never lower a target's Armor below zero"); an `off` below
+/// zero (their Fumble Dice net) raises it.
+pub fn armor_lowered(armor: i64, off: i64) -> i64 {
+    if off <= 0 {
+        return armor - off;
+    }
+    (armor - off).max(armor.min(0))
+}
+
+/// Whether a Mind die rolling `mind` suppresses an Action whose Skill die rolled `skill`
+/// (Ch. 10.3 Mind: "if the Mind Die rolls higher, the Action is suppressed, otherwise
+/// nothing happens").
+pub fn suppresses(mind: i64, skill: i64) -> bool {
+    mind > skill
+}
+
 /// The dice of a Size Dependent Effect made with `dice` on a target of Size `size`
 /// (Ch. 10.3): the dice largest first, grouped `size` at a time, each full group giving its
 /// smallest die. Writes them to the front of `dice` and returns how many there are.
@@ -169,6 +186,23 @@ mod tests {
     fn spent_dice_cost_a_point_of_skill_each() {
         assert_eq!(skill_penalty(0), 0);
         assert_eq!(skill_penalty(3), -3);
+    }
+
+    #[test]
+    fn armor_dice_lower_armor_to_zero_at_most() {
+        assert_eq!(armor_lowered(4, 3), 1);
+        assert_eq!(armor_lowered(4, 6), 0);
+        // Already below zero (a burning minifig's d4): no lower, and no higher.
+        assert_eq!(armor_lowered(-1, 2), -1);
+        // A Fumble Die's net: the opponent adds it back.
+        assert_eq!(armor_lowered(4, -2), 6);
+    }
+
+    #[test]
+    fn a_mind_die_must_roll_higher_to_suppress() {
+        assert!(suppresses(5, 4));
+        assert!(!suppresses(4, 4));
+        assert!(!suppresses(3, 4));
     }
 
     #[test]

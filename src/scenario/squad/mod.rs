@@ -287,6 +287,9 @@ pub struct Squad {
     sides_move: bool,
     /// Some kind owns SuperNatural dice / is a Medik.
     any_sn: bool,
+    /// The `spend` policies the battle's SN units follow, a bit each ([`Squad::spends`]):
+    /// the defences and hexes are asked for only where some unit uses them.
+    spends: u32,
     any_medik: bool,
     /// Each kind's Armor, resolved for rolling.
     armor: Vec<RollPlan>,
@@ -472,6 +475,7 @@ impl Squad {
             amyte: ExplosionPlan::new(&Expr::parse("1d10 exp").expect("parses"), &opts)
                 .expect("an Exp die explodes"),
             any_sn: kinds.iter().any(|k| !k.sn.is_empty()),
+            spends: setup::spends([&a, &b]),
             any_medik: kinds.iter().any(|k| k.medik.is_some()),
             any_spawner: kinds.iter().any(|k| k.spawn > 0),
             any_useless: opts.usefulness == Usefulness::Masters
@@ -492,6 +496,7 @@ impl Squad {
             any_contagion: kinds.iter().any(Kind::contagious),
             any_stupid: kinds.iter().any(|k| k.stupid),
             sides_move: has_pions
+                || setup::any_spend([&a, &b], Spend::Control)
                 || kinds.iter().any(Kind::contagious)
                 || (kinds.iter().any(|k| k.stupid) && opts.stupidity != Stupidity::Off)
                 || (opts.usefulness == Usefulness::Masters

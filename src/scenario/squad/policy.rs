@@ -155,6 +155,31 @@ pub enum Spend {
     Arm,
     /// Never spend them (a baseline: the dice's worth is the difference).
     Hold,
+    /// Defensive Damage dice (Ch. D.4, Ch. 10.3): kept in hand, and spent on a hit that
+    /// would harm the unit itself, once its Damage is rolled: a die of the same size as one
+    /// of the hit's Damage dice cancels it unrolled; under option `sn_subtract=points` the
+    /// other dice are then rolled off the Damage, smallest first, when their mean reaches
+    /// what is left to save.
+    Nullify,
+    /// Defensive Action modifiers (Ch. D.4 Action Modifiers): kept in hand, and subtracted
+    /// from an enemy's Skill roll that hits the unit itself, smallest first, when their
+    /// mean reaches the roll's margin (a Critical Failure is the die's alone).
+    Hinder,
+    /// Hostile Armor dice (Ch. D.4 Armor, Ch. 10.3): each hit leaves the smallest die in
+    /// hand (one per inch of the target's Size) on the target's Armor as a Lasting Effect,
+    /// rolled off it each time its Armor is called for, never below zero; on a target with
+    /// Deflection (Heavy Armor), a level of it lost against dice of the die's size or
+    /// smaller instead. The dice left go on the hit's Damage.
+    Weaken,
+    /// Hostile Mind dice (Ch. 10.3 Mind): each hit on a Size 1" enemy rolls the largest die
+    /// in hand at least as large as its Skill die against that Skill die; if higher, its
+    /// Actions are suppressed (a comatose stupor: it neither moves nor acts) for as long as
+    /// the die stays on it. The dice left go on the hit's Damage.
+    Suppress,
+    /// `suppress`, then Mind Control (Ch. 10.3): the next die in hand gives the suppressed
+    /// enemy a new Mind under the caster's control, the die its Skill; it fights for the
+    /// caster's side until it Critically Fails a Skill roll or the caster falls.
+    Control,
 }
 
 impl Spend {
@@ -162,8 +187,25 @@ impl Spend {
     pub fn damage_too(self) -> bool {
         matches!(
             self,
-            Spend::Damage | Spend::Summon | Spend::Aim | Spend::Move | Spend::Mind | Spend::Arm
+            Spend::Damage
+                | Spend::Summon
+                | Spend::Aim
+                | Spend::Move
+                | Spend::Mind
+                | Spend::Arm
+                | Spend::Weaken
+                | Spend::Suppress
+                | Spend::Control
         )
+    }
+
+    /// The policies that leave Lasting dice on enemies they hit, a bit each.
+    pub const HEXES: u32 =
+        1 << Spend::Weaken as u32 | 1 << Spend::Suppress as u32 | 1 << Spend::Control as u32;
+
+    /// Whether the policy leaves Lasting dice on enemies it hits (`Field::hex`).
+    pub fn hexes(self) -> bool {
+        Spend::HEXES & (1 << self as u32) != 0
     }
 
     /// Every policy's name, as rosters and flags spell it.

@@ -209,6 +209,23 @@ pub(super) fn any_divert(sides: [&SideSpec; 2]) -> bool {
         .any(|s| s.policy.divert != Divert::Never && s.units.iter().any(|(k, _)| k.may_divert()))
 }
 
+/// Whether a side fields an SN unit that spends its dice by `spend` (its own or its
+/// side's policy).
+pub(super) fn any_spend(sides: [&SideSpec; 2], spend: Spend) -> bool {
+    spends(sides) & (1 << spend as u32) != 0
+}
+
+/// The `spend` policies the sides' SN units follow, a bit each (`1 << spend as u32`).
+pub(super) fn spends(sides: [&SideSpec; 2]) -> u32 {
+    let mut bits = 0;
+    for s in sides {
+        for (k, _) in s.units.iter().filter(|(k, _)| !k.sn.is_empty()) {
+            bits |= 1 << k.spend.unwrap_or(s.policy.spend) as u32;
+        }
+    }
+    bits
+}
+
 /// Whether one side fields both a kind that is `one` and a kind that is `other` (a crew
 /// and a gun, a Master and a Thrall).
 pub(super) fn any_side(

@@ -196,6 +196,9 @@ impl Squad {
     ) {
         let pooled = n > 1 && self.opts.stacking == Stacking::Cumulative;
         fl.f[t].combo = self.action_pool(&fl.f[t]);
+        if self.any_sn {
+            Squad::forget_struck(fl, t);
+        }
         let mut landed = false;
         for k in 1..=n {
             if !fl.f[t].alive {
@@ -216,7 +219,7 @@ impl Squad {
             let Pool { damage, armor } = fl.f[t].combo;
             if landed && damage > armor {
                 // The pools are emptied with the inch of Size it takes.
-                self.resolve_action(fl, i, w, t, log);
+                self.resolve_action(fl, i, w, t, faces, log);
                 landed = false;
             }
             if auto::jams(s.natural, penalty) {
@@ -225,7 +228,7 @@ impl Squad {
             }
         }
         if landed && fl.f[t].alive {
-            self.resolve_action(fl, i, w, t, log);
+            self.resolve_action(fl, i, w, t, faces, log);
         }
         fl.swept[fl.f[i].side as usize] += !fl.f[t].alive as u32;
     }

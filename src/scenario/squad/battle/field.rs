@@ -288,6 +288,9 @@ impl Squad {
     ) -> i32 {
         let r = self.skill_of(fl, i).roll(faces, log, 0);
         let burn = self.fire_penalty(fl, i, faces, log);
+        if r.critical_failure && self.any_sn {
+            self.critical(fl, i, log);
+        }
         // Option `sprint_fumble`: a natural 1 adds its 1" by default.
         if r.critical_failure && self.opts.sprint_fumble == SprintFumble::Nothing {
             log.note(format_args!(

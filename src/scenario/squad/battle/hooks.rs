@@ -116,6 +116,23 @@ impl Squad {
                 self.burn(fl, i, faces, log);
             }
         }
+        // A suppressed unit lies in a stupor; a Mind-Controlled one waits for its
+        // controller's next turn (Ch. 10.3).
+        if self.any_sn && self.suppressed(fl, i) {
+            fl.f[i].acted = true;
+            log.note(format_args!(
+                "  {} lies in a SuperNatural stupor",
+                Who(self, fl, i)
+            ));
+            return Flow::Over;
+        }
+        if self.any_sn && fl.f[i].acted && self.controlled_skill(fl, i).is_some() {
+            log.note(format_args!(
+                "  {} waits for its new master's turn",
+                Who(self, fl, i)
+            ));
+            return Flow::Over;
+        }
         if self.any_sn && !fl.f[i].disrupted && !self.kinds[fl.f[i].kind as usize].sn.is_empty() {
             self.sn_turn(fl, i, faces, log);
             if !fl.f[i].alive || self.over(fl) {

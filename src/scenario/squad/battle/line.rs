@@ -19,6 +19,8 @@
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
 //!   each target's hits in a player turn pooled against its Armor (a number);
+//! - no unit has SN dice (not plain), so option `sn_subtract` and the `spend` policies
+//!   (among them the hexes and defences of issue 40) never reach it;
 //! - no side throws a hand weapon (its `throw` policy; not plain), and none Diverts All
 //!   Power (its `divert` policy, with a weapon Size Damage may put beyond its Power: not
 //!   plain);
@@ -689,6 +691,9 @@ mod tests {
             // Two weapons (`action_damage`), an automatic weapon (`arc_aim`).
             "minifig+hand-weapon+hand-weapon",
             "minifig-machinegunner",
+            // SN dice (`sn_subtract`, every `spend` policy): not plain.
+            "wizard",
+            "wizard@nullify",
         ] {
             assert!(squad(mf, &[(other, 1)], 6, opts).line.is_none(), "{other}");
         }

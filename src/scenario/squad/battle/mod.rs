@@ -16,17 +16,22 @@
 //! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
 //! - [`bail`]: Bailing out of an Explosion as a Response (Ch. 4.3);
 //! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5);
-//! - [`throws`]: hand weapons thrown at an enemy within a minifig arm's 3" (Ch. 8.4).
+//! - [`throws`]: hand weapons thrown at an enemy within a minifig arm's 3" (Ch. 8.4);
+//! - [`defence`]: SN dice spent against an attack on their owner (Ch. D.4);
+//! - [`hexes`]: SN dice left on an enemy: its Armor weakened, its Actions suppressed, its
+//!   Mind Controlled (Ch. D.4, Ch. 10.3).
 
 mod arcs;
 mod bail;
 mod constructs;
 mod contagion;
+mod defence;
 mod diemons;
 mod explosives;
 mod field;
 mod fire;
 mod gunnery;
+mod hexes;
 mod hooks;
 mod limbs;
 mod line;
@@ -363,6 +368,12 @@ struct Field {
     /// [`Figure`]; each turn's `used` starts from it where a side throws.
     thrown: [u64; SLOTS],
     fell: [i32; SLOTS],
+    /// Hostile Lasting SN Effects on each slot ([`hexes`]); cleared as the slots are
+    /// placed, where a unit has SN dice.
+    hex: [hexes::Hex; SLOTS],
+    /// The Damage dice of the hit being resolved on a unit that may cancel them with its SN
+    /// dice ([`defence`]): scratch, filled by the hit and emptied as it is resolved.
+    struck: defence::Struck,
 }
 
 impl Field {
@@ -392,6 +403,8 @@ impl Field {
             arc: [(0.0, 0, 0.0); SLOTS],
             thrown: [0; SLOTS],
             fell: [0; SLOTS],
+            hex: [hexes::Hex::NONE; SLOTS],
+            struck: defence::Struck::EMPTY,
         }
     }
 
@@ -422,7 +435,10 @@ impl Field {
             arc: _,
             thrown: _,
             fell: _,
+            hex: _,
+            struck,
         } = self;
+        // `hex` is cleared as the slots are placed, where a unit has SN dice.
         // `thrown` is cleared as the slots are placed, where a side throws.
         // `blast` is cleared at the start of every player turn where Explosions stack.
         for c in fronts.iter() {
@@ -435,6 +451,7 @@ impl Field {
         *deferring = false;
         *standing = [[0; TRACK]; 2];
         *converted_by = [0; TRACK];
+        *struck = defence::Struck::EMPTY;
     }
 }
 

@@ -8,7 +8,7 @@ use crate::dice::{Faces, Log};
 use crate::rules::attack::{AttackPlan, Deflection, Hit, PlainAttack};
 use crate::rules::{ActionDamage, ArmorTie, CombinedFire, Parry, ParryFumble, combat};
 use crate::scenario::blast::arc::Gun;
-use crate::scenario::squad::Targeting;
+use crate::scenario::squad::{Spend, Targeting};
 
 /// What arc fire adds to one attack (Ch. 8.3): the Auto Penalty on the Skill roll, and the
 /// modifiers arc fire applies to Damage too (target Size, cover, a BlastGun's distance).
@@ -316,6 +316,9 @@ impl Squad {
         // Option `action_damage`: pooled by default (readings §2).
         let combine = n > 1 && self.opts.action_damage == ActionDamage::Pooled;
         fl.f[t].combo = self.action_pool(&fl.f[t]);
+        if !P && self.any_sn {
+            Squad::forget_struck(fl, t);
+        }
         let (mut last, mut landed) = (0, false);
         while chosen != 0 && fl.f[t].alive {
             let w = chosen.trailing_zeros() as usize;
@@ -340,7 +343,7 @@ impl Squad {
             last = w;
         }
         if landed && fl.f[t].alive {
-            self.resolve_action(fl, i, last, t, log);
+            self.resolve_action(fl, i, last, t, faces, log);
         }
     }
 
@@ -357,19 +360,26 @@ impl Squad {
 
     /// The Action's deferred hits on `t` against their Armor, by `i`'s weapon `w`; under
     /// Combined Fire they join the turn's pool.
-    pub(super) fn resolve_action<L: Log + ?Sized>(
+    pub(super) fn resolve_action<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         i: usize,
         w: usize,
         t: usize,
+        faces: &mut F,
         log: &mut L,
     ) {
         let Pool { damage, armor } = fl.f[t].combo;
         if self.opts.combined_fire == CombinedFire::Turn {
             fl.f[t].combined = fl.f[t].combo;
         }
-        self.resolve(fl, i, w, t, damage as i64, armor as i64, log);
+        let (damage, armor) = (damage as i64, armor as i64);
+        let damage = if self.any_sn {
+            self.guarded(fl, t, damage, armor, faces, log)
+        } else {
+            damage
+        };
+        self.resolve(fl, i, w, t, damage, armor, log);
     }
 
     /// Whether `i` may attack `t` this way: Vermin cannot engage the Armored or hard, and
@@ -528,7 +538,7 @@ impl Squad {
             self.resolve(fl, i, w, t, damage, q.armor(), log);
             return struck;
         }
-        let Some((damage, armor)) = self.pool_hit::<P, F, L>(
+        let Some((mut damage, armor)) = self.pool_hit::<P, F, L>(
             fl,
             t,
             damage,
@@ -547,6 +557,9 @@ impl Squad {
             }
             return struck;
         };
+        if !P && self.any_sn {
+            damage = self.guarded(fl, t, damage, armor, faces, log);
+        }
         self.resolve(fl, i, w, t, damage, armor, log);
         if ignites {
             self.ignite(fl, t, log);
@@ -586,7 +599,12 @@ impl Squad {
         }
         let (hit, natural) = if !P && self.any_sn {
             m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
-            plan.hit_as(self.skill_of(fl, i), faces, log, m)
+            if self.guards(fl, t, Spend::Hinder) {
+                let (hit, natural, over) = plan.hit_as_over(self.skill_of(fl, i), faces, log, m);
+                (self.hindered(fl, t, hit, over, plan, faces, log), natural)
+            } else {
+                plan.hit_as(self.skill_of(fl, i), faces, log, m)
+            }
         } else {
             if !P && self.any_fire {
                 m += self.fire_penalty(fl, i, faces, log);
@@ -618,6 +636,9 @@ impl Squad {
             }
             Hit::CriticalFailure => {
                 log.note(format_args!("    Critical Failure"));
+                if !P && self.any_sn {
+                    self.critical(fl, i, log);
+                }
                 (None, natural)
             }
         }
@@ -642,14 +663,28 @@ impl Squad {
     ) -> (i64, Option<supernatural::SnDamage>) {
         if !P && self.any_sn {
             self.curse(fl, i, t, log);
-            let s = if self.spends_on_damage(fl, i) {
+            if self.spends & Spend::HEXES != 0 && self.spend_of(fl, i).hexes() {
+                self.hex_hit(fl, i, t, faces, log);
+            }
+            // No SN dice on the Damage of a unit it has just taken under its control.
+            let s = if self.spends_on_damage(fl, i) && fl.f[t].side != fl.f[i].side {
                 self.sn_damage(fl, i, t, faces, log)
             } else {
                 supernatural::SnDamage::default()
             };
             let mut deflection = Deflection::layers(layers);
             self.sn_deflection(fl, t, &mut deflection);
-            let d = if !deflection.is_none() {
+            self.hex_deflection(fl, t, &mut deflection);
+            let d = if self.guards(fl, t, Spend::Nullify) {
+                // The same draws, each die kept for the SN dice that may cancel it.
+                let (dice, n) = s.deflectable();
+                let mut kept = defence::Struck::EMPTY;
+                let d = plan.damage_each(faces, log, benny, &deflection, &dice[..n], |x| {
+                    kept.keep(t, x)
+                }) + s.undeflectable;
+                fl.struck.join(kept);
+                d
+            } else if !deflection.is_none() {
                 let (dice, n) = s.deflectable();
                 plan.damage_deflected(faces, log, benny, &deflection, &dice[..n]) + s.undeflectable
             } else {
@@ -692,13 +727,18 @@ impl Squad {
         } else {
             (0, false, 0)
         };
+        let hex = if !P && self.any_sn {
+            self.hex_dice(fl, t)
+        } else {
+            hexes::HexDice::NONE
+        };
         let armor_roll = |faces: &mut F, log: &mut L| {
             let a = match quick {
                 Some(q) => q.armor(),
                 None => plan.armor(faces, log),
             };
-            if ward != 0 || burning {
-                a + self.armor_sn(kt, ward, size, burning, faces, log)
+            if ward != 0 || burning || hex.any() {
+                self.armor_sn(a, kt, ward, size, burning, &hex, faces, log)
             } else {
                 a
             }
@@ -883,7 +923,12 @@ impl Squad {
             Parry::Free => true,
             Parry::Saved => d.saved,
         };
-        if !may || d.disrupted || d.shield_lost || !combat::can_parry(d.size, fl.f[i].size) {
+        if !may
+            || d.disrupted
+            || d.shield_lost
+            || !combat::can_parry(d.size, fl.f[i].size)
+            || (self.any_sn && self.suppressed(fl, t))
+        {
             return 0;
         }
         if self.opts.parry == Parry::Saved {
@@ -892,6 +937,9 @@ impl Squad {
         let bonus = combat::parry_bonus(self.kinds[ki].arms[w].power.unwrap_or(0));
         let r = self.skill_of(fl, t).roll(faces, log, 0);
         let bonus = bonus + self.penalty(fl, t) + self.fire_penalty(fl, t, faces, log);
+        if r.critical_failure && self.any_sn {
+            self.critical(fl, t, log);
+        }
         let who = Who(self, fl, t);
         if r.critical_failure && self.opts.parry_fumble == ParryFumble::KnockedAway {
             log.note(format_args!(
@@ -938,6 +986,11 @@ impl Squad {
     #[inline(always)]
     pub(super) fn skill_of(&self, fl: &Field, i: usize) -> &crate::dice::skill::SkillPlan {
         let f = &fl.f[i];
+        if self.any_sn
+            && let Some(d) = self.controlled_skill(fl, i)
+        {
+            return &self.minds[d.index()];
+        }
         if f.blessing != 0 {
             let (plans, idx) = if f.blessing & supernatural::CURSE != 0 {
                 (&self.cursed, f.blessing & !supernatural::CURSE)

@@ -64,7 +64,7 @@ impl SnDamage {
 
 /// The mean face of the dice of `sn` marked in `bits` (Bonus and Fumble Dice aside): what
 /// a policy expects of them before rolling.
-fn mean_of(sn: &[Die], bits: u8) -> f64 {
+pub(super) fn mean_of(sn: &[Die], bits: u8) -> f64 {
     (0..sn.len())
         .filter(|&b| bits & (1 << b) != 0)
         .map(|b| (sn[b].sides() as f64 + 1.0) / 2.0)
@@ -89,7 +89,7 @@ impl Squad {
     }
 
     /// Unit `i`'s spend policy: its own (`wizard@bless`), else its side's.
-    fn spend_of(&self, fl: &Field, i: usize) -> Spend {
+    pub(super) fn spend_of(&self, fl: &Field, i: usize) -> Spend {
         let k = &self.kinds[fl.f[i].kind as usize];
         k.spend.unwrap_or(self.policy[fl.f[i].side as usize].spend)
     }
@@ -109,7 +109,7 @@ impl Squad {
 
     /// Whether unit `t`'s ward is Deflection rather than Armor (the `deflect` policy).
     #[inline]
-    fn deflects(&self, fl: &Field, t: usize) -> bool {
+    pub(super) fn deflects(&self, fl: &Field, t: usize) -> bool {
         self.spend_of(fl, t) == Spend::Deflect
     }
 
@@ -160,16 +160,7 @@ impl Squad {
         if ready == 0 || (by as f64) > mean_of(&k.sn, ready) {
             return false;
         }
-        let mut added = 0;
-        for b in (0..k.sn.len()).rev() {
-            if added >= by {
-                break;
-            }
-            if ready & (1 << b) != 0 {
-                fl.f[i].spent |= 1 << b;
-                added += self.sn_roll(k.sn[b], faces, log);
-            }
-        }
+        let added = self.sn_modifier(fl, i, by, faces, log);
         log.note(format_args!(
             "    {} adds SN dice to the roll: {added:+} of {by} short",
             Who(self, fl, i)
@@ -243,12 +234,17 @@ impl Squad {
             | Spend::Aim
             | Spend::Deflect
             | Spend::Arm
-            | Spend::Hold => 0,
+            | Spend::Hold
+            | Spend::Nullify
+            | Spend::Hinder
+            | Spend::Weaken
+            | Spend::Suppress
+            | Spend::Control => 0,
         }
     }
 
     /// One SN die rolled for an Aspect: its Bonus and Fumble Dice included (Ch. D.3).
-    fn sn_roll<F: Faces + ?Sized, L: Log + ?Sized>(
+    pub(super) fn sn_roll<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         die: Die,
         faces: &mut F,
@@ -348,7 +344,14 @@ impl Squad {
             Spend::Curse => self.reclaim(fl, i),
             Spend::Summon => self.summon(fl, i, faces, log),
             Spend::Arm => self.arm(fl, i, faces, log),
-            Spend::Damage | Spend::Aim | Spend::Move | Spend::Mind | Spend::Hold => {}
+            Spend::Weaken | Spend::Suppress | Spend::Control => self.lift_hexes(fl, i, log),
+            Spend::Damage
+            | Spend::Aim
+            | Spend::Move
+            | Spend::Mind
+            | Spend::Hold
+            | Spend::Nullify
+            | Spend::Hinder => {}
         }
     }
 
@@ -516,16 +519,21 @@ impl Squad {
                 out.undeflectable += t;
             }
         }
-        log.note(format_args!(
-            "    {} SN dice of Damage: {:+}{}",
-            ready.count_ones(),
-            out.total(),
-            if out.radius > 0 {
-                format!(", radius {}\"", out.radius)
-            } else {
-                String::new()
-            }
-        ));
+        // Two notes, not a `format!`: a log that keeps none must not allocate.
+        if out.radius > 0 {
+            log.note(format_args!(
+                "    {} SN dice of Damage: {:+}, radius {}\"",
+                ready.count_ones(),
+                out.total(),
+                out.radius
+            ));
+        } else {
+            log.note(format_args!(
+                "    {} SN dice of Damage: {:+}",
+                ready.count_ones(),
+                out.total()
+            ));
+        }
         out
     }
 
@@ -562,23 +570,29 @@ impl Squad {
             .sum()
     }
 
-    /// What an Armor ward (its roll) and burning (-1d4, Ch. 8.3) add to a hit's Armor on a
-    /// unit of kind `kind` and Size `size`.
+    /// A hit's Armor `armor` on a unit of kind `kind` and Size `size` with what an Armor
+    /// ward adds (its roll), an enemy's `weaken` dice take off ([`Squad::weakened`]) and
+    /// burning takes off (-1d4, Ch. 8.3).
     #[cold]
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn armor_sn<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
+        armor: i64,
         kind: usize,
         ward: u8,
         size: u32,
         burning: bool,
+        hex: &super::hexes::HexDice,
         faces: &mut F,
         log: &mut L,
     ) -> i64 {
-        let mut a = 0;
+        let mut a = armor;
         if ward != 0 {
             a += self.ward_roll(kind, ward, size, faces, log);
+        }
+        if hex.any() {
+            a = self.weakened(a, hex, faces, log);
         }
         if burning {
             a -= crate::rules::fire::penalty(faces, log);
@@ -683,6 +697,10 @@ impl Squad {
             if ward != 0 {
                 a += self.ward_roll(ku, ward, f.size, faces, log);
             }
+            let hex = self.hex_dice(fl, u);
+            if hex.any() {
+                a = self.weakened(a, &hex, faces, log);
+            }
             a
         };
         let damage = if stacked {
@@ -700,6 +718,14 @@ impl Squad {
             damage
         };
         armor += self.fire_penalty(fl, u, faces, log);
+        // An Explosion's dice are rolled per ring, not per figure: nothing to cancel.
+        Squad::forget_struck(fl, u);
+        let left = self.guarded(fl, u, damage, armor, faces, log);
+        if stacked && left != damage {
+            let b = &mut fl.blast[u];
+            b.damage = (b.damage as i64 - (damage - left)) as i32;
+        }
+        let damage = left;
         self.verdict(fl, u, damage, armor, false, log);
         match damage.cmp(&armor) {
             std::cmp::Ordering::Greater => {
@@ -773,16 +799,19 @@ impl Squad {
             ));
             return true;
         }
-        log.note(format_args!(
-            "  {} aims an Effect at {} ({})",
-            Who(self, fl, i),
-            Who(self, fl, t),
-            if need == 0 {
-                "a Grab with Bare Hands".to_string()
-            } else {
-                format!("{reached}\" of Range dice")
-            }
-        ));
+        if need == 0 {
+            log.note(format_args!(
+                "  {} aims an Effect at {} (a Grab with Bare Hands)",
+                Who(self, fl, i),
+                Who(self, fl, t)
+            ));
+        } else {
+            log.note(format_args!(
+                "  {} aims an Effect at {} ({reached}\" of Range dice)",
+                Who(self, fl, i),
+                Who(self, fl, t)
+            ));
+        }
         let sn = self.sn_damage(fl, i, t, faces, log);
         self.wound(fl, t, sn.total(), false, faces, log);
         self.sn_radius(fl, t, &sn, faces, log);
@@ -800,6 +829,9 @@ impl Squad {
                 (f.blessing, f.blesser) = (0, 0);
             }
         }
+        if self.spend_of(fl, c).hexes() {
+            self.end_hexes(fl, c);
+        }
         (fl.f[c].ward, fl.f[c].lasting, fl.f[c].spent) = (0, 0, 0);
         if !self.pions.is_empty() {
             self.dismiss_pions(fl, c);
@@ -810,7 +842,7 @@ impl Squad {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::standing;
     use super::*;
     use crate::catalog::Catalog;
@@ -823,18 +855,30 @@ mod tests {
     const D8: Die = Die::D8;
     const D10: Die = Die::D10;
 
-    fn squad(
+    pub(in crate::scenario::squad::battle) fn squad(
         a: &[(&str, u32)],
         spend: Spend,
         b: &[(&str, u32)],
         distance: u32,
         turns: u32,
     ) -> Squad {
+        squad_with(a, spend, b, distance, turns, RuleOptions::default())
+    }
+
+    /// [`squad`] under options `o`.
+    pub(in crate::scenario::squad::battle) fn squad_with(
+        a: &[(&str, u32)],
+        spend: Spend,
+        b: &[(&str, u32)],
+        distance: u32,
+        turns: u32,
+        o: RuleOptions,
+    ) -> Squad {
         // These tests are about SN dice: no Response before a unit's first turn keeps the
         // scripts to the caster's own rolls.
         let o = RuleOptions {
             opening_response: crate::rules::OpeningResponse::None,
-            ..RuleOptions::default()
+            ..o
         };
         let side = |units: &[(&str, u32)], spend| {
             let units: Vec<(String, u32)> =
@@ -856,7 +900,10 @@ mod tests {
         .unwrap()
     }
 
-    fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
+    pub(in crate::scenario::squad::battle) fn run(
+        s: &Squad,
+        script: &[(Die, u32)],
+    ) -> SquadOutcome {
         crate::scenario::scripted(s, script)
     }
 

@@ -196,6 +196,9 @@ impl Squad {
         if self.any_throw {
             fl.thrown[..self.roster.len()].fill(0);
         }
+        if self.any_sn {
+            fl.hex[..self.roster.len()].fill(hexes::Hex::NONE);
+        }
     }
 
     /// The field before the first turn (for tests).
