@@ -256,7 +256,8 @@ impl Squad {
                 Some(b) => b,
                 None => {
                     let b = if self.any_crew && self.kinds[kind].team >= 2 {
-                        self.support(fl, i, log)
+                        let support = self.support(fl, i, log);
+                        self.home_in(fl, i, t, support, log)
                     } else {
                         0
                     };
@@ -320,6 +321,9 @@ impl Squad {
                     log.note(format_args!(
                         "    Critical Failure: the enemy declares it a dud"
                     ));
+                    if self.any_crew {
+                        self.lose_homing(fl, i);
+                    }
                     continue;
                 }
             };

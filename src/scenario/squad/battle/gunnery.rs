@@ -13,13 +13,79 @@
 //!   Gunners in contact whose Action is unspent add theirs until it is met, spending their
 //!   Action on it (not on Gunnery Support as well: one Action buys one thing).
 //!
-//! Not modelled (docs/model.md): homing in on a target over several turns.
+//! - homing in (Ch. 8.5): a gun that fires again at the target it last fired at, neither
+//!   having moved, keeps the Gunnery Support bonus it built on it and adds this Action's;
+//!   a Critical Failure, a move or another target starts it over ([`Homing`]).
 
 use super::*;
 use crate::dice::Log;
 use crate::rules::combat;
 
+/// A gun's homing in on its target (Ch. 8.5: "For each new attack they can add new Gunnery
+/// Support bonuses to the bonuses from the previous turn"): the target it last fired at,
+/// where both stood then (half-inches along the line; places across it never change), and
+/// the bonus built on it. Kept in `Field::homing`, beside the figures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Homing {
+    /// 1 + the target's slot (0: none).
+    target: u8,
+    gun_at: i32,
+    target_at: i32,
+    bonus: i32,
+}
+
+impl Homing {
+    pub const NONE: Homing = Homing {
+        target: 0,
+        gun_at: 0,
+        target_at: 0,
+        bonus: 0,
+    };
+}
+
 impl Squad {
+    /// Gun `g`'s Action bonus for a shot at `t` with this Action's Gunnery `support` (Ch.
+    /// 8.5 homing in): "the Action Bonuses from Gunnery Support can be considered permanent
+    /// until the weapon moves or aims somewhere else", and homing in adds each new Action's
+    /// to them; a gun that moved or aims at another target starts from `support`.
+    pub(super) fn home_in<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        g: usize,
+        t: usize,
+        support: i64,
+        log: &mut L,
+    ) -> i64 {
+        let h = fl.homing[g];
+        let (gun_at, target_at) = (fl.f[g].pos, fl.f[t].pos);
+        let kept = if h.target == t as u8 + 1 && h.gun_at == gun_at && h.target_at == target_at {
+            h.bonus as i64
+        } else {
+            0
+        };
+        if kept > 0 {
+            log.note(format_args!(
+                "    homing in on {}: +{kept} from its earlier shots",
+                Who(self, fl, t)
+            ));
+        }
+        let bonus = (kept + support).clamp(0, i32::MAX as i64);
+        fl.homing[g] = Homing {
+            target: t as u8 + 1,
+            gun_at,
+            target_at,
+            bonus: bonus as i32,
+        };
+        bonus
+    }
+
+    /// Unit `g` Critically Failed its Action roll: "any Critical Failure cancels the homing
+    /// in bonus and requires the Gunners to start over" (Ch. 8.5).
+    #[inline]
+    pub(super) fn lose_homing(&self, fl: &mut Field, g: usize) {
+        fl.homing[g] = Homing::NONE;
+    }
+
     /// The gun crew unit `i` serves: the nearest unit of its side working a mounted weapon
     /// of 2" or more (ties to the lower slot).
     fn gun_of(&self, fl: &Field, i: usize) -> Option<usize> {
@@ -133,21 +199,23 @@ impl Squad {
         true
     }
 
-    /// Gunnery Support for unit `g`'s ranged Action with the weapons `chosen` (a bit each),
-    /// if one of them is mounted and `g` works a gun of 2" or more.
+    /// Gunnery Support for unit `g`'s ranged Action at `t` with the weapons `chosen` (a bit
+    /// each), if one of them is mounted and `g` works a gun of 2" or more, homed in.
     #[cold]
     #[inline(never)]
     pub(super) fn mounted_support<L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         g: usize,
+        t: usize,
         chosen: u64,
         log: &mut L,
     ) -> i64 {
         let k = &self.kinds[fl.f[g].kind as usize];
         let mounted = (0..k.arms.len()).any(|w| chosen & (1 << w) != 0 && k.arms[w].mounted);
         if k.team >= 2 && mounted {
-            self.support(fl, g, log)
+            let support = self.support(fl, g, log);
+            self.home_in(fl, g, t, support, log)
         } else {
             0
         }
@@ -222,6 +290,40 @@ mod tests {
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done());
         assert!(fl.f[1].alive);
+    }
+
+    #[test]
+    fn issue_40_a_gun_homes_in_on_a_target_that_stays_put() {
+        // The 2" Cannon (Use 5) and one crew Gunner, a minifig 7" off. Turn 1: 4 + 1 = 5
+        // hits, 1 and 1 do not beat Armor 4. Turn 2 it reloads. Turn 3: the crew's +1 adds
+        // to the +1 kept from turn 1 (neither moved): 3 + 2 = 5 hits again. Without homing
+        // in, 3 + 1 misses and the script would run out on the scatter's d20s.
+        let o = RuleOptions::default();
+        let s = squad(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 7, o);
+        let mut fl = s.start();
+        let t = 2;
+        let mut dice = Script::new(&[(D8, 4), (Die::D10, 1), (Die::D10, 1)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[t].alive);
+        for _ in 0..2 {
+            // B's turn passes (its minifig gets up from the blast's KnockBack: no +1 for a
+            // Disrupted target), then A's.
+            s.new_turn::<false>(&mut fl, 1);
+            s.new_turn::<false>(&mut fl, 0);
+            assert!(!fl.f[t].disrupted);
+            let mut dice = Script::new(&[(D8, 3), (Die::D10, 1), (Die::D10, 1)]);
+            let shot = s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+            if shot == super::super::explosives::Shot::Fired {
+                assert!(dice.is_done(), "3 + 2 hits: no scatter dice");
+            }
+        }
+        // The target moved: it starts over from this Action's +1.
+        fl.f[t].pos -= 2;
+        assert_eq!(s.home_in(&mut fl, 0, t, 1, &mut NoLog), 1);
+        assert_eq!(s.home_in(&mut fl, 0, t, 1, &mut NoLog), 2);
+        // A Critical Failure cancels it.
+        s.lose_homing(&mut fl, 0);
+        assert_eq!(s.home_in(&mut fl, 0, t, 0, &mut NoLog), 0);
     }
 
     /// A Gunner with a 3" Cannon on a carriage (Use 6, Range 12"): 1" beyond its 2" of

@@ -15,7 +15,8 @@
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
 //! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
 //! - [`bail`]: Bailing out of an Explosion as a Response (Ch. 4.3);
-//! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews and Gunnery Support (Ch. 8.5);
+//! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews, Gunnery Support and homing
+//!   in (Ch. 8.5);
 //! - [`throws`]: hand weapons thrown at an enemy within a minifig arm's 3" (Ch. 8.4);
 //! - [`defence`]: SN dice spent against an attack on their owner (Ch. D.4);
 //! - [`hexes`]: SN dice left on an enemy: its Armor weakened, its Actions suppressed, its
@@ -374,6 +375,9 @@ struct Field {
     /// The Damage dice of the hit being resolved on a unit that may cancel them with its SN
     /// dice ([`defence`]): scratch, filled by the hit and emptied as it is resolved.
     struck: defence::Struck,
+    /// Each gun's homing in on its target ([`gunnery::Homing`]); cleared as the slots are
+    /// placed, where a side has crew.
+    homing: [gunnery::Homing; SLOTS],
 }
 
 impl Field {
@@ -405,6 +409,7 @@ impl Field {
             fell: [0; SLOTS],
             hex: [hexes::Hex::NONE; SLOTS],
             struck: defence::Struck::EMPTY,
+            homing: [gunnery::Homing::NONE; SLOTS],
         }
     }
 
@@ -437,8 +442,10 @@ impl Field {
             fell: _,
             hex: _,
             struck,
+            homing: _,
         } = self;
-        // `hex` is cleared as the slots are placed, where a unit has SN dice.
+        // `hex` and `homing` are cleared as the slots are placed, where a unit has SN dice
+        // or a side has crew.
         // `thrown` is cleared as the slots are placed, where a side throws.
         // `blast` is cleared at the start of every player turn where Explosions stack.
         for c in fronts.iter() {

@@ -255,7 +255,7 @@ impl Squad {
     ) -> bool {
         let k = &self.kinds[fl.f[i].kind as usize];
         let support = if self.any_crew {
-            self.mounted_support(fl, i, chosen, log)
+            self.mounted_support(fl, i, t, chosen, log)
         } else {
             0
         };
@@ -638,6 +638,9 @@ impl Squad {
                 log.note(format_args!("    Critical Failure"));
                 if !P && self.any_sn {
                     self.critical(fl, i, log);
+                }
+                if !P && self.any_crew {
+                    self.lose_homing(fl, i);
                 }
                 (None, natural)
             }

@@ -199,6 +199,9 @@ impl Squad {
         if self.any_sn {
             fl.hex[..self.roster.len()].fill(hexes::Hex::NONE);
         }
+        if self.any_crew {
+            fl.homing[..self.roster.len()].fill(gunnery::Homing::NONE);
+        }
     }
 
     /// The field before the first turn (for tests).
