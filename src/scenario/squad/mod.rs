@@ -509,14 +509,7 @@ impl Squad {
             first,
             max_turns,
             opts,
-            quick: plans
-                .iter()
-                .map(|p| {
-                    p.as_ref()
-                        .and_then(PlainAttack::of)
-                        .filter(PlainAttack::all_d6)
-                })
-                .collect(),
+            quick: setup::quick(&plans),
             plans,
             weapons,
         };

@@ -127,6 +127,18 @@ pub(super) fn attack_plans(kinds: &[Kind], opts: &RuleOptions) -> (Vec<Option<At
     (plans, weapons)
 }
 
+/// Each attack plan's plain d6 form, where it has one: what the plain form rolls.
+pub(super) fn quick(plans: &[Option<AttackPlan>]) -> Vec<Option<PlainAttack>> {
+    plans
+        .iter()
+        .map(|p| {
+            p.as_ref()
+                .and_then(PlainAttack::of)
+                .filter(PlainAttack::all_d6)
+        })
+        .collect()
+}
+
 /// Each kind's Skill roll with one Blessing (Curse: `add`) of each SN die in `Die::ALL`
 /// that may carry it.
 pub(super) fn with_one(
