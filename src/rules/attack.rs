@@ -471,7 +471,7 @@ impl AttackPlan {
         // Deflection never takes a d12 (Ch. D.4): they are kept apart from its dice.
         let mut twelves = [(0i64, Die::D12); MAX_DEFLECTABLE];
         let mut m = 0;
-        let mut keep = |(t, die): (i64, Die)| {
+        let damage = self.damage_all(faces, log, benny, extra, |(t, die)| {
             if die == Die::D12 {
                 if m < MAX_DEFLECTABLE {
                     twelves[m] = (t, die);
@@ -481,20 +481,7 @@ impl AttackPlan {
                 dice[n] = (t, die);
                 n += 1;
             }
-        };
-        for &(die, t) in extra {
-            keep((t, die));
-        }
-        let mut damage = self
-            .damage
-            .roll_each(faces, log, |_, die, t| keep((t, die)))
-            .total
-            + extra.iter().map(|e| e.1).sum::<i64>();
-        if benny && let Some((die, bonus)) = self.benny_damage {
-            let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
-            damage += t;
-            keep((t, die));
-        }
+        });
         let (off, left) = deflection.remove_left(&mut dice[..n]);
         deflected(log, off);
         for &d in dice[..left].iter().chain(&twelves[..m]) {
@@ -515,24 +502,37 @@ impl AttackPlan {
         mut keep: impl FnMut((i64, Die)),
     ) -> i64 {
         let mut n = 0;
-        let mut each = |die: Die, t: i64| {
+        self.damage_all(faces, log, benny, extra, |(t, die)| {
             if die != Die::D12 && n < MAX_DEFLECTABLE {
                 keep((t, die));
                 n += 1;
             }
-        };
+        })
+    }
+
+    /// The Damage roll with `extra` dice added, handing `each` every die, (total, die):
+    /// `extra` first, then the roll's, then an unspent Benny's.
+    #[inline(always)]
+    fn damage_all<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        faces: &mut F,
+        log: &mut L,
+        benny: bool,
+        extra: &[(Die, i64)],
+        mut each: impl FnMut((i64, Die)),
+    ) -> i64 {
         for &(die, t) in extra {
-            each(die, t);
+            each((t, die));
         }
         let mut damage = self
             .damage
-            .roll_each(faces, log, |_, die, t| each(die, t))
+            .roll_each(faces, log, |_, die, t| each((t, die)))
             .total
             + extra.iter().map(|e| e.1).sum::<i64>();
         if benny && let Some((die, bonus)) = self.benny_damage {
             let t = roll_with_bonus(die, bonus, self.chain, faces, log, 1, Role::Regular);
             damage += t;
-            each(die, t);
+            each((t, die));
         }
         damage
     }
