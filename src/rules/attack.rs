@@ -339,7 +339,9 @@ impl AttackPlan {
     }
 
     /// An unspent Overskill Benny's d6 on a Skill roll an enemy's modifiers made miss (Ch.
-    /// 4.2): `None` where the `overskill` policy keeps it for Damage.
+    /// 4.2): `None` where the `overskill` policy keeps it for Damage. The verdict of every
+    /// Skill roll spends it so too.
+    #[inline(always)]
     pub fn benny_rescue<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         faces: &mut F,
@@ -384,10 +386,10 @@ impl AttackPlan {
         let mut benny = skill.overskill;
         if roll < self.use_rating
             && benny
-            && let Some(bonus) = self.benny_skill
+            && let Some(d6) = self.benny_rescue(faces, log)
         {
             benny = false;
-            roll += roll_with_bonus(Die::D6, bonus, self.chain, faces, log, 0, Role::Bonus);
+            roll += d6;
         }
         let hit = if roll < self.use_rating {
             Hit::Miss {
