@@ -14,7 +14,7 @@ use crate::options::RuleOptions;
 use crate::rules::medik::Amputate;
 use crate::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
 use crate::scenario::squad::{
-    AreaAim, AutoFire, Bail, Divert, Formation, Position, Response, Spacing, Spend, Sprint,
+    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Position, Response, Spacing, Spend, Sprint,
     Targeting, Throw,
 };
 use crate::sim::progress::Progress;
@@ -162,6 +162,15 @@ pub struct DuelArgs {
     /// The same for side B.
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = Divert::Never)]
     pub b_divert: Divert,
+    /// Whether side A's Explosives (Launchers, Cannons, Rockets) fire at targets beyond 12"
+    /// (Ch. 8.4: a projectile flies 12" a turn): near walks within 12" and fires at once;
+    /// far fires at any target in Range, and a shell beyond 12" comes down on the spot its
+    /// target stood at, a turn or more later, where its Action roll is made.
+    #[arg(long, value_enum, default_value_t = Lob::Near)]
+    pub a_lob: Lob,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Lob::Near)]
+    pub b_lob: Lob,
     /// How side A's automatic weapons fire (Ch. 8.3): arc:N sweeps N points of Firing
     /// Arc, one attack at -N on each figure in it (a BlastGun or ShotGun: 1 point, no
     /// penalty); burst:N fires N MachineGun shots at one figure, shot k at -k. A

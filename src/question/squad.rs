@@ -124,6 +124,7 @@ fn side(
             formation: a.a_formation,
             throw: a.a_throw,
             divert: a.a_divert,
+            lob: a.a_lob,
         }
     } else {
         Policy {
@@ -142,6 +143,7 @@ fn side(
             formation: a.b_formation,
             throw: a.b_throw,
             divert: a.b_divert,
+            lob: a.b_lob,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)

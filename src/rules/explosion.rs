@@ -20,6 +20,11 @@ use crate::rules::RuleOptions;
 /// The width of a ring (Ch. 8.4: "within a two-inch radius", "the next two inches").
 pub const RING_INCHES: f64 = 2.0;
 
+/// How far a launched physical object flies in a turn (Ch. 8.4 Trajectories: "a maximum
+/// speed of 12\" per turn"); a shot at a spot farther off makes its Action roll when it
+/// comes down there.
+pub const FLIGHT_INCHES: f64 = 12.0;
+
 /// Most Exp dice one Explosion may roll.
 pub const MAX_EXP_DICE: usize = 64;
 

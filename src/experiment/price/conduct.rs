@@ -17,7 +17,7 @@
 //! each side to the default policies (the menus' first conduct).
 
 use crate::scenario::squad::kind::Kind;
-use crate::scenario::squad::policy::{AreaAim, Bail, Divert, Response, Spacing, Throw};
+use crate::scenario::squad::policy::{AreaAim, Bail, Divert, Lob, Response, Spacing, Throw};
 
 /// How the sides of a priced battle choose their conduct.
 #[derive(
@@ -44,8 +44,9 @@ pub enum Mode {
 pub fn describe(mode: Mode) -> &'static str {
     match mode {
         Mode::Competent => {
-            "competent: each side picks where its Explosives aim, whether it throws a spare \
-             hand weapon, how a unit that both strikes and shoots Responds, its spacing and \
+            "competent: each side picks where its Explosives aim and whether it lobs them \
+             beyond 12\", whether it throws a spare hand weapon, how a unit that both strikes \
+             and shoots Responds, whether it Diverts All Power, its spacing and \
              when it Bails from a menu of answers to the enemy's weapons, and a cell's win \
              chance is \
              the value of the game between the menus (the conduct that priced each scenario \
@@ -70,6 +71,8 @@ pub enum Choice {
     Response(Response),
     /// Whether its units Divert All Power to a weapon beyond their Power (Ch. 8.1).
     Divert(Divert),
+    /// Whether its Explosives fire at targets beyond 12" (Ch. 8.4 Trajectories).
+    Lob(Lob),
 }
 
 /// The Responses a unit that both strikes and shoots chooses among: the default first.
@@ -100,6 +103,7 @@ impl Conduct {
                 Choice::Throw(t) => (format!("{side}_throw"), throw_name(*t).to_string()),
                 Choice::Response(r) => (format!("{side}_response"), response_name(*r).to_string()),
                 Choice::Divert(d) => (format!("{side}_divert"), divert_name(*d).to_string()),
+                Choice::Lob(l) => (format!("{side}_lob"), lob_name(*l).to_string()),
             })
             .collect()
     }
@@ -122,6 +126,8 @@ impl Conduct {
                 Choice::Response(Response::None) => "never Responds".into(),
                 Choice::Divert(Divert::Never) => "never Diverts All Power".into(),
                 Choice::Divert(Divert::InReach) => "Diverts All Power to its largest weapon".into(),
+                Choice::Lob(Lob::Near) => "fires Explosives within 12\"".into(),
+                Choice::Lob(Lob::Far) => "lobs Explosives beyond 12\"".into(),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -141,6 +147,7 @@ impl Conduct {
                 Choice::Throw(t) => format!("throw-{}", throw_name(*t)),
                 Choice::Response(r) => format!("response-{}", response_name(*r)),
                 Choice::Divert(d) => format!("divert-{}", divert_name(*d)),
+                Choice::Lob(l) => format!("lob-{}", lob_name(*l)),
             })
             .collect::<Vec<_>>()
             .join("_")
@@ -176,6 +183,13 @@ fn divert_name(d: Divert) -> &'static str {
     match d {
         Divert::Never => "never",
         Divert::InReach => "in-reach",
+    }
+}
+
+fn lob_name(l: Lob) -> &'static str {
+    match l {
+        Lob::Near => "near",
+        Lob::Far => "far",
     }
 }
 
@@ -223,7 +237,7 @@ impl Menus {
 }
 
 /// A side's menu: where its own Explosives aim (`own`), whether it throws a spare hand
-/// weapon, by its answers to an `enemy`'s weapons. Spacing only matters to area effects
+/// weapon, Diverts All Power or lobs Explosives beyond 12", by its answers to an `enemy`'s weapons. Spacing only matters to area effects
 /// (the Explosives and automatic weapons' arcs measure across the line); Bailing from
 /// blasts only to Explosives; from gunfire only to ranged weapons. Throwing a unit's last
 /// weapon is left off (it leaves nothing to fight with in Close Combat).
@@ -246,6 +260,9 @@ fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
             &own_choices,
             [Divert::Never, Divert::InReach].map(Choice::Divert),
         );
+    }
+    if own.explosives.is_some_and(|x| x.lobs()) {
+        own_choices = each_with(&own_choices, [Lob::Near, Lob::Far].map(Choice::Lob));
     }
     let answers = answers(enemy);
     own_choices
@@ -389,6 +406,22 @@ mod tests {
             m.unit[1].keys('a'),
             [("a_divert".to_string(), "in-reach".to_string())]
         );
+        // A Launcher whose Range passes 12": fire within 12" or lob beyond (Ch. 8.4).
+        let text = "[ogre]\nname = \"Ogre\"\nsource = \"test\"\nsize = 4\nstructure = \"0\"\nmove = 5\n\
+                    weapons = [{ kind = \"launcher\", size = 4, name = \"Mortar\" }, \
+                    { kind = \"explosive\", size = 1, name = \"Missile\" }]\n";
+        let c = Catalog::with_text("test.toml", text).unwrap();
+        let u = c.equipped("ogre").unwrap();
+        let cp = crate::catalog::cost::breakdown(&u).total();
+        let ogre = Kind::from_unit(&u, cp, &RuleOptions::default()).unwrap();
+        let m = Menus::of(&ogre, &sword, Mode::Competent);
+        assert_eq!(m.unit.len(), 4, "two aims, each near or far");
+        assert_eq!(m.unit[1].slug(), "aim-densest_lob-far");
+        assert_eq!(
+            m.unit[1].keys('a')[1],
+            ("a_lob".to_string(), "far".to_string())
+        );
+        assert!(Menus::of(&launcher, &sword, Mode::Competent).unit.len() == 2);
         // Fixed: the default policies alone.
         let m = Menus::of(&launcher, &rifle, Mode::Fixed);
         assert_eq!(m.pairs(), 1);

@@ -187,6 +187,14 @@ pub struct Explosives {
     pub power: u32,
 }
 
+impl Explosives {
+    /// Its delivery's Range reaches past one turn's flight (Ch. 8.4 Trajectories): a shot
+    /// there takes turns to come down.
+    pub fn lobs(&self) -> bool {
+        self.delivery.range as f64 > crate::rules::explosion::FLIGHT_INCHES
+    }
+}
+
 /// Most Explosives one unit carries (a Figure counts those it used in a byte).
 pub const MAX_EXPLOSIVES: u8 = 64;
 

@@ -58,8 +58,8 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Bail, Divert, Formation, Policy, Position, Response, Spacing, Spend, Sprint,
-    Targeting, Throw,
+    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Policy, Position, Response, Spacing, Spend,
+    Sprint, Targeting, Throw,
 };
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -326,6 +326,9 @@ pub struct Squad {
     /// A side Diverts All Power (its `divert` policy) and fields a kind with a weapon its
     /// Power may fall short of (Ch. 8.1).
     any_divert: bool,
+    /// A side fires its Explosives beyond 12" (its `lob` policy) and has some that fly that
+    /// far (Ch. 8.4 Trajectories).
+    any_lob: bool,
     /// Where the creature rules above join the turn ([`battle::Hooks`]).
     hooks: battle::Hooks,
     /// None of the rules behind the flags above (creatures that join the turn, SuperNatural
@@ -448,6 +451,7 @@ impl Squad {
             any_bail: a.policy.bail != Bail::Never || b.policy.bail != Bail::Never,
             any_throw: setup::any_throw([&a, &b]),
             any_divert: setup::any_divert([&a, &b]),
+            any_lob: setup::any_lob([&a, &b]),
             stacks: opts.stacking == Stacking::Cumulative
                 && kinds
                     .iter()

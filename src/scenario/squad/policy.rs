@@ -107,6 +107,20 @@ pub enum Divert {
     InReach,
 }
 
+/// Whether a unit fires its Explosives at a target beyond 12" (Ch. 8.4 Trajectories: a
+/// projectile flies 12" a turn, and its Action roll waits for it to come down on the marker
+/// at the target's spot, "giving potential targets a chance to scatter").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Lob {
+    /// Walk within 12" and fire at once: the target is where it is aimed at.
+    #[default]
+    Near,
+    /// Fire at any target within the delivery's Range: beyond 12" the shell flies a turn or
+    /// more, and comes down on the spot the target stood at.
+    Far,
+}
+
 /// What a side's SuperNatural units spend their SN dice on (Ch. D.3, D.4): each die once
 /// per turn, on one Aspect.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
@@ -454,6 +468,8 @@ pub struct Policy {
     pub throw: Throw,
     /// When its units Divert All Power to a weapon too big for their Power.
     pub divert: Divert,
+    /// Whether its Explosives fire at targets beyond 12".
+    pub lob: Lob,
 }
 
 #[cfg(test)]

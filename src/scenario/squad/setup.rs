@@ -221,6 +221,17 @@ pub(super) fn any_divert(sides: [&SideSpec; 2]) -> bool {
         .any(|s| s.policy.divert != Divert::Never && s.units.iter().any(|(k, _)| k.may_divert()))
 }
 
+/// Whether a side fires its Explosives beyond 12" (its `lob` policy) and fields a kind whose
+/// delivery reaches that far (Ch. 8.4 Trajectories).
+pub(super) fn any_lob(sides: [&SideSpec; 2]) -> bool {
+    sides.iter().any(|s| {
+        s.policy.lob == Lob::Far
+            && s.units
+                .iter()
+                .any(|(k, _)| k.explosives.is_some_and(|x| x.lobs()))
+    })
+}
+
 /// Whether a side fields an SN unit that spends its dice by `spend` (its own or its
 /// side's policy).
 pub(super) fn any_spend(sides: [&SideSpec; 2], spend: Spend) -> bool {
@@ -301,6 +312,7 @@ impl Squad {
                 || self.any_bail
                 || self.any_throw
                 || self.any_divert
+                || self.any_lob
                 || self.any_sn
                 || self.any_fire
                 || self.any_limbs

@@ -19,11 +19,6 @@ use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
 
-/// "Explosives and other launched physical objects have a maximum speed of 12" per turn"
-/// (Ch. 8.4): a shot at a target farther off flies for turns before its Action roll. Squad
-/// battles do not model the flight: Explosives are aimed at targets within 12" only.
-const FLIGHT: f64 = 12.0;
-
 /// The slots [`Squad::abreast`] gives.
 pub(super) enum Abreast<'a> {
     All(std::ops::Range<usize>),
@@ -58,14 +53,14 @@ impl Squad {
 
     /// How near unit `i` walks to its nearest enemy (half-inches): within reach of its
     /// weapons, or, while it has Explosives to use, half an inch inside their Range (up to
-    /// 12"), so that an enemy standing a little across the line is in Range too: a Launcher
+    /// 12" unless it lobs them farther, [`Squad::lob_range`]), so that an enemy standing a little across the line is in Range too: a Launcher
     /// or Cannon keeps its distance, and a grenadier closes to 2.5" to throw.
     pub(super) fn stand_off(&self, fl: &Field, i: usize) -> i32 {
         let k = &self.kinds[fl.f[i].kind as usize];
         let reach = self.stop_at(k);
         match k.explosives {
             Some(x) if !x.used_up || fl.f[i].fired < x.count => {
-                reach.max(2 * (x.delivery.range as f64).min(FLIGHT) as i32 - 1)
+                reach.max(2 * self.lob_range(fl, i, x.delivery.range) as i32 - 1)
             }
             _ => reach,
         }
@@ -153,7 +148,7 @@ impl Squad {
             return None;
         };
         let from = self.spot(fl, i);
-        let range = (x.delivery.range as f64).min(FLIGHT);
+        let range = self.lob_range(fl, i, x.delivery.range);
         let radius = RING_INCHES * plan[0].rings() as f64;
         let aim = self.policy[me.side as usize].aim;
         let mut best: Option<(i64, usize)> = None;
@@ -205,10 +200,9 @@ impl Squad {
     /// Unit `i` throws or fires its Explosives, if it has any left and
     /// [`Squad::explosive_target`] finds a target: as many shots as its delivery fires a
     /// turn (a Launcher: XSize up to its WSize; a throw: one), each aimed afresh, each an
-    /// Action roll against the delivery's Use with a ranged attack's modifiers. A hit
-    /// bursts on the target; a miss comes down as many inches away as it missed by, in a
-    /// direction of two d20s; a Critical Failure is a dud (the defender declares it,
-    /// Ch. 8.4). A Cannon fires one round, then spends its next Action reloading.
+    /// Action roll against the delivery's Use with a ranged attack's modifiers, made where
+    /// it comes down ([`Squad::come_down`]): at once within 12", else a turn or more later
+    /// ([`flight`]). A Cannon fires one round, then spends its next Action reloading.
     #[cold]
     #[inline(never)]
     pub(super) fn fire_explosives<F: Faces + ?Sized, L: Log + ?Sized>(
@@ -220,7 +214,7 @@ impl Squad {
     ) -> Shot {
         let f = fl.f[i];
         let kind = f.kind as usize;
-        let (Some(x), Some(roll)) = (self.kinds[kind].explosives, &self.launches[kind]) else {
+        let (Some(x), Some(_)) = (self.kinds[kind].explosives, &self.launches[kind]) else {
             return Shot::No;
         };
         if f.disrupted {
@@ -276,6 +270,7 @@ impl Squad {
             }
             // The thrower's own Action penalties: SN dice out, -1d4 while burning (Ch. 8.3).
             m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
+            let from = self.spot(fl, i);
             log.note(format_args!(
                 "  {} {} an Explosive at {} ({:.1}\")",
                 Who(self, fl, i),
@@ -285,52 +280,79 @@ impl Squad {
                     "fires"
                 },
                 Who(self, fl, t),
-                apart(self.spot(fl, i), target)
+                apart(from, target)
             ));
-            let mut boosted = false;
-            let centre = match roll.hit(faces, log, m) {
-                Hit::Hit { benny } => {
-                    log.note(format_args!(
-                        "    hit (modifier {m:+}): it bursts on the target"
-                    ));
-                    // Ch. 4.2: an Overskill Benny makes it "twice as Explosive": one more die,
-                    // and a ring more. The Benny is the player's to spend ("an Overskill
-                    // Benny can be spent"): under `auto` a competent thrower leaves it when
-                    // the wider blast would catch its own side (issue 39).
-                    boosted = benny
-                        && match self.opts.overskill {
-                            OverskillPolicy::Skill => false,
-                            OverskillPolicy::Damage => true,
-                            OverskillPolicy::Auto => !self.catches_own(fl, kind, f.side, target),
-                        };
-                    if benny && !boosted && self.opts.overskill == OverskillPolicy::Auto {
-                        log.note(format_args!(
-                            "    Overskill: the Benny is not spent (a second die's ring would reach its own side)"
-                        ));
-                    }
-                    target
-                }
-                Hit::Miss { by } => {
-                    let margin = by.max(1) as f64;
-                    log.note(format_args!(
-                        "    miss (modifier {m:+}): it comes down {margin}\" away (direction: two d20s)"
-                    ));
-                    landing(target, margin, fraction(faces, log))
-                }
-                Hit::CriticalFailure => {
-                    log.note(format_args!(
-                        "    Critical Failure: the enemy declares it a dud"
-                    ));
-                    if self.any_crew {
-                        self.lose_homing(fl, i);
-                    }
-                    continue;
-                }
-            };
-            self.explode(fl, kind, f.side, centre, boosted, faces, log);
-            self.chain_reaction(fl, faces, log);
+            if self.any_lob && Squad::beyond_flight(from, target) {
+                self.launch(fl, i, target, m, log);
+                continue;
+            }
+            self.come_down(fl, i, kind, f.side, target, m, faces, log);
         }
         fired
+    }
+
+    /// The Action roll of an Explosive unit `i` (of `kind`, fighting for `side`) threw or
+    /// fired at the spot `target`, with modifier `m`, made as it comes down there: a hit
+    /// bursts on the spot; a miss comes down as many inches away as it missed by, in a
+    /// direction of two d20s; a Critical Failure is a dud (the defender declares it,
+    /// Ch. 8.4). Its Explosion, and any carried Explosives it sets off, follow.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn come_down<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        kind: usize,
+        side: u8,
+        target: (f64, f64),
+        m: i64,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        let Some(roll) = &self.launches[kind] else {
+            return;
+        };
+        let mut boosted = false;
+        let centre = match roll.hit(faces, log, m) {
+            Hit::Hit { benny } => {
+                log.note(format_args!(
+                    "    hit (modifier {m:+}): it bursts on the target"
+                ));
+                // Ch. 4.2: an Overskill Benny makes it "twice as Explosive": one more die,
+                // and a ring more. The Benny is the player's to spend ("an Overskill
+                // Benny can be spent"): under `auto` a competent thrower leaves it when
+                // the wider blast would catch its own side (issue 39).
+                boosted = benny
+                    && match self.opts.overskill {
+                        OverskillPolicy::Skill => false,
+                        OverskillPolicy::Damage => true,
+                        OverskillPolicy::Auto => !self.catches_own(fl, kind, side, target),
+                    };
+                if benny && !boosted && self.opts.overskill == OverskillPolicy::Auto {
+                    log.note(format_args!(
+                        "    Overskill: the Benny is not spent (a second die's ring would reach its own side)"
+                    ));
+                }
+                target
+            }
+            Hit::Miss { by } => {
+                let margin = by.max(1) as f64;
+                log.note(format_args!(
+                    "    miss (modifier {m:+}): it comes down {margin}\" away (direction: two d20s)"
+                ));
+                landing(target, margin, fraction(faces, log))
+            }
+            Hit::CriticalFailure => {
+                log.note(format_args!(
+                    "    Critical Failure: the enemy declares it a dud"
+                ));
+                if self.any_crew {
+                    self.lose_homing(fl, i);
+                }
+                return;
+            }
+        };
+        self.explode(fl, kind, side, centre, boosted, faces, log);
+        self.chain_reaction(fl, faces, log);
     }
 
     /// A new player turn: no figure has taken Damage from its Explosions yet (`stacking`).

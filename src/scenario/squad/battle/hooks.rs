@@ -4,8 +4,8 @@
 //! creature rule (Ch. 10, Ch. D, fire) joins at one of a few points. A battle that fields
 //! no such creature sets none of them, and runs the trial's plain form (`Squad::plain`),
 //! compiled with every point and flag known false, so it pays nothing for them:
-//! - [`Hooks::turn_start`]: the start of a side's turn (Contagion's risen, Spawners,
-//!   Stupidity, Half-Mind Usefulness);
+//! - [`Hooks::turn_start`]: the start of a side's turn (shells coming down, Contagion's
+//!   risen, Spawners, Stupidity, Half-Mind Usefulness);
 //! - [`Hooks::unit_turn`]: before and after a unit's walk (fire and 4pions, SN dice and their
 //!   Effects, Mediks, spawned units, useless Half Minds, Explosives thrown or launched, a
 //!   jammed MachineGun reloaded, crew Gunners at their gun, Power Diverted);
@@ -36,7 +36,8 @@ impl Hooks {
     /// The points `s`'s creatures need.
     pub(in crate::scenario::squad) fn of(s: &Squad) -> Hooks {
         Hooks {
-            turn_start: s.any_contagion
+            turn_start: s.any_lob
+                || s.any_contagion
                 || s.any_spawner
                 || (s.any_stupid && s.opts.stupidity != Stupidity::Off)
                 || s.any_useless,
@@ -68,16 +69,21 @@ pub(super) enum Flow {
 }
 
 impl Squad {
-    /// The start of `side`'s turn: the victims of Contagion rise, Spawners bring back the
-    /// fallen, the enemy takes a Stupid unit, masterless Half Minds change hands. Returns the
-    /// Stupid unit taken (and whether it acts for the enemy), and the units lent to `side`.
+    /// The start of `side`'s turn: its shells fly on and may come down, the victims of
+    /// Contagion rise, Spawners bring back the fallen, the enemy takes a Stupid unit,
+    /// masterless Half Minds change hands. Returns the Stupid unit taken (and whether it
+    /// acts for the enemy), and the units lent to `side`.
     #[inline(never)]
-    pub(super) fn turn_start<L: Log + ?Sized>(
+    pub(super) fn turn_start<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
         side: u8,
+        faces: &mut F,
         log: &mut L,
     ) -> (Option<(usize, bool)>, u128) {
+        if self.any_lob && fl.flying != 0 {
+            self.fly(fl, side, faces, log);
+        }
         if self.any_contagion {
             self.rise(fl, side, log);
         }

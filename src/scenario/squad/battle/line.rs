@@ -14,7 +14,8 @@
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
 //! - no unit carries Explosives or an automatic weapon (not plain), so options
-//!   `stacking`, `blast_knockback` and `arc_aim` never reach it; none carries a shield
+//!   `stacking`, `blast_knockback` and `arc_aim` and the `aim` and `lob` policies (shells
+//!   in flight beyond 12") never reach it; none carries a shield
 //!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,

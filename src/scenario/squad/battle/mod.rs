@@ -13,6 +13,7 @@
 //! - one room per creature rule: [`contagion`], [`spawners`], [`medik`] and [`limbs`],
 //!   [`constructs`], [`thralls`], [`supernatural`] units, Summoned [`diemons`], [`fire`];
 //! - [`explosives`]: grenades and Launcher Payloads, their Explosions on the plane (Ch. 8.4);
+//! - [`flight`]: shells fired beyond 12", coming down turns later (Ch. 8.4 Trajectories);
 //! - [`arcs`]: automatic weapons: arc fire, MachineGun bursts and jams (Ch. 8.3);
 //! - [`bail`]: Bailing out of an Explosion as a Response (Ch. 4.3);
 //! - [`gunnery`]: Gunners' d8 with mounted weapons, their crews, Gunnery Support and homing
@@ -31,6 +32,7 @@ mod diemons;
 mod explosives;
 mod field;
 mod fire;
+mod flight;
 mod gunnery;
 mod hexes;
 mod hooks;
@@ -378,6 +380,10 @@ struct Field {
     /// Each gun's homing in on its target ([`gunnery::Homing`]); cleared as the slots are
     /// placed, where a side has crew.
     homing: [gunnery::Homing; SLOTS],
+    /// Shells in flight beyond 12" ([`flight`]), the first `flying` of them in the order
+    /// they were fired.
+    shells: [flight::Shell; flight::SHELLS],
+    flying: u8,
 }
 
 impl Field {
@@ -410,6 +416,8 @@ impl Field {
             hex: [hexes::Hex::NONE; SLOTS],
             struck: defence::Struck::EMPTY,
             homing: [gunnery::Homing::NONE; SLOTS],
+            shells: [flight::Shell::NONE; flight::SHELLS],
+            flying: 0,
         }
     }
 
@@ -443,6 +451,8 @@ impl Field {
             hex: _,
             struck,
             homing: _,
+            shells: _,
+            flying,
         } = self;
         // `hex` and `homing` are cleared as the slots are placed, where a unit has SN dice
         // or a side has crew.
@@ -459,6 +469,8 @@ impl Field {
         *standing = [[0; TRACK]; 2];
         *converted_by = [0; TRACK];
         *struck = defence::Struck::EMPTY;
+        // Only the first `flying` shells are ever read.
+        *flying = 0;
     }
 }
 

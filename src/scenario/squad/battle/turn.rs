@@ -383,7 +383,16 @@ impl Squad {
             ));
             self.new_turn::<P>(fl, side);
             let (taken, lent_here) = if !P && self.hooks.turn_start {
-                self.turn_start(fl, side, log)
+                let t = self.turn_start(fl, side, faces, log);
+                // A shell coming down may end the battle before any unit moves.
+                if self.any_lob && self.over(fl) {
+                    if fl.primed != 0 {
+                        self.primed_go_off(fl, faces, log);
+                    }
+                    self.record_turn(fl, turn);
+                    return self.outcome(fl, first, turn);
+                }
+                t
             } else {
                 (None, 0)
             };
