@@ -445,6 +445,21 @@ choice! {
 }
 
 choice! {
+    /// Which targets take Ch. 8.3's extra arc attacks: "Larger targets suffer an extra
+    /// attack for each point of the Firing Arc they span completely". A figure is taken to
+    /// be as wide as its Effective Size; the texts do not say whether a minifig close to the
+    /// muzzle, spanning a point, is one of the "larger targets".
+    ArcSpan default Larger {
+        /// Targets larger than a minifig (Effective Size over 1"), by their Size.
+        Larger = "larger",
+        /// Every target by its Size, minifigs included.
+        Any = "any",
+        /// None: every target in the arc takes one attack (figures are points).
+        Off = "off",
+    }
+}
+
+choice! {
     /// Stupidity (Ch. 10.1 Half Minds): "As long as a player controls more than one unit
     /// with Stupidity, then at the beginning of their turn ... one Enemy ... may choose any
     /// one of the Stupid units and control it as if it were his own for that turn." What the
@@ -856,6 +871,10 @@ rule_options! {
     arc_aim: ArcAim {
         source: "Ch. 8.3 Firing Arcs",
         meaning: "where a swept Firing Arc lies about its target: centred, or the most enemies",
+    }
+    arc_span: ArcSpan {
+        source: "Ch. 8.3 Firing Arcs",
+        meaning: "which targets take an extra arc attack for each point of arc they span",
     }
     auto_penalty: AutoPenalty {
         source: "Ch. 8.3 MachineGuns",

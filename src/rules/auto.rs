@@ -3,6 +3,7 @@
 
 use super::{AutoPenalty, RuleOptions};
 use crate::dice::{Die, DieEvent, Faces, Log, Pmf, Role};
+use crate::rules::measure::EDGE;
 
 /// The Auto Penalty on shot `k` (1-based) of an attack of `shots` shots (a burst) or of
 /// `shots` points of Firing Arc (option `auto_penalty`): "a cumulative -1 for each intended
@@ -26,6 +27,27 @@ pub fn jams(natural: u32, penalty: u32) -> bool {
 /// Damage as well as to the Action Roll (Ch. 8.3).
 pub fn blast_damage_modifier(inches: f64, target_size: i64, cover: i64) -> i64 {
     -(inches.max(0.0).floor() as i64) + target_size + cover
+}
+
+/// How many whole points of a Firing Arc a target spans, each an extra attack on it:
+/// "Larger targets suffer an extra attack for each point of the Firing Arc they span
+/// completely" (Ch. 8.3), counting "only ... the portion of the target within the Firing
+/// Arc". The target stands `off` radians off the arc's centre line, `inches` from the
+/// gunner, and is `width` inches across; the arc is `points` points of `point` radians,
+/// centred on the line. A point's edge on the target's edge counts as spanned.
+pub fn spanned(off: f64, inches: f64, width: f64, points: u32, point: f64) -> u32 {
+    if width <= 0.0 {
+        return 0;
+    }
+    let beta = (width / 2.0).atan2(inches);
+    let half = points as f64 * point / 2.0;
+    let (lo, hi) = (off - beta, off + beta);
+    (0..points)
+        .filter(|&k| {
+            let a = -half + k as f64 * point;
+            lo <= a + EDGE && a + point <= hi + EDGE
+        })
+        .count() as u32
 }
 
 /// One burst as rolled: how many shots were fired, and whether the gun jammed.
@@ -94,6 +116,29 @@ pub fn exact_burst(die: Die, shots: u32, opts: &RuleOptions) -> (Pmf, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_target_spans_the_points_it_covers_completely() {
+        let p = 20f64.to_radians();
+        // 3" wide at 3": 2 atan(0.5) = 53.1 degrees across. Centred in a 1-point arc it
+        // covers the point; in a 3-point arc (-30..30) it covers the middle one only.
+        assert_eq!(spanned(0.0, 3.0, 3.0, 1, p), 1);
+        assert_eq!(spanned(0.0, 3.0, 3.0, 3, p), 1);
+        // At 8" it is 21.2 degrees across: one point if centred on it, none if it
+        // straddles two (a 2-point arc's centre is a point's edge).
+        assert_eq!(spanned(0.0, 8.0, 3.0, 1, p), 1);
+        assert_eq!(spanned(0.0, 8.0, 3.0, 2, p), 0);
+        // At 9" (18.9 degrees) it covers none.
+        assert_eq!(spanned(0.0, 9.0, 3.0, 1, p), 0);
+        // 10" wide at 1" (157 degrees) covers a 5-point arc whole.
+        assert_eq!(spanned(0.0, 1.0, 10.0, 5, p), 5);
+        // Off to one side of a 3-point arc: 8" wide at 4" (90 degrees), 15 degrees off,
+        // covers -30..60, so all three points (-30..30); 40 degrees off (-5..85), one.
+        assert_eq!(spanned(15f64.to_radians(), 4.0, 8.0, 3, p), 3);
+        assert_eq!(spanned(40f64.to_radians(), 4.0, 8.0, 3, p), 1);
+        // A point of width: nothing.
+        assert_eq!(spanned(0.0, 1.0, 0.0, 1, p), 0);
+    }
     use crate::dice::{NoLog, Script};
 
     #[test]

@@ -21,7 +21,7 @@ use crate::catalog::weapon::{Damage as WDamage, Reach, WeaponKind};
 use crate::dice::{Expr, Faces, Log, SkillRoll};
 use crate::rules::attack::{AttackPlan, Attacker, Hit};
 use crate::rules::measure::{self, within};
-use crate::rules::{RuleOptions, Stacking, auto, combat};
+use crate::rules::{ArcSpan, RuleOptions, Stacking, auto, combat};
 use crate::scenario::Scenario;
 
 /// The kind of automatic weapon.
@@ -253,6 +253,21 @@ impl ArcFire {
         (order, m)
     }
 
+    /// The points of the arc a figure `off` radians off its centre line and `inches` away
+    /// spans completely, each an extra attack (Ch. 8.3, option `arc_span`; a figure is as
+    /// wide as the target's Size).
+    fn spans(&self, off: f64, inches: f64) -> u32 {
+        let size = self.spec.target.size;
+        let point = self.opts.arc_point.degrees().to_radians();
+        match self.opts.arc_span {
+            ArcSpan::Larger if size > 1 => {
+                auto::spanned(off, inches, size as f64, self.spec.arc, point)
+            }
+            ArcSpan::Any => auto::spanned(off, inches, size as f64, self.spec.arc, point),
+            _ => 0,
+        }
+    }
+
     /// A burst's one target: the figure nearest the aim point within Range (ties to the
     /// lower slot); none in Range, none.
     fn burst_target(&self, pos: &[(f64, f64)], aim: (f64, f64)) -> Option<usize> {
@@ -305,7 +320,7 @@ impl Scenario for ArcFire {
             clippy::needless_range_loop,
             reason = "a burst's count may pass order.len(): it fires at one target"
         )]
-        for k in 0..count {
+        'shots: for k in 0..count {
             let (i, penalty) = match (s.burst, burst_target) {
                 (Some(b), Some(t)) => (
                     t,
@@ -314,69 +329,79 @@ impl Scenario for ArcFire {
                 _ => (order[k].1, self.penalty),
             };
             let inches = measure::length(pos[i].0, pos[i].1);
-            out.shots += 1;
-            let (hit, natural) =
-                self.plan
-                    .hit_natural(faces, log, s.support + size - penalty as i64);
-            let mut down = false;
-            if let Hit::Hit { benny } = hit {
-                out.hits += 1;
-                if s.target.any_hit_kills {
-                    out.kills += 1;
-                    down = true;
-                } else {
-                    let falloff = match s.weapon.gun {
-                        Gun::BlastGun => auto::blast_damage_modifier(inches, size, 0),
-                        _ => size,
-                    };
-                    let damage = self.plan.damage(faces, log, benny) + falloff;
-                    // A burst's shots all hit one figure in one Action: with
-                    // `stacking=cumulative` their Damage adds up (readings §2).
-                    let (damage, armor) =
-                        if s.burst.is_some() && self.opts.stacking == Stacking::Cumulative {
-                            pooled += damage.max(0);
-                            let a = match pool_armor {
-                                Some(a) => a,
-                                None => {
-                                    let a = self.plan.armor(faces, log);
-                                    pool_armor = Some(a);
-                                    a
-                                }
-                            };
-                            (pooled, a)
-                        } else {
-                            (damage, self.plan.armor(faces, log))
-                        };
-                    log.note(format_args!(
-                        "  figure {}: Damage {damage} vs Armor {armor}",
-                        i + 1
-                    ));
-                    if damage > armor && s.target.size <= 1 {
+            // Ch. 8.3: a larger target takes an extra attack for each point it spans.
+            let spans = match s.burst {
+                Some(_) => 0,
+                None => self.spans(order[k].0, inches),
+            };
+            for _ in 0..=spans {
+                out.shots += 1;
+                let (hit, natural) =
+                    self.plan
+                        .hit_natural(faces, log, s.support + size - penalty as i64);
+                let mut down = false;
+                if let Hit::Hit { benny } = hit {
+                    out.hits += 1;
+                    if s.target.any_hit_kills {
                         out.kills += 1;
                         down = true;
                     } else {
-                        if damage > armor {
-                            out.wounded += 1;
-                        } else if damage == armor {
-                            out.ties += 1;
-                        }
-                        if self.fire && damage >= 1 {
-                            out.on_fire += 1;
-                        }
-                        if s.weapon.knockback > 0 && s.target.size <= 1 {
-                            out.knocked_back += 1;
+                        let falloff = match s.weapon.gun {
+                            Gun::BlastGun => auto::blast_damage_modifier(inches, size, 0),
+                            _ => size,
+                        };
+                        let damage = self.plan.damage(faces, log, benny) + falloff;
+                        // A burst's shots all hit one figure in one Action: with
+                        // `stacking=cumulative` their Damage adds up (readings §2).
+                        let (damage, armor) =
+                            if s.burst.is_some() && self.opts.stacking == Stacking::Cumulative {
+                                pooled += damage.max(0);
+                                let a = match pool_armor {
+                                    Some(a) => a,
+                                    None => {
+                                        let a = self.plan.armor(faces, log);
+                                        pool_armor = Some(a);
+                                        a
+                                    }
+                                };
+                                (pooled, a)
+                            } else {
+                                (damage, self.plan.armor(faces, log))
+                            };
+                        log.note(format_args!(
+                            "  figure {}: Damage {damage} vs Armor {armor}",
+                            i + 1
+                        ));
+                        if damage > armor && s.target.size <= 1 {
+                            out.kills += 1;
+                            down = true;
+                        } else {
+                            if damage > armor {
+                                out.wounded += 1;
+                            } else if damage == armor {
+                                out.ties += 1;
+                            }
+                            if self.fire && damage >= 1 {
+                                out.on_fire += 1;
+                            }
+                            if s.weapon.knockback > 0 && s.target.size <= 1 {
+                                out.knocked_back += 1;
+                            }
                         }
                     }
                 }
-            }
-            // Ch. 8.3: the shot fires, then the gun is inoperative.
-            if s.weapon.gun == Gun::MachineGun && auto::jams(natural, penalty) {
-                log.note(format_args!("  the MachineGun jams"));
-                out.jams += 1;
-                break;
-            }
-            if down && s.burst.is_some() {
-                break; // the burst's one target is down
+                // Ch. 8.3: the shot fires, then the gun is inoperative.
+                if s.weapon.gun == Gun::MachineGun && auto::jams(natural, penalty) {
+                    log.note(format_args!("  the MachineGun jams"));
+                    out.jams += 1;
+                    break 'shots;
+                }
+                if down && s.burst.is_some() {
+                    break 'shots; // the burst's one target is down
+                }
+                if down {
+                    break;
+                }
             }
         }
         out
@@ -427,6 +452,28 @@ mod tests {
     }
 
     const D6: Die = Die::D6;
+
+    #[test]
+    fn issue_40_a_large_target_takes_an_extra_attack_for_each_point_it_spans() {
+        // A Size 3 Scorpiosaurus Rex alone at 5" spans a 1-point arc (3" across is 33
+        // degrees there): two attacks, both missing (2 - 1 + 1 < Use 4). Under option
+        // `arc_span = off` one.
+        let c = Catalog::builtin();
+        let shots = |span: ArcSpan| {
+            let o = RuleOptions {
+                arc_span: span,
+                ..RuleOptions::default()
+            };
+            let mut a = fire(gun(Gun::MachineGun, 4, 8, "2d6"), 1, "line:1", 5.0);
+            a.spec.target =
+                Target::from_unit(c.get("scorpiosaurus-rex").unwrap(), Cp::whole(20), &o);
+            a.opts = o;
+            let mut dice = crate::dice::Script::new(&[(D6, 2), (D6, 2)]);
+            a.trial(&mut dice, &mut crate::dice::NoLog).shots
+        };
+        assert_eq!(shots(ArcSpan::Larger), 2);
+        assert_eq!(shots(ArcSpan::Off), 1);
+    }
 
     #[test]
     fn every_figure_in_the_arc_gets_one_attack_at_the_auto_penalty() {

@@ -24,7 +24,7 @@ use super::strike::Extra;
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::measure::{self, within};
-use crate::rules::{ArcAim, Stacking, auto, combat};
+use crate::rules::{ArcAim, ArcSpan, Stacking, auto, combat};
 use crate::scenario::blast::arc::{Gun, turn};
 use crate::scenario::squad::AutoFire;
 
@@ -80,31 +80,59 @@ impl Squad {
             }
         }
         fl.arc[..m].sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        for k in 0..m {
-            let (_, u, inches) = fl.arc[k];
+        'arc: for k in 0..m {
+            let (off, u, inches) = fl.arc[k];
             if !fl.f[u].alive || !self.may_engage(fl, i, u, Mode::Ranged) {
                 continue;
             }
-            let size = combat::target_size(fl.f[u].size, self.opts.target_size);
-            let cover = combat::cover(self.policy[fl.f[u].side as usize].cover);
-            let damage = match gun {
-                Gun::BlastGun => auto::blast_damage_modifier(inches, size, cover),
-                _ => size + cover,
-            };
-            log.note(format_args!(
-                "    at {} {inches:.1}\" off (Auto Penalty -{penalty}, Damage {damage:+})",
-                Who(self, fl, u)
-            ));
-            let extra = Extra {
-                action: support - penalty,
-                damage,
-            };
-            let s = self.strike::<false, F, L>(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
-            fl.swept[side as usize] += !fl.f[u].alive as u32;
-            if gun == Gun::MachineGun && auto::jams(s.natural, penalty as u32) {
-                self.jam(fl, i, log);
-                break;
+            let spans = self.spans(fl, u, off, inches, points);
+            if spans > 0 {
+                log.note(format_args!(
+                    "    {} spans {spans} point{} of the arc: {} attacks",
+                    Who(self, fl, u),
+                    if spans == 1 { "" } else { "s" },
+                    spans + 1,
+                ));
             }
+            for _ in 0..=spans {
+                if !fl.f[u].alive {
+                    break;
+                }
+                let size = combat::target_size(fl.f[u].size, self.opts.target_size);
+                let cover = combat::cover(self.policy[fl.f[u].side as usize].cover);
+                let damage = match gun {
+                    Gun::BlastGun => auto::blast_damage_modifier(inches, size, cover),
+                    _ => size + cover,
+                };
+                log.note(format_args!(
+                    "    at {} {inches:.1}\" off (Auto Penalty -{penalty}, Damage {damage:+})",
+                    Who(self, fl, u)
+                ));
+                let extra = Extra {
+                    action: support - penalty,
+                    damage,
+                };
+                let s =
+                    self.strike::<false, F, L>(fl, i, w, u, Mode::Ranged, false, extra, faces, log);
+                fl.swept[side as usize] += !fl.f[u].alive as u32;
+                if gun == Gun::MachineGun && auto::jams(s.natural, penalty as u32) {
+                    self.jam(fl, i, log);
+                    break 'arc;
+                }
+            }
+        }
+    }
+
+    /// The points of an arc `points` wide that unit `u`, `off` radians off its centre line
+    /// and `inches` away, spans completely: an extra attack each (Ch. 8.3, option
+    /// `arc_span`; a figure is as wide as its Effective Size).
+    fn spans(&self, fl: &Field, u: usize, off: f64, inches: f64, points: u32) -> u32 {
+        let size = fl.f[u].size;
+        let point = self.opts.arc_point.degrees().to_radians();
+        match self.opts.arc_span {
+            ArcSpan::Larger if size > 1 => auto::spanned(off, inches, size as f64, points, point),
+            ArcSpan::Any => auto::spanned(off, inches, size as f64, points, point),
+            _ => 0,
         }
     }
 
@@ -533,6 +561,32 @@ mod tests {
         s.max_turns = 1;
         let out = run(&s, &[(D6_, 3), (D6_, 4), (D6_, 5), (D6_, 4), (D6_, 5)]);
         assert_eq!(out.survivors, [1, 1]);
+    }
+
+    #[test]
+    fn issue_40_a_large_target_takes_an_extra_attack_for_each_point_it_spans() {
+        // A 1" MachineGun's 1-point arc (20 degrees) at a Size 3 Scorpiosaurus Rex 5" off:
+        // 3" across is 33 degrees there, so it spans the point and takes two attacks (two
+        // Skill rolls of 2: at -1 and +1 for its Size, both miss Use 3). Option `arc_span`
+        // decides who counts: `off` gives one attack; a minifig (1" across, 11 degrees at
+        // 5") takes one under `any` too, two at 2" (28 degrees), one there under `larger`.
+        use crate::rules::ArcSpan;
+        let attacks = |span: ArcSpan, b: &str, inches: u32| {
+            let o = RuleOptions {
+                arc_span: span,
+                ..RuleOptions::default()
+            };
+            let s = squad(&[("minifig-machinegunner", 1)], &[(b, 1)], inches, o);
+            let mut fl = s.start();
+            let mut dice = crate::dice::Script::new(&[(D6_, 2), (D6_, 2)]);
+            s.sweep(&mut fl, 0, 0, 1, 0, &mut dice, &mut NoLog);
+            dice.used()
+        };
+        assert_eq!(attacks(ArcSpan::Larger, "scorpiosaurus-rex", 5), 2);
+        assert_eq!(attacks(ArcSpan::Off, "scorpiosaurus-rex", 5), 1);
+        assert_eq!(attacks(ArcSpan::Any, "minifig-hand-weapon", 5), 1);
+        assert_eq!(attacks(ArcSpan::Any, "minifig-hand-weapon", 2), 2);
+        assert_eq!(attacks(ArcSpan::Larger, "minifig-hand-weapon", 2), 1);
     }
 
     #[test]
