@@ -52,7 +52,7 @@ impl Squad {
         &self,
         fl: &mut Field,
         u: usize,
-        away: i32,
+        away: Heading,
         from: &str,
         faces: &mut F,
         log: &mut L,
@@ -76,13 +76,8 @@ impl Squad {
         } else {
             2 * inches
         };
-        let edge = if away < 0 {
-            -self.room
-        } else {
-            2 * self.distance as i32 + self.room
-        };
-        let moved = dive.min(((edge - f.pos) * away).max(0));
-        fl.f[u].pos += away * moved;
+        let moved = fl.before_edge(u, away, dive, self.room, 2 * self.distance as i32);
+        fl.step(u, away, moved);
         fl.moved(fl.f[u].side);
         fl.f[u].disrupted = !r.overskill;
         log.note(format_args!(
@@ -144,15 +139,11 @@ impl Squad {
         }
         let k = &self.kinds[fl.f[t].kind as usize];
         let top = 2 * k.skill.die().sides() as i32 / if k.half_speed { 2 } else { 1 };
-        let d = (fl.f[t].pos - fl.f[i].pos).abs();
+        let d = fl.gap(t, i);
         if d + top <= reach {
             return false;
         }
-        let away = match (fl.f[t].pos - fl.f[i].pos).signum() {
-            0 if fl.f[t].side == 0 => -1,
-            0 => 1,
-            s => s,
-        };
+        let away = fl.away(t, fl.at(i));
         self.dive(fl, t, away, "the shot", faces, log);
         true
     }

@@ -64,12 +64,12 @@ impl Squad {
                 role: crate::dice::Role::Regular,
                 counted: (run / 2) as i64,
             });
-            let (pos, side) = (fl.f[i].pos, fl.f[i].side);
-            let at = pos + (fl.f[e].pos - pos).signum() * run.min(d);
+            let side = fl.f[i].side;
+            let at = fl.ahead(i, fl.toward(i, fl.at(e)), run.min(d));
             let near = |s: bool| {
                 (0..self.roster.len()).any(|u| {
                     let f = &fl.f[u];
-                    f.alive && (f.side == side) == s && (f.pos - at).abs() <= RING
+                    f.alive && (f.side == side) == s && fl.gap_to(u, at) <= RING
                 })
             };
             if !near(false) || near(true) {
@@ -138,12 +138,12 @@ impl Squad {
             ));
             return self.pion_gone(fl, j);
         }
-        let (side, pos) = (fl.f[j].side, fl.f[j].pos);
+        let side = fl.f[j].side;
         let victim = self.least(fl, 1 - side, |t| {
             let f = &fl.f[t];
             let ok = f.alive
                 && !f.burning
-                && (f.pos - pos).abs() <= CONTACT
+                && fl.gap(t, j) <= CONTACT
                 && self.kinds[f.kind as usize].minifig
                 && fire::spreads_to(roll, fire::MINIFIG_WEIGHT);
             ok.then_some(())
@@ -163,7 +163,7 @@ impl Squad {
         if moved == 0 {
             return;
         }
-        fl.f[j].pos += (fl.f[e].pos - pos).signum() * moved;
+        fl.walk(j, e, moved);
         fl.moved(fl.f[j].side);
         log.note(format_args!(
             "  {} runs {}\"",

@@ -98,21 +98,13 @@ impl Squad {
         }
         let step = self.at_speed(fl, i, k.move_halves);
         // Face to face, away is toward its own side's edge.
-        let away = match (f.pos - fl.f[t].pos).signum() {
-            0 if f.side == 0 => -1,
-            0 => 1,
-            a => a,
-        };
-        let edge = if away < 0 {
-            -self.room
-        } else {
-            2 * self.distance as i32 + self.room
-        };
-        let back = (clear - d).min(step).min(((edge - f.pos) * away).max(0));
+        let away = fl.away(i, fl.at(t));
+        let want = (clear - d).min(step);
+        let back = fl.before_edge(i, away, want, self.room, 2 * self.distance as i32);
         if back <= 0 {
             return false;
         }
-        fl.f[i].pos += away * back;
+        fl.step(i, away, back);
         fl.moved(f.side);
         log.note(format_args!(
             "  {} steps back {}\" out of its own blast",

@@ -113,9 +113,7 @@ impl Squad {
             let units = fl.f[slots.clone()].iter().map(|u| (u.pos, u.alive));
             return nearest_of(units, me.pos).map(|(d, t)| (d, slots.start + t));
         }
-        self.least(fl, 1 - me.side, |t| {
-            fl.f[t].alive.then(|| (fl.f[t].pos - me.pos).abs())
-        })
+        self.least(fl, 1 - me.side, |t| fl.f[t].alive.then(|| fl.gap(t, i)))
     }
 
     /// `side`'s [`Front`], rebuilt if stale: its lowest and highest living units, ties to
@@ -249,20 +247,14 @@ impl Squad {
             return;
         }
         let step = self.at_speed(fl, i, k.move_halves);
-        let away = (fl.f[i].pos - fl.f[t].pos).signum();
+        let away = fl.away(i, fl.at(t));
         // Not off the table: `room` behind either side's starting line.
-        let edge = if away < 0 {
-            -self.room
-        } else {
-            2 * self.distance as i32 + self.room
-        };
-        // No farther than the edge (a rear rank or a KnockBack may stand past it).
-        let back = gap.min(step).min(((edge - fl.f[i].pos) * away).max(0));
+        let back = fl.before_edge(i, away, gap.min(step), self.room, 2 * self.distance as i32);
         if back <= 0 {
             return;
         }
-        let from = fl.f[i].pos;
-        fl.f[i].pos += away * back;
+        let from = fl.at(i);
+        fl.step(i, away, back);
         fl.moved(fl.f[i].side);
         if self.any_crew && k.team >= 2 {
             self.carry(fl, i, from, log);
@@ -358,7 +350,7 @@ impl Squad {
         &self,
         fl: &mut Field,
         mover: usize,
-        from: i32,
+        from: Spot,
         acting: bool,
         faces: &mut F,
         log: &mut L,
@@ -369,7 +361,7 @@ impl Squad {
         if policy == Response::None {
             return out;
         }
-        let moved = (fl.f[mover].pos - from).abs();
+        let moved = fl.gap_to(mover, from);
         // No unit of theirs stands near enough to answer: the loop below would find none.
         if P && self
             .nearest_as::<P>(fl, mover)
@@ -408,8 +400,8 @@ impl Squad {
             if !((r.side == them) & r.alive & r.saved & !r.disrupted) {
                 continue;
             }
-            let (r_pos, r_kind) = (r.pos, r.kind);
-            let d = (r_pos - fl.f[mover].pos).abs();
+            let r_kind = r.kind;
+            let d = fl.gap(j, mover);
             let k = &self.kinds[r_kind as usize];
             let close = d <= CONTACT;
             // The Angry Inch: one inch toward the mover to strike it in Close Combat.
@@ -436,8 +428,7 @@ impl Squad {
             }
             let first = when == Order::First;
             if inch {
-                let toward = (fl.f[mover].pos - r_pos).signum();
-                fl.f[j].pos += toward * (d - CONTACT);
+                fl.walk(j, mover, d - CONTACT);
                 fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
@@ -503,13 +494,12 @@ impl Squad {
             if !fl.f[mover].alive || !fl.f[j].alive || fl.f[j].disrupted {
                 continue;
             }
-            let d = (fl.f[j].pos - fl.f[mover].pos).abs();
+            let d = fl.gap(j, mover);
             let Some(contact) = self.answer::<false>(fl, j, mover, d, d <= RESPONSE_REACH) else {
                 continue;
             };
             if d > CONTACT && d <= RESPONSE_REACH {
-                let toward = (fl.f[mover].pos - fl.f[j].pos).signum();
-                fl.f[j].pos += toward * (d - CONTACT);
+                fl.walk(j, mover, d - CONTACT);
                 fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
@@ -531,7 +521,7 @@ impl Squad {
         fl: &Field,
         j: usize,
         mover: usize,
-        from: i32,
+        from: Spot,
         d: i32,
         near: bool,
         faces: &mut F,
@@ -545,7 +535,7 @@ impl Squad {
         } else {
             RESPONSE_REACH
         };
-        if (fl.f[j].pos - from).abs().min(range) - d >= ANGRY_INCH {
+        if fl.gap_to(j, from).min(range) - d >= ANGRY_INCH {
             return Order::First;
         }
         match self.opts.response_order {
@@ -608,7 +598,7 @@ impl Squad {
     ) {
         let arm = &self.kinds[fl.f[i].kind as usize].arms[w];
         if arm.knockback > 0 && fl.f[t].size <= 1 {
-            let away = (fl.f[t].pos - fl.f[i].pos).signum();
+            let away = fl.away(t, fl.at(i));
             return self.shove(fl, t, away, arm.knockback as i32, log);
         }
         if self.opts.knockback == Knockback::Off {
@@ -619,7 +609,7 @@ impl Squad {
         if inches == 0 {
             return;
         }
-        self.push(fl, t, (fl.f[t].pos - fl.f[i].pos).signum(), inches, log);
+        self.push(fl, t, fl.away(t, fl.at(i)), inches, log);
     }
 
     /// A weapon's KnockBack (Ch. 8.1): `t` pushed `inches` along the line, `away` (+1 or -1; 0
@@ -629,7 +619,7 @@ impl Squad {
         &self,
         fl: &mut Field,
         t: usize,
-        away: i32,
+        away: Heading,
         inches: i32,
         log: &mut L,
     ) {
@@ -644,7 +634,7 @@ impl Squad {
         &self,
         fl: &mut Field,
         t: usize,
-        away: i32,
+        away: Heading,
         inches: i32,
         log: &mut L,
     ) {
@@ -653,7 +643,7 @@ impl Squad {
             0 => 1,
             s => s.signum(),
         };
-        fl.f[t].pos += away * 2 * inches;
+        fl.step(t, away, 2 * inches);
         fl.moved(fl.f[t].side);
         log.note(format_args!(
             "    {} is knocked back {inches}\"",

@@ -65,14 +65,13 @@ impl Squad {
             fl.f[i].lost
         ));
         let side = fl.f[i].side;
-        let pos = fl.f[i].pos;
         let catches = |fl: &Field, s: u8| {
             self.least(fl, s, |t| {
                 let f = &fl.f[t];
                 let ok = t != i
                     && f.alive
                     && !f.burning
-                    && (f.pos - pos).abs() <= CONTACT
+                    && fl.gap(t, i) <= CONTACT
                     && self.kinds[f.kind as usize].minifig;
                 ok.then_some(())
             })

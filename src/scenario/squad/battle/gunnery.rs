@@ -29,8 +29,8 @@ use crate::rules::combat;
 pub(super) struct Homing {
     /// 1 + the target's slot (0: none).
     target: u8,
-    gun_at: i32,
-    target_at: i32,
+    gun_at: Spot,
+    target_at: Spot,
     bonus: i32,
 }
 
@@ -57,7 +57,7 @@ impl Squad {
         log: &mut L,
     ) -> i64 {
         let h = fl.homing[g];
-        let (gun_at, target_at) = (fl.f[g].pos, fl.f[t].pos);
+        let (gun_at, target_at) = (fl.at(g), fl.at(t));
         let kept = if h.target == t as u8 + 1 && h.gun_at == gun_at && h.target_at == target_at {
             h.bonus as i64
         } else {
@@ -95,7 +95,7 @@ impl Squad {
                 let f = fl.f[g];
                 g != i && f.alive && f.side == me.side && self.kinds[f.kind as usize].team >= 2
             })
-            .min_by_key(|&g| ((fl.f[g].pos - me.pos).abs(), g))
+            .min_by_key(|&g| (fl.gap(g, i), g))
     }
 
     /// A crew Gunner's turn: it walks to its gun and keeps its Action for Gunnery Support.
@@ -104,10 +104,11 @@ impl Squad {
         let Some(g) = self.gun_of(fl, i) else {
             return false;
         };
-        let gap = fl.f[g].pos - fl.f[i].pos;
-        let step = gap.abs().min(self.kinds[fl.f[i].kind as usize].move_halves);
+        let step = fl
+            .gap(g, i)
+            .min(self.kinds[fl.f[i].kind as usize].move_halves);
         if step > 0 {
-            fl.f[i].pos += gap.signum() * step;
+            fl.walk(i, g, step);
             fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} moves {}\" to crew {}",
@@ -129,7 +130,7 @@ impl Squad {
             && !f.acted
             && !f.disrupted
             && self.kinds[f.kind as usize].crew()
-            && (f.pos - fl.f[g].pos).abs() <= CONTACT
+            && fl.gap(j, g) <= CONTACT
     }
 
     /// Gunnery Support for unit `g` firing its mounted weapon (Ch. 8.5): each crew Gunner of
@@ -225,8 +226,8 @@ impl Squad {
     /// own Move allows.
     #[cold]
     #[inline(never)]
-    pub(super) fn carry<L: Log + ?Sized>(&self, fl: &mut Field, g: usize, from: i32, log: &mut L) {
-        let to = fl.f[g].pos;
+    pub(super) fn carry<L: Log + ?Sized>(&self, fl: &mut Field, g: usize, from: Spot, log: &mut L) {
+        let to = fl.at(g);
         for j in 0..self.units {
             let f = fl.f[j];
             if j == g
@@ -234,14 +235,16 @@ impl Squad {
                 || f.disrupted
                 || f.side != fl.f[g].side
                 || !self.kinds[f.kind as usize].crew()
-                || (f.pos - from).abs() > CONTACT
+                || fl.gap_to(j, from) > CONTACT
             {
                 continue;
             }
-            let gap = to - f.pos;
-            let step = gap.abs().min(self.kinds[f.kind as usize].move_halves);
+            let step = fl
+                .gap_to(j, to)
+                .min(self.kinds[f.kind as usize].move_halves);
             if step > 0 {
-                fl.f[j].pos += gap.signum() * step;
+                let h = fl.toward(j, to);
+                fl.step(j, h, step);
                 fl.moved(fl.f[j].side);
                 log.note(format_args!(
                     "  {} moves {}\" with its gun",

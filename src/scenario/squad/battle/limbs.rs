@@ -52,7 +52,7 @@ impl Squad {
     pub(super) fn cuts(&self, fl: &Field, i: usize, w: usize, t: usize) -> bool {
         self.opts.cutting == Cutting::CloseCombat
             && self.kinds[fl.f[i].kind as usize].arms[w].close
-            && (fl.f[i].pos - fl.f[t].pos).abs() <= CONTACT
+            && fl.gap(i, t) <= CONTACT
             && self.kinds[fl.f[t].kind as usize].minifig
     }
 

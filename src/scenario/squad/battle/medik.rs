@@ -43,10 +43,10 @@ impl Squad {
         let Some(tools) = self.kinds[fl.f[i].kind as usize].medik else {
             return false;
         };
-        let (side, pos) = (fl.f[i].side, fl.f[i].pos);
+        let side = fl.f[i].side;
         let nearest = (0..self.roster.len())
             .filter(|&t| self.patient(fl, t, side))
-            .map(|t| ((fl.f[t].pos - pos).abs(), t))
+            .map(|t| (fl.gap(t, i), t))
             .min();
         let Some((d, t)) = nearest else {
             return false;
@@ -57,7 +57,7 @@ impl Squad {
                 return false;
             }
             let step = self.step(fl, i).min(d - CONTACT).max(0);
-            fl.f[i].pos += (fl.f[t].pos - pos).signum() * step;
+            fl.walk(i, t, step);
             fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} hurries {}\" toward the fallen {}",
@@ -74,7 +74,7 @@ impl Squad {
                     && f.alive
                     && f.side == side
                     && self.kinds[f.kind as usize].medik.is_some()
-                    && (f.pos - fl.f[t].pos).abs() <= CONTACT
+                    && fl.gap(m, t) <= CONTACT
             })
             .count() as u32;
         let die = medik::triage_die(tools, assistants);

@@ -6,7 +6,8 @@
 //! part of the rules that act on it:
 //! - [`turn`]: the trial's loop of player turns and each unit's turn (Ch. 4);
 //! - [`hooks`]: the few named points where creature rules join the turn;
-//! - [`field`]: positions, the walk toward the enemy, Sprints, Responses, KnockBack;
+//! - [`plane`]: where figures stand, how far apart, and the steps they take;
+//! - [`field`]: who is nearest, the walk toward the enemy, Sprints, Responses, KnockBack;
 //! - [`line`]: the same turn for a battle of plain melee fighters, on a few arrays;
 //! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
 //! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
@@ -40,6 +41,7 @@ mod limbs;
 mod line;
 mod medik;
 mod minds;
+mod plane;
 mod power;
 mod spawners;
 mod strike;
@@ -50,6 +52,7 @@ mod turn;
 
 pub(super) use hooks::Hooks;
 pub(super) use line::Line;
+use plane::{Heading, Spot};
 
 use super::Squad;
 use super::roster::MAX_PER_SIDE;
@@ -370,7 +373,7 @@ struct Field {
     /// picks them up where they fell (`fell`, half-inches along the line). Kept apart from
     /// [`Figure`]; each turn's `used` starts from it where a side throws.
     thrown: [u64; SLOTS],
-    fell: [i32; SLOTS],
+    fell: [Spot; SLOTS],
     /// Hostile Lasting SN Effects on each slot ([`hexes`]); cleared as the slots are
     /// placed, where a unit has SN dice.
     hex: [hexes::Hex; SLOTS],

@@ -87,7 +87,7 @@ impl Squad {
         };
         let target = match forced {
             Some(t) => {
-                let d = (fl.f[t].pos - fl.f[i].pos).abs();
+                let d = fl.gap(t, i);
                 self.may_strike(fl, i, t, mode, reach, d).then_some(t)
             }
             None => self.pick::<P>(fl, i, mode, reach),
@@ -95,7 +95,7 @@ impl Squad {
         let Some(t) = target else {
             return false;
         };
-        let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        let dist = fl.gap(t, i);
         if mode == Mode::Close
             && self.kinds[fl.f[t].kind as usize].vermin
             && !fl.f[t].disrupted
@@ -210,7 +210,7 @@ impl Squad {
                         .is_some_and(|(d, _)| d <= CONTACT);
                 }
                 self.least(fl, 1 - fl.f[i].side, |t| {
-                    (fl.f[t].alive && (fl.f[t].pos - fl.f[i].pos).abs() <= CONTACT).then_some(())
+                    (fl.f[t].alive && fl.gap(t, i) <= CONTACT).then_some(())
                 })
                 .is_some()
             });
@@ -333,7 +333,7 @@ impl Squad {
                 damage: 0,
             };
             if bailed {
-                let inches = ((fl.f[t].pos - fl.f[i].pos).abs() + 1) / 2;
+                let inches = (fl.gap(t, i) + 1) / 2;
                 let over = combat::out_of_range(inches as u32, k.arms[w].range.unwrap_or(0));
                 extra.action -= over as i64;
                 extra.damage -= over as i64;
@@ -414,7 +414,7 @@ impl Squad {
             let start = self.own(1 - me.side).start;
             let mut up = self.front(fl, 1 - me.side).up;
             while let Some(t) = next_standing(&mut up, start) {
-                if (fl.f[t].pos - me.pos).abs() <= reach && self.may_engage(fl, i, t, mode) {
+                if fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode) {
                     return Some(t);
                 }
             }
@@ -423,19 +423,15 @@ impl Squad {
         if policy == Targeting::Focus && !self.sides_move {
             // The first in the roster that qualifies: no need to look further.
             return self.own(1 - me.side).find(|&t| {
-                fl.f[t].alive
-                    && (fl.f[t].pos - me.pos).abs() <= reach
-                    && self.may_engage(fl, i, t, mode)
+                fl.f[t].alive && fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode)
             });
         }
         self.least(fl, 1 - me.side, |t| {
-            let ok = fl.f[t].alive
-                && (fl.f[t].pos - me.pos).abs() <= reach
-                && self.may_engage(fl, i, t, mode);
+            let ok = fl.f[t].alive && fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode);
             ok.then(|| match policy {
                 Targeting::Focus => 0,
                 Targeting::Spread => fl.f[t].targeted as i64,
-                Targeting::Nearest => (fl.f[t].pos - me.pos).abs() as i64,
+                Targeting::Nearest => fl.gap(t, i) as i64,
                 Targeting::Threat => -self.kinds[fl.f[t].kind as usize].cp.in_quarters(),
                 Targeting::Combined => -(fl.f[t].combined.damage as i64),
             })

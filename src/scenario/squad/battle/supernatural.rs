@@ -7,7 +7,7 @@
 //! its Blessed ally falls (cancelled at the owner's next turn). Every die out costs the
 //! owner -1 Skill. All of it is cold code: a duel without SN units never calls it.
 
-use super::{CONTACT, Field, Who};
+use super::{CONTACT, Field, Spot, Who};
 use crate::dice::{Die, Faces, Log, SnRoll};
 use crate::rules::attack::Deflection;
 use crate::rules::combat;
@@ -390,7 +390,6 @@ impl Squad {
             let b = ready.trailing_zeros() as usize;
             let die = k.sn[b];
             let side = fl.f[i].side;
-            let pos = fl.f[i].pos;
             let best = self.least(fl, side, |t| {
                 let f = &fl.f[t];
                 let kt = &self.kinds[f.kind as usize];
@@ -398,7 +397,7 @@ impl Squad {
                     && f.blessing == 0
                     && f.size <= 1
                     && !kt.undead
-                    && (f.pos - pos).abs() <= CONTACT
+                    && fl.gap(t, i) <= CONTACT
                     && self.blessed[f.kind as usize][die.index()].is_some()
                     && sn_rules::can_bless(die, kt.skill.die());
                 // Strongest weapon first; the mean in thousandths orders it.
@@ -474,10 +473,10 @@ impl Squad {
             .fold(0u8, |m, b| m | (1 << b));
         if d10s != 0 {
             let reach = 2 * sn_rules::radius_inches(d10s.count_ones()) as i32;
-            let (centre, side) = (fl.f[t].pos, fl.f[i].side);
+            let side = fl.f[i].side;
             let friend = (0..self.roster.len()).any(|u| {
                 let f = &fl.f[u];
-                u != t && f.alive && f.side == side && (f.pos - centre).abs() <= reach
+                u != t && f.alive && f.side == side && fl.gap(u, t) <= reach
             });
             if friend {
                 ready &= !d10s;
@@ -488,7 +487,7 @@ impl Squad {
             return out;
         }
         fl.f[i].spent |= ready;
-        let dist = (fl.f[t].pos - fl.f[i].pos).abs();
+        let dist = fl.gap(t, i);
         let mut blast_loss = (dist / 2).max(0) as u32;
         for (b, &die) in k.sn.iter().enumerate() {
             if ready & (1 << b) == 0 {
@@ -612,7 +611,7 @@ impl Squad {
         log: &mut L,
     ) {
         if sn.radius > 0 {
-            let centre = fl.f[t].pos;
+            let centre = fl.at(t);
             let reach = 2 * sn.radius as i32;
             self.area(
                 fl,
@@ -640,7 +639,7 @@ impl Squad {
     pub(super) fn area<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
-        centre: i32,
+        centre: Spot,
         reach: i32,
         damage: i64,
         fire: bool,
@@ -651,7 +650,7 @@ impl Squad {
     ) {
         for u in 0..self.roster.len() {
             let f = fl.f[u];
-            if Some(u) == except || !f.alive || (f.pos - centre).abs() > reach {
+            if Some(u) == except || !f.alive || fl.gap_to(u, centre) > reach {
                 continue;
             }
             self.wound(fl, u, damage, blast, faces, log);

@@ -31,10 +31,10 @@ impl Squad {
         while fl.fallen_thralls != 0 {
             let t = fl.fallen_thralls.trailing_zeros() as usize;
             fl.fallen_thralls &= fl.fallen_thralls - 1;
-            let (side, pos) = (fl.f[t].side, fl.f[t].pos);
+            let side = fl.f[t].side;
             let master = self.least(fl, side, |m| {
                 let f = &fl.f[m];
-                (f.alive && self.kinds[f.kind as usize].master).then(|| (f.pos - pos).abs())
+                (f.alive && self.kinds[f.kind as usize].master).then(|| fl.gap(m, t))
             });
             let Some((d, m)) = master else {
                 continue;

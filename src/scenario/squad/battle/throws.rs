@@ -63,10 +63,10 @@ impl Squad {
             Who(self, fl, i),
             k.arms[w].name,
             Who(self, fl, t),
-            How(Mode::Ranged, (fl.f[t].pos - fl.f[i].pos).abs())
+            How(Mode::Ranged, fl.gap(t, i))
         ));
         fl.thrown[i] |= 1 << w;
-        fl.fell[i] = fl.f[t].pos;
+        fl.fell[i] = fl.at(t);
         fl.f[i].used |= 1 << w;
         let extra = Extra {
             action: 0,
@@ -81,7 +81,7 @@ impl Squad {
     /// turn's Action: a unit picks up only before its own throw of the turn, so what it
     /// picks up was thrown in an earlier turn.
     pub(super) fn pick_up<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
-        if fl.thrown[i] == 0 || (fl.f[i].pos - fl.fell[i]).abs() > CONTACT {
+        if fl.thrown[i] == 0 || fl.gap_to(i, fl.fell[i]) > CONTACT {
             return;
         }
         fl.f[i].used &= !fl.thrown[i];

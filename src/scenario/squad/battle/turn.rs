@@ -103,9 +103,8 @@ impl Squad {
             step += self.sprint(fl, i, want - step, faces, log);
         }
         let moved = step.min(want);
-        let from = fl.f[i].pos;
-        let dir = (fl.f[t].pos - fl.f[i].pos).signum();
-        fl.f[i].pos += dir * moved;
+        let from = fl.at(i);
+        fl.walk(i, t, moved);
         fl.moved(fl.f[i].side);
         if !P && self.any_throw {
             self.pick_up(fl, i, log);
