@@ -84,7 +84,6 @@ impl Field {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
-    use super::*;
 
     #[test]
     fn distances_headings_and_the_edge_along_the_line() {
