@@ -14,8 +14,9 @@
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
 //! - no unit carries Explosives or an automatic weapon (not plain), so options
-//!   `stacking`, `blast_knockback` and `arc_aim` and the `aim` and `lob` policies (shells
-//!   in flight beyond 12") never reach it; none carries a shield
+//!   `stacking`, `blast_knockback`, `arc_aim` and `arc_span` (larger targets' extra arc
+//!   attacks) and the `aim` and `lob` policies (shells in flight beyond 12") never reach
+//!   it; none carries a shield
 //!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
@@ -685,11 +686,11 @@ mod tests {
             "minifig-sword-shield",
             "hero-hand-weapon",
             "vermin",
-            // Explosions (`stacking`, `blast_knockback`): not plain.
+            // Explosions (`stacking`, `blast_knockback`, policy `lob`): not plain.
             "minifig-launcher",
             // Half Speed (Heavy Armor's Deflection; its Sprint is halved).
             "minifig-hand-weapon+heavy-armor",
-            // Two weapons (`action_damage`), an automatic weapon (`arc_aim`).
+            // Two weapons (`action_damage`), an automatic weapon (`arc_aim`, `arc_span`).
             "minifig+hand-weapon+hand-weapon",
             "minifig-machinegunner",
             // SN dice (`sn_subtract`, every `spend` policy): not plain.
