@@ -234,8 +234,9 @@ impl Spend {
 /// Where a side aims its Explosives (thrown, launched, Cannon rounds, Rockets): at the enemy whose burst would
 /// catch the most enemies, the nearest, or the most enemy CP (issue 23). Whatever the
 /// aim, a thrower never aims where its own side (itself included) stands in the blast.
+// Written as typed (`most-cp`), so a summary's policy reads back as a flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "kebab-case")]
 pub enum AreaAim {
     /// The enemy with the most enemies within the blast around it.
     #[default]
@@ -475,6 +476,33 @@ pub struct Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_policy_is_written_as_its_flag_takes_it() {
+        // A summary's policy column (serde) reads back through the flags (clap).
+        use clap::ValueEnum;
+        fn each<T: ValueEnum + Serialize + std::fmt::Debug>() {
+            for v in T::value_variants() {
+                let written = serde_json::to_value(v).unwrap();
+                let typed = v.to_possible_value().unwrap();
+                assert_eq!(written.as_str(), Some(typed.get_name()), "{v:?}");
+            }
+        }
+        each::<Targeting>();
+        each::<Position>();
+        each::<Response>();
+        each::<Sprint>();
+        each::<Throw>();
+        each::<Divert>();
+        each::<Lob>();
+        each::<Spend>();
+        each::<AreaAim>();
+        each::<Bail>();
+        assert_eq!(
+            serde_json::to_value(AreaAim::MostCp).unwrap().as_str(),
+            Some("most-cp")
+        );
+    }
 
     #[test]
     fn formations_place_ranks_behind_the_line_and_files_across_it() {
