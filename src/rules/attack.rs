@@ -66,6 +66,19 @@ pub fn benny_skill_d6(opts: &RuleOptions) -> Option<Option<Die>> {
     (opts.overskill != OverskillPolicy::Damage).then(|| bonus_die(Die::D6, DieUse::Regular, opts))
 }
 
+/// The Overskill Benny's d6 on a Skill roll or a Sprint, with its Bonus Die `bonus` (Ch.
+/// 4.2: "+1d6 on the Action roll", "+1d6 inches to the distance of a Sprint"): one roll for
+/// every place that spends it.
+#[inline(always)]
+pub fn benny_d6<F: Faces + ?Sized, L: Log + ?Sized>(
+    bonus: Option<Die>,
+    chain: BonusChain,
+    faces: &mut F,
+    log: &mut L,
+) -> i64 {
+    roll_with_bonus(Die::D6, bonus, chain, faces, log, 0, Role::Bonus)
+}
+
 /// Most Damage dice one hit can have deflected; weapons with more are refused by the catalog
 /// kinds that Parry applies to.
 pub const MAX_DEFLECTABLE: usize = 64;
@@ -348,15 +361,7 @@ impl AttackPlan {
         log: &mut L,
     ) -> Option<i64> {
         let bonus = self.benny_skill?;
-        Some(roll_with_bonus(
-            Die::D6,
-            bonus,
-            self.chain,
-            faces,
-            log,
-            0,
-            Role::Bonus,
-        ))
+        Some(benny_d6(bonus, self.chain, faces, log))
     }
 
     #[inline(always)]

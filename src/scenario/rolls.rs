@@ -2,10 +2,10 @@
 
 use std::ops::Add;
 
-use crate::dice::bonus::roll_with_bonus;
 use crate::dice::expr::RollPlan;
-use crate::dice::{Die, Expr, Faces, Log, Role};
+use crate::dice::{Die, Expr, Faces, Log};
 use crate::options::{BonusChain, RuleOptions};
+use crate::rules::attack::benny_d6;
 use crate::sim::engine::Engine;
 use crate::sim::progress::Progress;
 use crate::sim::{Estimate, Histogram};
@@ -132,17 +132,7 @@ impl Scenario for Rolls {
                 && (o.total >= u
                     || (o.overskill
                         && self.benny.is_some_and(|bonus| {
-                            o.total
-                                + roll_with_bonus(
-                                    Die::D6,
-                                    bonus,
-                                    self.chain,
-                                    faces,
-                                    log,
-                                    0,
-                                    Role::Bonus,
-                                )
-                                >= u
+                            o.total + benny_d6(bonus, self.chain, faces, log) >= u
                         })));
         }
         r

@@ -3,9 +3,8 @@
 //! 4.3), and KnockBack (Ch. 8.1).
 
 use super::*;
-use crate::dice::bonus::roll_with_bonus;
-use crate::dice::{Die, Faces, Log, Role};
-use crate::rules::attack::benny_skill_d6;
+use crate::dice::{Faces, Log};
+use crate::rules::attack::{benny_d6, benny_skill_d6};
 use crate::rules::{Knockback, OverskillPolicy, ResponseOrder, SprintFumble, combat};
 use crate::scenario::squad::{Kind, Response};
 
@@ -302,15 +301,7 @@ impl Squad {
             && let Some(bonus) = benny_skill_d6(&self.opts)
         {
             log.note(format_args!("    the Overskill Benny adds 1d6 inches"));
-            inches += roll_with_bonus(
-                Die::D6,
-                bonus,
-                self.opts.bonus_chain,
-                faces,
-                log,
-                0,
-                Role::Bonus,
-            );
+            inches += benny_d6(bonus, self.opts.bonus_chain, faces, log);
         }
         // "Minifigs moving at Half Speed can still put in the extra effort to Sprint, but
         // the extra Sprint inches are also at Half Speed" (Ch. 4.1): a Move of 5" and a
