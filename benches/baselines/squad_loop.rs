@@ -1,16 +1,19 @@
-//! The floor for squad battles (issue 27): a hand-written loop of diemon's default 6 v 6
+//! The floor for squad battles (issue 27): a hand-written loop of diemon's 6 v 6
 //! battle of minifigs with Hand Weapons, 12" apart, with nothing general left.
 //!
 //! It plays the battle as diemon's defaults do, Responses included, in the same order, so on
 //! the same stream it draws the same dice and reaches the same results (the integration test
 //! `squad::the_hand_written_loop_plays_the_default_battle` holds it to that):
-//! - two sides of six on a line 12" apart (positions in half-inches), a d6 roll-off for the
+//! - two sides of six, each on one spot (`spacing` 0, so distances along the line are the
+//!   plane's), 12" apart (positions in half-inches), a d6 roll-off for the
 //!   first turn (odd: A), then sides alternate for up to 100 turns;
 //! - every unit starts with an Action saved (`opening_response = ready`); at the end of its
 //!   side's turn a unit that did not act keeps its Action for a Response;
 //! - in its turn a unit within 1" of an enemy strikes; otherwise it walks up to 5" toward
 //!   the nearest enemy, stopping at 1" (the `hold` policy closes here: both sides are the
-//!   same, so waiting gains neither anything), and enemies with a saved Action within 2" of
+//!   same, so waiting gains neither anything), or at 2.5" where stopping at 1" would put it
+//!   within 2" of an enemy with a saved Action while it cannot strike unanswered (it lines
+//!   up outside the Angry Inch first), and enemies with a saved Action within 2" of
 //!   where it stopped step the Angry Inch and strike it first (`response = all`,
 //!   `response_order = counter`), in roster order, until it falls, each only while fewer
 //!   than three engage the mover (one that cannot strike keeps its Action and its place);
@@ -112,8 +115,20 @@ impl Battle {
             self.acted[i] |= self.strike_first_in_reach(i, side, d6, rng);
             return;
         }
-        let step = (d - CONTACT).min(MOVE);
-        self.pos[i] += step * (self.pos[t] - self.pos[i]).signum();
+        let dir = (self.pos[t] - self.pos[i]).signum();
+        let mut step = (d - CONTACT).min(MOVE);
+        // It cannot strike this turn unanswered (its target has an Action saved, or is out
+        // of a Move): where its walk would stop within 2" of a saved enemy, it lines up
+        // half an inch outside that instead, if that is on its way.
+        let now = d - CONTACT <= MOVE && !self.saved[t];
+        let end = self.pos[i] + step * dir;
+        let draws = slots(1 - side)
+            .any(|j| self.up[j] && self.saved[j] && (self.pos[j] - end).abs() <= ANGRY);
+        let edge = d - ANGRY - 1;
+        if !now && draws && edge > 0 && edge < step {
+            step = edge;
+        }
+        self.pos[i] += step * dir;
         // Responses, first, in roster order, until the mover falls.
         for j in slots(1 - side) {
             if !self.up[i] {

@@ -44,9 +44,9 @@ NAME or NAME*COUNT joined by commas (`diemon unit list`); NAME+ITEM adds named i
 (`diemon weapon list`), e.g. hero+heavy-weapon+body-armor*2; NAME@POLICY gives one
 SuperNatural unit its own --a-spend policy, e.g. \"wizard@bless, wizard@summon\", and
 NAME@arm:ITEM the minifig weapon it summons, e.g. mystik@arm:hand-weapon. Squads
-start --distance inches apart and close in along a line; their figures stand on a plane
-(--a-spacing, --a-formation) where Explosions and Firing Arcs measure; see docs/model.md
-for what the field leaves out.")]
+start --distance inches apart, their figures abreast on a plane (--a-spacing,
+--a-formation) where every reach, Range, Response, Firing Arc and Explosion measures;
+see docs/model.md for what the field leaves out.")]
 pub struct DuelArgs {
     /// Side A: SKILL/USE/DAMAGE/ARMOR, e.g. "d6/2/1d6/4" (a minifig with a Hand Weapon, the
     /// default; the --a-skill/use/damage/armor flags override single fields), or catalog
@@ -122,7 +122,8 @@ pub struct DuelArgs {
     #[arg(long, hide_possible_values = true, value_enum, default_value_t = AreaAim::Densest)]
     pub b_aim: AreaAim,
     /// Inches between side A's figures standing abreast, across the line: what an
-    /// Explosion can catch (0 stands the whole side on one spot).
+    /// Explosion can catch, and how far each stands from each enemy (0 stands the whole
+    /// side on one spot).
     #[arg(long, value_name = "INCHES", default_value = "1.5", value_parser = Spacing::parse)]
     pub a_spacing: Spacing,
     /// The same for side B.

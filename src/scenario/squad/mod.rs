@@ -348,9 +348,11 @@ pub struct Squad {
     /// Each slot's place across the line in inches: its side's figures stand abreast,
     /// `spacing` apart and centred on the line (a 4pion where its summoner stands).
     lateral: Vec<f64>,
-    /// Each side's slots with their places across the line, in that order (ties by slot):
-    /// a spot's neighbours across the line are a window of it ([`Squad::abreast`]).
-    across: [Vec<(f64, u16)>; 2],
+    /// Every figure starts on one line across (every `lateral` equal) and nothing moves one
+    /// off it (no Explosion, which pushes and scatters away from a burst off the line):
+    /// the figures stay on that line, and a distance is a difference of positions
+    /// ([`battle`]'s `plane`).
+    flat: bool,
     /// Each slot's starting position along the line, in half-inches: its side's line, less
     /// its rank's depth behind it (the side's `formation` policy; Ch. 4 leaves it to the
     /// player).
@@ -438,10 +440,9 @@ impl Squad {
         let cursed = setup::with_one(&kinds, &opts, SkillRoll::cursed);
         let (lateral, start) = setup::places([&a, &b], count, &roster, &pions, distance);
         let (launches, explosions) = setup::explosives(&kinds, &opts);
-        let across = setup::across(&lateral, count);
         let mut squad = Squad {
+            flat: true,
             lateral,
-            across,
             start,
             any_explosive: kinds.iter().any(|k| k.explosives.is_some()),
             any_arc: kinds
@@ -524,6 +525,7 @@ impl Squad {
             let a = &mut squad.answers[side as usize];
             *a = (*a).max(battle::RESPONSE_REACH).max(range);
         }
+        squad.flat = setup::flat(&squad.lateral, squad.any_explosive);
         squad.hooks = battle::Hooks::of(&squad);
         squad.plain = squad.is_plain();
         squad.line = battle::Line::of(&squad);

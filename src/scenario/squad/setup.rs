@@ -189,17 +189,10 @@ pub(super) fn places(
     (lateral, start)
 }
 
-/// Each side's fielded slots with their places across the line, in that order (ties by
-/// slot): [`Squad::across`].
-pub(super) fn across(lateral: &[f64], count: [usize; 2]) -> [Vec<(f64, u16)>; 2] {
-    [0, 1].map(|side: usize| {
-        let first = if side == 0 { 0 } else { count[0] };
-        let mut a: Vec<(f64, u16)> = (first..first + count[side])
-            .map(|u| (lateral[u], u as u16))
-            .collect();
-        a.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        a
-    })
+/// Whether a battle is flat ([`Squad::flat`]): every slot starts at one place across the
+/// line, and no Explosion can move a figure off it.
+pub(super) fn flat(lateral: &[f64], any_explosive: bool) -> bool {
+    !any_explosive && lateral.windows(2).all(|w| w[0] == w[1])
 }
 
 /// Whether a side throws hand weapons (its `throw` policy) and carries one to throw.

@@ -110,11 +110,9 @@ pub fn bounds(m: usize, n: usize, entries: &[Entry]) -> [f64; 2] {
     [0, 1].map(|end| game::solve(&at(end), m, n).value)
 }
 
-/// How many counts either side (in the order of one distance's counts) of a count that can
-/// set the crossing still matter to the price: the quality gate's neighbour beyond each of
-/// the two the crossing is read between ([`crate::analysis::fair_cp::REACH`]). (Odd and
-/// even counts read apart cross between counts that can set the crossing, too.)
-pub const NEAR: usize = 1;
+/// How many blocks either side of the two the crossing is read between still matter to
+/// the price: the quality gate's neighbours ([`crate::analysis::fair_cp::REACH`]).
+pub const NEAR: usize = crate::analysis::fair_cp::REACH;
 
 /// Where a count stands to the crossing ([`near_crossing`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -122,18 +120,21 @@ pub enum Near {
     /// Its value lies surely on one side, and so do its neighbours': it cannot move the
     /// price.
     Far,
-    /// Within [`NEAR`] of a count that can set the crossing: the quality gate reads it.
+    /// In a block the quality gate reads beside the crossing's.
     Beside,
     /// It can set the crossing: its value may be an even fight, or it stands either side
-    /// of where the values cross 50%.
+    /// of where the values cross 50%, or it may pool with such a count.
     Crossing,
 }
 
 /// Of one distance's counts in order, each count's value `bounds`: whether it can still
 /// move the price. A count whose value may be an even fight, or that stands either side of
-/// where the values cross 50% (one surely above, the next not), can set the crossing; a
-/// count within [`NEAR`] of such a count matters. Where every value lies surely on one
-/// side, none does: the price is a bound, read the same at any precision.
+/// where the values cross 50% (one surely above, the next not), can set the crossing. The
+/// price reads blocks, not counts ([`crate::analysis::fair_cp::worth`] pools a count whose
+/// chance rises above the one before): a count that may pool with one that can set the
+/// crossing can set it too, and the gate reads [`NEAR`] blocks beyond, each with every
+/// count that may pool into it. Where every value lies surely on one side, none matters:
+/// the price is a bound, read the same at any precision.
 pub fn near_crossing(bounds: &[[f64; 2]]) -> Vec<Near> {
     let side = |[lo, hi]: [f64; 2]| {
         if lo > 0.5 {
@@ -144,28 +145,48 @@ pub fn near_crossing(bounds: &[[f64; 2]]) -> Vec<Near> {
             0
         }
     };
+    let n = bounds.len();
     let sides: Vec<i32> = bounds.iter().map(|&b| side(b)).collect();
-    let mut sets = vec![false; sides.len()];
+    let mut near = vec![Near::Far; n];
     for (j, &s) in sides.iter().enumerate() {
         if s == 0 {
-            sets[j] = true;
+            near[j] = Near::Crossing;
         }
-        if j + 1 < sides.len() && s != sides[j + 1] {
-            sets[j] = true;
-            sets[j + 1] = true;
+        if j + 1 < n && s != sides[j + 1] {
+            near[j] = Near::Crossing;
+            near[j + 1] = Near::Crossing;
         }
     }
-    (0..sides.len())
-        .map(|j| {
-            if sets[j] {
-                Near::Crossing
-            } else if (j.saturating_sub(NEAR)..=(j + NEAR).min(sides.len() - 1)).any(|k| sets[k]) {
-                Near::Beside
-            } else {
-                Near::Far
+    // Counts j and j + 1 may pool: j's chance may lie below j + 1's.
+    let pools = |j: usize| bounds[j][0] < bounds[j + 1][1];
+    // Spreads `level` over every count that may pool with one already at it.
+    let spread = |near: &mut Vec<Near>, level: Near| {
+        for j in 0..n.saturating_sub(1) {
+            if near[j] == level && near[j + 1] == Near::Far && pools(j) {
+                near[j + 1] = level;
             }
-        })
-        .collect()
+        }
+        for j in (0..n.saturating_sub(1)).rev() {
+            if near[j + 1] == level && near[j] == Near::Far && pools(j) {
+                near[j] = level;
+            }
+        }
+    };
+    spread(&mut near, Near::Crossing);
+    for _ in 0..NEAR {
+        let next: Vec<usize> = (0..n)
+            .filter(|&j| {
+                near[j] == Near::Far
+                    && ((j > 0 && near[j - 1] != Near::Far)
+                        || (j + 1 < n && near[j + 1] != Near::Far))
+            })
+            .collect();
+        for j in next {
+            near[j] = Near::Beside;
+        }
+        spread(&mut near, Near::Beside);
+    }
+    near
 }
 
 /// How far a cell has been fought: to one of [`STAGES`] (by index), or to the price's
@@ -412,14 +433,15 @@ mod tests {
     #[test]
     fn issue_39_only_the_counts_near_the_crossing_are_refined() {
         // Surely above ..., may be even, surely below ...: the even one and its neighbours
-        // either side can set the crossing, and one count either side of them matters.
+        // either side can set the crossing, and one count (block) either side of them
+        // matters.
         use Near::{Beside as B, Crossing as C, Far as F};
         let b = |lo: f64, hi: f64| [lo, hi];
         let bounds = [
-            b(0.95, 1.0),
-            b(0.9, 0.99),
-            b(0.8, 0.95),
-            b(0.7, 0.9),
+            b(0.97, 1.0),
+            b(0.9, 0.96),
+            b(0.8, 0.89),
+            b(0.7, 0.79),
             b(0.45, 0.6),
             b(0.3, 0.45),
             b(0.1, 0.3),
@@ -431,13 +453,26 @@ mod tests {
         // and both, with one either side, matter.
         let sharp = [
             b(0.99, 1.0),
-            b(0.9, 1.0),
+            b(0.9, 0.98),
             b(0.7, 0.8),
             b(0.1, 0.2),
             b(0.0, 0.01),
             b(0.0, 0.0),
         ];
         assert_eq!(near_crossing(&sharp), [F, B, C, C, B, F]);
+        // Counts 2 and 3 may rise (the price pools them into one block): 2 can set the
+        // crossing too. Counts 0 and 1 may pool into the block beside it: both matter.
+        let pooled = [
+            b(0.93, 0.99),
+            b(0.9, 0.96),
+            b(0.68, 0.74),
+            b(0.69, 0.75),
+            b(0.3, 0.4),
+            b(0.2, 0.29),
+            b(0.1, 0.19),
+            b(0.0, 0.05),
+        ];
+        assert_eq!(near_crossing(&pooled), [B, B, C, C, C, B, F, F]);
         // Every value surely above 50%: a bound, no count matters.
         assert_eq!(near_crossing(&[b(0.9, 1.0), b(0.6, 0.8)]), [F, F]);
         assert!(near_crossing(&[]).is_empty());

@@ -17,8 +17,7 @@
 //! the arc is measured on the plane ([`super::explosives`]) with `diemon blast`'s angle
 //! code and its Auto Penalty, jam and falloff rules ([`crate::rules::auto`]). Readings
 //! (docs/model.md): the gunner holds its fire over friends in the arc; a figure beyond the
-//! Range on the plane is not attacked, save the target itself, chosen by its distance along
-//! the line.
+//! Range on the plane is not attacked, save the target itself, the nearest enemy.
 
 use super::strike::Extra;
 use super::*;
@@ -369,7 +368,7 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 6)]);
         assert!(fl.f[1].alive);
-        fl.f[1].pos = 3;
+        fl.f[1].pos = 3.0;
         sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 6)]);
         assert!(!fl.f[1].alive);
     }
@@ -384,7 +383,7 @@ mod tests {
         let mut fl = s.start();
         sweep(&s, &mut fl, 0, 1, &[(D6_, 2), (D8_, 5)]);
         assert!(fl.f[1].alive && !fl.f[1].disrupted);
-        assert_eq!(fl.f[1].pos, 6, "2\" + 1\" in half-inches");
+        assert_eq!(fl.f[1].pos, 6.0, "2\" + 1\" in half-inches");
     }
 
     #[test]
@@ -602,7 +601,7 @@ mod tests {
         let a = side_with(&[("minifig-machinegunner", 1), MF], close, &o);
         let s = Squad::new(a, side(&[MF], &o), 5, First::A, 50, o).unwrap();
         let mut fl = s.start();
-        fl.f[1].pos = 8;
+        fl.f[1].pos = 8.0;
         let mut dice = crate::dice::Script::new(&[(D6_, 1)]);
         s.sweep(&mut fl, 0, 0, 2, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done(), "one attack, on the enemy only");

@@ -8,8 +8,8 @@
 //! rolled:
 //! - the Skill roll, with its Action modifiers (a burning unit's -1d4, SN dice out), is the
 //!   dive in inches; at Half Speed it dives one inch for every two (Ch. 4.3);
-//! - it dives along the line, away from the burst (toward its own back from the burst's own
-//!   spot), no farther than the table's edge: figures keep their place across the line;
+//! - it dives straight away from the burst (toward its own back from the burst's own
+//!   spot), no farther than the table's edge;
 //! - it ends Disrupted, unless the roll earned an Overskill Benny: "A minifig who rolls an
 //!   Overskill Benny on the Skill roll for Bailing distance may choose to land on his feet";
 //! - a Critical Failure "means he just slips and falls on his face right where he's
@@ -20,7 +20,7 @@
 //! Under `bail = all` a unit also Bails from a ranged attack whose Range a dive could carry
 //! it out of (its Skill die's top face): straight away from the shooter, and the shots come
 //! at its new place, each inch Out of Range -1 to the roll and to the Damage (Ch. 4.2). On
-//! the open line a dive changes nothing else a shot measures. Arc fire is not dodged.
+//! the open table a dive changes nothing else a shot measures. Arc fire is not dodged.
 
 use super::*;
 use crate::dice::{Faces, Log};
@@ -46,7 +46,7 @@ impl Squad {
             && !(self.any_limbs && self.legless(fl, u))
     }
 
-    /// Unit `u` Bails `away` along the line (+1 or -1): its saved Action spent, a dive of its
+    /// Unit `u` Bails along heading `away`: its saved Action spent, a dive of its
     /// Skill roll in inches to the table's edge at most, then Disrupted unless Overskill.
     fn dive<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -110,12 +110,7 @@ impl Squad {
             if !measure::near(at, centre, radius) {
                 continue;
             }
-            let away = match (at.1 - centre.1).partial_cmp(&0.0) {
-                Some(std::cmp::Ordering::Greater) => 1,
-                Some(std::cmp::Ordering::Less) => -1,
-                _ if fl.f[u].side == 0 => -1,
-                _ => 1,
-            };
+            let away = fl.away(u, Squad::spot_of(centre));
             self.dive(fl, u, away, "the burst", faces, log);
         }
     }
@@ -178,7 +173,7 @@ mod tests {
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done());
         assert!(fl.f[1].alive && fl.f[1].disrupted && !fl.f[1].saved);
-        assert_eq!(fl.f[1].pos, 12, "3\" + 3\" in half-inches");
+        assert_eq!(fl.f[1].pos, 12.0, "3\" + 3\" in half-inches");
         // A roll of 1 is a Critical Failure: he falls where he stands, and the 9 fells him.
         let mut fl = s.start();
         fl.f[1].saved = true;
@@ -188,7 +183,7 @@ mod tests {
         // A 2" dive is too short: exactly 2" from the burst is still the inner ring.
         let mut fl = s.start();
         fl.f[1].saved = true;
-        fl.f[1].pos = 5; // 2.5" from the thrower
+        fl.f[1].pos = 5.0; // 2.5" from the thrower
         let mut dice = Script::new(&[(D6, 4), (D6, 2), (D10, 9)]);
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done() && !fl.f[1].alive);
@@ -215,11 +210,11 @@ mod tests {
         assert!(s.action(&mut fl, 0, Some(1), &mut dice, &mut NoLog));
         assert!(dice.is_done());
         assert!(fl.f[1].alive && fl.f[1].disrupted && !fl.f[1].saved);
-        assert_eq!(fl.f[1].pos, 26);
+        assert_eq!(fl.f[1].pos, 26.0);
         // 3" off, no dive of a d6 gets it out of Range: it keeps its Action, and falls.
         let mut fl = s.start();
         fl.f[1].saved = true;
-        fl.f[1].pos = 6;
+        fl.f[1].pos = 6.0;
         let mut dice = Script::new(&[(D6, 5), (D6, 5)]);
         s.action(&mut fl, 0, Some(1), &mut dice, &mut NoLog);
         assert!(dice.is_done() && !fl.f[1].alive);
@@ -242,7 +237,7 @@ mod tests {
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done());
         assert!(fl.f[1].alive && !fl.f[1].disrupted);
-        assert_eq!(fl.f[1].pos, 18);
+        assert_eq!(fl.f[1].pos, 18.0);
         // Without a saved Action there is no Bail: the 9 fells him where he stands.
         let mut fl = s.start();
         fl.f[1].saved = false;

@@ -106,6 +106,7 @@ impl Squad {
             }
             let c = fl.f[i];
             fl.moved(c.side);
+            fl.lat[j] = fl.lat[i];
             fl.f[j] = super::Figure {
                 kind: self.roster[j].1,
                 side: c.side,

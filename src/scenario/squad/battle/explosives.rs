@@ -13,28 +13,11 @@ use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::Hit;
 use crate::rules::explosion::RING_INCHES;
-use crate::rules::measure::{EDGE, apart, near};
+use crate::rules::measure::{apart, near};
 use crate::rules::{BlastKnockback, CarriedExplosives, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
 use crate::scenario::blast::{Launch, landing, ring_of};
 use crate::scenario::squad::AreaAim;
-
-/// The slots [`Squad::abreast`] gives.
-pub(super) enum Abreast<'a> {
-    All(std::ops::Range<usize>),
-    Window(std::slice::Iter<'a, (f64, u16)>),
-}
-
-impl Iterator for Abreast<'_> {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        match self {
-            Abreast::All(r) => r.next(),
-            Abreast::Window(w) => w.next().map(|&(_, u)| u as usize),
-        }
-    }
-}
 
 /// What a unit's Explosive weapon did with its Action.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,7 +31,12 @@ pub(super) enum Shot {
 impl Squad {
     /// Where slot `u` stands on the plane, in inches: (across the line, along it).
     pub(super) fn spot(&self, fl: &Field, u: usize) -> (f64, f64) {
-        (self.lateral[u], fl.f[u].pos as f64 / 2.0)
+        (fl.lat[u] as f64 / 2.0, fl.f[u].pos as f64 / 2.0)
+    }
+
+    /// A point on the plane in inches (across the line, along it) as a [`Spot`].
+    pub(super) fn spot_of(at: (f64, f64)) -> Spot {
+        ((2.0 * at.1) as f32, (2.0 * at.0) as f32)
     }
 
     /// How near unit `i` walks to its nearest enemy (half-inches): within reach of its
@@ -114,21 +102,6 @@ impl Squad {
         true
     }
 
-    /// The slots that may stand on `side` within `reach` of a spot `x` inches across the
-    /// line: every slot when units change sides, else the side's own slots in a window of
-    /// [`Squad::across`] (a hair wider than `near`'s allowance, so that it only rules out
-    /// figures `near` would). Their side and life are left to the caller.
-    pub(super) fn abreast(&self, side: u8, x: f64, reach: f64) -> Abreast<'_> {
-        if self.sides_move {
-            return Abreast::All(0..self.roster.len());
-        }
-        let a = &self.across[side as usize];
-        let past = reach + 2.0 * EDGE + 1e-9;
-        let lo = a.partition_point(|&(l, _)| l < x - past);
-        let hi = a.partition_point(|&(l, _)| l <= x + past);
-        Abreast::Window(a[lo..hi].iter())
-    }
-
     /// The enemy unit `i` would aim an Explosive at: one in the delivery's Range whose blast
     /// catches none of `i`'s side (itself included), chosen by its side's aim policy (ties
     /// to the lower slot). `any` takes the first such enemy, without ranking (whether there
@@ -150,7 +123,7 @@ impl Squad {
             fu.side == side && fu.alive && near(self.spot(fl, u), at, radius)
         };
         // The best is the least (key, slot), whatever order the enemies in Range come in.
-        for t in self.abreast(them, from.0, range) {
+        for t in 0..self.roster.len() {
             let ft = &fl.f[t];
             if !ft.alive || ft.side == me.side {
                 continue;
@@ -161,19 +134,13 @@ impl Squad {
             }
             // A blast that catches one of its own side is never aimed (its own first: most
             // spots are ruled out by them).
-            if self
-                .abreast(me.side, at.0, radius)
-                .any(|u| caught(at, u, me.side))
-            {
+            if (0..self.roster.len()).any(|u| caught(at, u, me.side)) {
                 continue;
             }
             if any {
                 return Some(t);
             }
-            let enemies = || {
-                self.abreast(them, at.0, radius)
-                    .filter(move |&u| caught(at, u, them))
-            };
+            let enemies = || (0..self.roster.len()).filter(move |&u| caught(at, u, them));
             let key = match aim {
                 AreaAim::Densest => -(enemies().count() as i64),
                 // Thousandths of an inch: exact enough to order, and ties go to the slot.
@@ -362,7 +329,7 @@ impl Squad {
             return false;
         };
         let radius = RING_INCHES * plans[1].rings() as f64;
-        self.abreast(side, centre.0, radius).any(|u| {
+        (0..self.roster.len()).any(|u| {
             fl.f[u].alive && fl.f[u].side == side && near(self.spot(fl, u), centre, radius)
         })
     }
@@ -446,9 +413,8 @@ impl Squad {
     /// whom it fells (`boosted`: with an Overskill Benny's extra die): one Damage Roll, and every
     /// standing figure in a ring takes that ring's Damage against its own Armor (Vermin and
     /// Cannon Fodder fall to any of it). A survivor in a ring with KnockBack is pushed that
-    /// many inches along the line, away from the burst, and Disrupted (option
-    /// `blast_knockback`). A Critical
-    /// Failure of the Damage Roll is a dud.
+    /// many inches straight away from the burst, and Disrupted (option `blast_knockback`).
+    /// A Critical Failure of the Damage Roll is a dud.
     #[allow(clippy::too_many_arguments)]
     fn explode<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -510,7 +476,7 @@ impl Squad {
             // over by an Explosion, a figure is Disrupted (Ch. 4.1; option `blast_knockback`).
             let inches = blast.knockback(ring) as i32;
             if fl.f[u].alive && inches > 0 && self.opts.blast_knockback != BlastKnockback::Off {
-                let away = (at.1 - centre.1).partial_cmp(&0.0).map_or(0, |o| o as i32);
+                let away = fl.away(u, Squad::spot_of(centre));
                 self.shove(fl, u, away, inches, log);
                 if self.opts.blast_knockback == BlastKnockback::Disrupt {
                     fl.f[u].disrupted = true;
@@ -634,8 +600,8 @@ mod tests {
             o,
         );
         let mut fl = s.start();
-        fl.f[1].pos += 2;
-        fl.f[2].pos += 2;
+        fl.f[1].pos += 2.0;
+        fl.f[2].pos += 2.0;
         // Densest: a burst on the middle one catches all three (the Hero 1.8" off), one on
         // the Hero two of them. Nearest: the Hero. Most CP: the middle one (25 CP to 19).
         assert_eq!(s.explosive_target(&fl, 0, false), Some(2));
@@ -647,62 +613,8 @@ mod tests {
         assert_eq!(most.explosive_target(&fl, 0, false), Some(2));
         // A friend within 2" of the target: nothing is safe to throw at.
         let mut fl = s.start();
-        fl.f[0].pos = 3;
+        fl.f[0].pos = 3.0;
         assert_eq!(s.explosive_target(&fl, 0, false), None);
-    }
-
-    #[test]
-    fn the_window_across_the_line_holds_every_figure_a_blast_can_catch() {
-        use rand::RngExt as _;
-        // 13 grenadiers against 20 minifigs in 1 to 4 ranks, 0.5" to 3" apart: every slot of a side
-        // that `near` could find within the reach of a spot lies in its window, and the
-        // aim over the window is the aim over every slot (the same target, each policy).
-        let o = RuleOptions::default();
-        let mut rng = crate::sim::stream(7, 0, 0);
-        for (spacing, ranks) in [(1, 2u8), (3, 3), (6, 1)] {
-            let placed = |ranks| Policy {
-                spacing: crate::scenario::squad::Spacing(spacing),
-                formation: crate::scenario::squad::Formation { ranks },
-                ..Policy::default()
-            };
-            let s = Squad::new(
-                side_with(&[("minifig-grenadier", 13)], placed(ranks), &o),
-                side_with(&[("minifig-hand-weapon", 20)], placed(ranks + 1), &o),
-                4,
-                First::A,
-                50,
-                o,
-            )
-            .unwrap();
-            let mut fl = s.start();
-            for _ in 0..200 {
-                let u = rng.random_range(0..s.roster.len());
-                fl.f[u].pos = rng.random_range(-10..20);
-                fl.f[u].alive = rng.random_bool(0.8);
-                let (x, reach) = (rng.random_range(-20.0..20.0), rng.random_range(0.5..12.0));
-                for side in [0, 1] {
-                    let window: Vec<usize> = s.abreast(side, x, reach).collect();
-                    for u in s.own(side) {
-                        let at = (x, s.spot(&fl, u).1 + rng.random_range(-1.0..1.0));
-                        if near(s.spot(&fl, u), at, reach) {
-                            assert!(window.contains(&u), "slot {u}, {x}, {reach}");
-                        }
-                    }
-                }
-                for aim in [AreaAim::Densest, AreaAim::Nearest, AreaAim::MostCp] {
-                    let mut s = s.clone();
-                    s.policy[0].aim = aim;
-                    let mut every = s.clone();
-                    every.sides_move = true;
-                    for i in s.own(0) {
-                        assert_eq!(
-                            s.explosive_target(&fl, i, false),
-                            every.explosive_target(&fl, i, false)
-                        );
-                    }
-                }
-            }
-        }
     }
 
     #[test]
@@ -930,11 +842,7 @@ mod tests {
         let mut log = crate::dice::Narration::default();
         s.act(&mut fl, 0, &mut dice, &mut log);
         assert!(dice.is_done() && !fl.f[1].alive, "{log:?}");
-        assert_eq!(
-            (fl.f[1].pos - fl.f[0].pos).abs(),
-            5,
-            "2.5\" apart, in half-inches"
-        );
+        assert_eq!(fl.gap(1, 0), 5, "2.5\" apart, in half-inches");
         let advance = Policy {
             position: crate::scenario::squad::Position::Advance,
             ..Policy::default()
@@ -956,7 +864,7 @@ mod tests {
             super::super::hooks::Flow::Act,
             "no shot: on to its walk"
         );
-        assert_eq!((fl.f[1].pos - fl.f[0].pos).abs(), 4, "still 2\" apart");
+        assert_eq!(fl.gap(1, 0), 4, "still 2\" apart");
         // In Close Combat (0" apart) it steps 2.5" back out of it, then fires.
         let s = squad(&[("minifig-launcher", 1)], &[MF], 0, RuleOptions::default());
         let mut fl = s.start();
@@ -964,7 +872,7 @@ mod tests {
         let mut log = crate::dice::Narration::default();
         s.act(&mut fl, 0, &mut dice, &mut log);
         assert!(dice.is_done() && !fl.f[1].alive, "{log:?}");
-        assert_eq!((fl.f[1].pos - fl.f[0].pos).abs(), 5);
+        assert_eq!(fl.gap(1, 0), 5);
     }
 
     #[test]
@@ -1109,7 +1017,7 @@ mod tests {
             s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
             assert!(dice.is_done() && fl.f[1].alive);
             assert_eq!(fl.f[1].disrupted, disrupted, "{kb:?}");
-            assert_eq!(fl.f[1].pos - at, if pushed { 2 } else { 0 }, "{kb:?}");
+            assert_eq!(fl.f[1].pos - at, if pushed { 2.0 } else { 0.0 }, "{kb:?}");
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The field and movement: positions on the line (half-inches), who is nearest, who can
-//! reach whom, the walk toward the enemy with its Sprint, the Responses it draws (Ch. 4.1,
+//! The field and movement: who is nearest, who can reach whom (distances on the plane,
+//! [`super::plane`]), where a unit walks (the `hold` policy: out-reach and wait, or line
+//! up outside the Angry Inch and close), its Sprint, the Responses it draws (Ch. 4.1,
 //! 4.3), and KnockBack (Ch. 8.1).
 
 use super::*;
@@ -34,6 +35,17 @@ pub(super) fn hold_at(d: i32, closing: i32, now: bool, mine: i32, theirs: i32) -
         return (d - (theirs + 1)).clamp(0, closing);
     }
     closing
+}
+
+/// Where a holding unit that cannot strike this turn stops when its walk to `end` would
+/// draw first strikes: just outside the Angry Inch of its target `d` away (where the
+/// target cannot strike it from where it stands), when that lies on its way; it
+/// closes from there next turn. A competent player lines up out of reach rather than walk
+/// into saved Actions with none of its own to spend (Ch. 4.3).
+#[inline(always)]
+pub(super) fn line_up(d: i32, end: i32) -> Option<i32> {
+    let edge = d - RESPONSE_REACH - 1;
+    (edge > 0 && edge < end).then_some(edge)
 }
 
 impl Squad {
@@ -91,7 +103,8 @@ impl Squad {
     #[inline(always)]
     pub(super) fn nearest_as<const P: bool>(&self, fl: &Field, i: usize) -> Option<(i32, usize)> {
         let me = &fl.f[i];
-        if P {
+        // On one line the nearest is at an end of the enemy's line, or found by position.
+        if P && self.flat {
             // Without sides that move, a side's units are its roster range.
             let f = self.front(fl, 1 - me.side);
             if !f.any {
@@ -99,18 +112,19 @@ impl Squad {
             }
             // Which end faces it is a select, not a branch: sides alternate, and a branch on
             // it mispredicted.
-            let (below, above) = (me.pos <= f.low.0, me.pos >= f.high.0);
+            let pos = me.pos as i32;
+            let (below, above) = (pos <= f.low.0, pos >= f.high.0);
             if below | above {
                 let (at, slot) = if below { f.low } else { f.high };
-                return Some(((at - me.pos).abs(), slot as usize));
+                return Some(((at - pos).abs(), slot as usize));
             }
             // Enemies on both sides of it: the scan below.
         }
-        if !self.sides_move {
+        if !self.sides_move && self.flat {
             // The scan every unit's turn starts with.
             let slots = self.own(1 - me.side);
-            let units = fl.f[slots.clone()].iter().map(|u| (u.pos, u.alive));
-            return nearest_of(units, me.pos).map(|(d, t)| (d, slots.start + t));
+            let units = fl.f[slots.clone()].iter().map(|u| (u.pos as i32, u.alive));
+            return nearest_of(units, me.pos as i32).map(|(d, t)| (d, slots.start + t));
         }
         self.least(fl, 1 - me.side, |t| fl.f[t].alive.then(|| fl.gap(t, i)))
     }
@@ -126,7 +140,8 @@ impl Squad {
             return f;
         }
         let slots = self.own(side);
-        let (up, ends) = ends_of(fl.f[slots.clone()].iter().map(|u| (u.pos, u.alive)));
+        // Positions are whole half-inches where the ends are read ([`Squad::flat`]).
+        let (up, ends) = ends_of(fl.f[slots.clone()].iter().map(|u| (u.pos as i32, u.alive)));
         let at = |(p, t): (i32, usize)| (p, (slots.start + t) as u8);
         let f = match ends {
             Some((low, high)) => Front {
@@ -183,7 +198,8 @@ impl Squad {
     /// How far unit `i` walks toward its nearest enemy `t`, `d` away, under the `hold`
     /// policy (`closing` would take it into reach). It closes when it can strike this turn
     /// and `t` cannot strike first; it stops just outside `t`'s Move and reach when it
-    /// out-reaches `t`; otherwise waiting gains it nothing, and it closes.
+    /// out-reaches `t`; otherwise waiting gains it nothing, and it closes, but not into a
+    /// saved enemy's Angry Inch from afar: it lines up outside it first ([`line_up`]).
     pub(super) fn hold_want(
         &self,
         fl: &Field,
@@ -199,7 +215,69 @@ impl Squad {
         );
         let step = self.at_speed(fl, i, k.move_halves);
         let now = may_act && closing <= step && !self.strikes_first(fl, t, i, d);
-        hold_at(d, closing, now, self.threat(k), self.threat(e))
+        let walk = hold_at(d, closing, now, self.threat(k), self.threat(e));
+        let end = walk.min(step);
+        if now || walk != closing || end <= 0 {
+            return walk;
+        }
+        let h = fl.toward(i, fl.at(t));
+        let strikers = |by: i32| self.first_strikers(fl, i, fl.ahead(i, h, by));
+        let walks = strikers(end);
+        if walks == 0 {
+            return walk;
+        }
+        // Only where the target cannot strike the edge from where it stands: with a Range
+        // or Explosives reaching it (a grenade's 3" takes in 2.5"), waiting there gains
+        // nothing, and a side lined up there is one blast's catch.
+        if let Some(edge) = line_up(d, end)
+            && self.stand_off(fl, t) < d - edge
+            && strikers(edge) <= walks
+        {
+            return edge;
+        }
+        // Off the line, when the way into reach passes within the Angry Inch of `t`'s
+        // neighbours too, it steps into `t`'s alone: `t`'s Response brings it to contact,
+        // and it strikes back. (Not on one line: the line form has no such step, and a
+        // side on one spot draws the same there.)
+        let bait = d - RESPONSE_REACH;
+        let lures = self.policy[fl.f[t].side as usize].response != Response::Close
+            && self.strikes_first(fl, t, i, d);
+        if !fl.flat && lures && bait > 0 && bait < end && strikers(bait) < walks {
+            return bait;
+        }
+        walk
+    }
+
+    /// How many enemies of unit `i` with a saved Action and a Close Combat weapon would
+    /// answer it in Close Combat, striking first, were it to stop at `s` (its side's
+    /// `response` policy: within the Angry Inch, or in contact under `close`).
+    fn first_strikers(&self, fl: &Field, i: usize, s: Spot) -> u32 {
+        let them = 1 - fl.f[i].side;
+        let response = self.policy[them as usize].response;
+        if response == Response::None || self.opts.response_order != ResponseOrder::Counter {
+            return 0;
+        }
+        let reach = if response == Response::Close {
+            CONTACT
+        } else {
+            RESPONSE_REACH
+        };
+        let slots = if self.sides_move {
+            0..self.roster.len()
+        } else {
+            self.own(them)
+        };
+        slots
+            .filter(|&j| {
+                let r = &fl.f[j];
+                r.side == them
+                    && r.alive
+                    && r.saved
+                    && !r.disrupted
+                    && fl.within(j, s, reach)
+                    && self.kinds[r.kind as usize].any_close()
+            })
+            .count() as u32
     }
 
     /// Whether `t`'s saved Action would strike `i` first if `i` closed on it from `d` away
@@ -229,16 +307,16 @@ impl Squad {
         d.min(range) - stop >= ANGRY_INCH
     }
 
-    /// A shooter in reach of its nearest enemy first steps back toward its longest Range,
-    /// as far as its Move and the table allow, to keep out of the enemy's reach ("shooters
-    /// keep their range"); a unit in Close Combat stays.
+    /// A shooter in reach of its nearest enemy first steps straight back toward its own
+    /// edge, up to its longest Range and as far as its Move and the table allow, to keep out
+    /// of the enemy's reach ("shooters keep their range"); a unit in Close Combat stays.
     pub(super) fn keep_range<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
         let k = &self.kinds[fl.f[i].kind as usize];
         // Reach first: a melee unit has none, and skips the scan.
         let Some(range) = k.reach() else {
             return;
         };
-        let Some((d, t)) = self.nearest(fl, i) else {
+        let Some((d, _)) = self.nearest(fl, i) else {
             return;
         };
         let gap = 2 * range as i32 - d;
@@ -246,7 +324,9 @@ impl Squad {
             return;
         }
         let step = self.at_speed(fl, i, k.move_halves);
-        let away = fl.away(i, fl.at(t));
+        // Straight back toward its own edge: the table has no edge across the line, and a
+        // shooter backing away on a slant from a slower enemy could kite it for ever.
+        let away = fl.away(i, fl.at(i));
         // Not off the table: `room` behind either side's starting line.
         let back = fl.before_edge(i, away, gap.min(step), self.room, 2 * self.distance as i32);
         if back <= 0 {
@@ -629,10 +709,11 @@ impl Squad {
         inches: i32,
         log: &mut L,
     ) {
-        let away = match away {
-            0 if fl.f[t].side == 0 => -1, // side A's back is toward 0
-            0 => 1,
-            s => s.signum(),
+        // None (from its own spot): toward its own side's back.
+        let away = if away == (0.0, 0.0) {
+            fl.away(t, fl.at(t))
+        } else {
+            away
         };
         fl.step(t, away, 2 * inches);
         fl.moved(fl.f[t].side);
@@ -684,7 +765,7 @@ mod tests {
         for (pos, fallen) in layouts {
             let mut fl = standing(&s, 0);
             for (t, &p) in pos.iter().enumerate() {
-                fl.f[t].pos = p;
+                fl.f[t].pos = p as f32;
                 if fallen & (1 << t) != 0 {
                     fl.f[t].alive = false;
                 }
@@ -701,7 +782,7 @@ mod tests {
         // A move marks the mover's front stale; the next question rebuilds it.
         let mut fl = standing(&s, 24);
         assert_eq!(s.nearest_as::<true>(&fl, 0), Some((24, 4)));
-        fl.f[6].pos = 10;
+        fl.f[6].pos = 10.0;
         fl.moved(1);
         assert_eq!(s.nearest_as::<true>(&fl, 0), Some((10, 6)));
         fl.f[6].alive = false;
@@ -727,7 +808,7 @@ mod tests {
         for _ in 0..200 {
             let mut fl = standing(&s, 0);
             for t in 0..10 {
-                fl.f[t].pos = rng.random_range(-6..30);
+                fl.f[t].pos = rng.random_range(-6..30) as f32;
             }
             fl.moved(0);
             fl.moved(1);
@@ -739,7 +820,7 @@ mod tests {
                 if rng.random_range(0..8) == 0 {
                     fl.f[j].alive = false;
                 } else {
-                    fl.f[j].pos += rng.random_range(-4..=4);
+                    fl.f[j].pos += rng.random_range(-4..=4) as f32;
                 }
                 fl.moved(fl.f[j].side);
                 for i in 0..10 {
@@ -762,15 +843,16 @@ mod tests {
     fn a_faster_unit_holds_outside_the_enemys_reach_and_strikes_first() {
         // Move 8 against Move 5, 12" apart, A first. A out-reaches B (8" + 1" against
         // 5" + 1"), so it stops half an inch outside B's reach, 6.5" away, its Action saved.
-        // B cannot reach and gains nothing by waiting: it walks 5" to 1.5". A steps the
-        // Angry Inch and strikes first (Ch. 4.3): hit (3), Damage 5 > 4.
+        // B cannot reach and gains nothing by waiting, but walking 5" would stop it in A's
+        // Angry Inch: it lines up 2.5" from A. A waits; B walks in, and A steps the Angry
+        // Inch and strikes first (Ch. 4.3): hit (3), Damage 5 > 4, in player turn 4.
         let o = RuleOptions::default();
         let s = Squad::new(movers(8, 1, &o), side(&[MF], &o), 12, First::A, 4, o).unwrap();
         let out = run(&s, &[(D6, 3), (D6, 5)]);
-        assert_eq!((out.winner, out.turns), (Some(Side::A), 2));
+        assert_eq!((out.winner, out.turns), (Some(Side::A), 4));
         let mut fl = standing(&s, 24);
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
-        assert_eq!(fl.f[0].pos, 24 - 13, "6.5\" from B");
+        assert_eq!(fl.f[0].pos, 24.0 - 13.0, "6.5\" from B");
         // `advance`: A walks 8" to 4" away; B closes into contact and A's Response
         // strikes first anyway, but A did not choose the ground.
         let mut fast = movers(8, 1, &o);
@@ -778,21 +860,99 @@ mod tests {
         let s = Squad::new(fast, side(&[MF], &o), 12, First::A, 4, o).unwrap();
         let mut fl = standing(&s, 24);
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
-        assert_eq!(fl.f[0].pos, 16);
+        assert_eq!(fl.f[0].pos, 16.0);
+    }
+
+    #[test]
+    fn issue_40_a_holding_unit_lines_up_outside_the_angry_inch_then_closes() {
+        // Two minifigs 6" apart, B's Action saved. A cannot strike unanswered: its 5" walk
+        // into contact would stop in B's Angry Inch, so it stops 2.5" from B instead (no
+        // die). From there it closes: B's Response strikes first (a 1 misses), then A (a
+        // 1). With B's Action spent A walks straight into contact and strikes (a 1).
+        let o = RuleOptions::default();
+        let s = squad_on_spot(&[MF], &[MF], 0, o);
+        let mut fl = standing(&s, 12);
+        fl.f[1].saved = true;
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
+        assert_eq!((fl.gap(0, 1), fl.f[1].saved), (5, true));
+        let mut dice = Script::new(&[(D6, 1), (D6, 1)]);
+        fl.f[0].acted = false;
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].saved && fl.gap(0, 1) <= CONTACT);
+        let mut fl = standing(&s, 12);
+        fl.f[1].saved = false;
+        let mut dice = Script::new(&[(D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.gap(0, 1) <= CONTACT);
+        // A grenadier's 3" takes in the edge: no line-up, A walks in; the grenadier's
+        // Response strikes first with its Hand Weapon (a 1), then A (a 1).
+        let s = squad_on_spot(&[MF], &[("minifig-grenadier", 1)], 0, o);
+        let mut fl = standing(&s, 12);
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 1), (D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].saved && fl.gap(0, 1) <= CONTACT);
+        // `advance` walks into reach whatever waits there: B strikes first.
+        let mut a = side_on_spot(&[MF], &o);
+        a.policy.position = Position::Advance;
+        let s = Squad::new(a, side_on_spot(&[MF], &o), 0, First::A, 1, o).unwrap();
+        let mut fl = standing(&s, 12);
+        fl.f[1].saved = true;
+        let mut dice = Script::new(&[(D6, 1), (D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].saved);
+    }
+
+    #[test]
+    fn issue_40_off_the_line_a_unit_steps_into_its_targets_angry_inch_alone() {
+        // A 2.5" from B1; B2 1.5" to B1's side; both Actions saved. Into contact with B1,
+        // A would stand within 2" of B2 as well (two first strikes); half an inch on, it
+        // stands in B1's Angry Inch alone. B1 steps in and strikes (a 1 misses), then A
+        // strikes back (a 1); B2 keeps its Action.
+        let o = RuleOptions::default();
+        let mut s = squad(&[MF], &[(MF.0, 2)], 0, o);
+        s.flat = false;
+        s.line = None;
+        let mut fl = s.start();
+        fl.flat = false;
+        (fl.f[0].pos, fl.lat[0]) = (0.0, 0.0);
+        (fl.f[1].pos, fl.lat[1]) = (5.0, 0.0);
+        (fl.f[2].pos, fl.lat[2]) = (5.0, 3.0);
+        fl.f[1].saved = true;
+        fl.f[2].saved = true;
+        fl.moved(0);
+        fl.moved(1);
+        let mut dice = Script::new(&[(D6, 1), (D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
+        assert_eq!(
+            (fl.f[0].pos, fl.f[1].saved, fl.f[2].saved),
+            (1.0, false, true)
+        );
     }
 
     #[test]
     fn a_unit_ready_from_the_start_responds_to_the_first_charge() {
-        // 6" apart, A first: A can close and strike, but B has taken no Action yet and
-        // stands ready (`opening_response = ready`): B strikes first (hit 2, Damage 5 > 4).
+        // 6" apart, A first (`advance`: it closes at once): A can close and strike, but B
+        // has taken no Action yet and stands ready (`opening_response = ready`): B strikes
+        // first (hit 2, Damage 5 > 4).
         let o = RuleOptions::default();
-        let s = Squad::new(side(&[MF], &o), side(&[MF], &o), 6, First::A, 1, o).unwrap();
+        let charger = |o: &RuleOptions| {
+            let mut a = side(&[MF], o);
+            a.policy.position = Position::Advance;
+            a
+        };
+        let s = Squad::new(charger(&o), side(&[MF], &o), 6, First::A, 1, o).unwrap();
         let out = run(&s, &[(D6, 2), (D6, 5)]);
         assert_eq!(out.winner, Some(Side::B));
+        // Under `hold` A lines up 2.5" from B instead, out of its Angry Inch: no die.
+        let s = Squad::new(side(&[MF], &o), side(&[MF], &o), 6, First::A, 1, o).unwrap();
+        let out = run(&s, &[]);
+        assert_eq!(out.winner, None);
         // `none`: B has no previous turn, so no saved Action; A strikes first.
         let mut none = o;
         none.opening_response = OpeningResponse::None;
-        let s = Squad::new(side(&[MF], &none), side(&[MF], &none), 6, First::A, 1, none).unwrap();
+        let s = Squad::new(charger(&none), side(&[MF], &none), 6, First::A, 1, none).unwrap();
         let out = run(&s, &[(D6, 2), (D6, 5)]);
         assert_eq!(out.winner, Some(Side::A));
     }
@@ -807,9 +967,9 @@ mod tests {
         use crate::dice::Narration;
         use crate::scenario::Scenario;
         let o = RuleOptions::default();
-        let mut a = side(&[("minifig-hand-weapon", 2)], &o);
+        let mut a = side_on_spot(&[("minifig-hand-weapon", 2)], &o);
         a.policy.position = Position::Advance;
-        let b = side(&[("minifig-hand-weapon", 4)], &o);
+        let b = side_on_spot(&[("minifig-hand-weapon", 4)], &o);
         let s = Squad::new(a, b, 6, First::A, 1, o).unwrap();
         let script = [(D6, 1), (D6, 1), (D6, 1), (D6, 1), (D6, 2), (D6, 5)];
         let mut plain = s.clone();
@@ -900,13 +1060,13 @@ mod tests {
         let mut fl = standing(&s, 8);
         fl.f[0].recovering = true;
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
-        assert_eq!((fl.f[0].pos, fl.f[0].acted), (0, true));
+        assert_eq!((fl.f[0].pos, fl.f[0].acted), (0.0, true));
         // Recovering without Heavy Armor: Half Speed, 2.5" toward the enemy.
         let s = Squad::new(side(&[MF], &o), side(&[MF], &o), 0, First::A, 1, o).unwrap();
         let mut fl = standing(&s, 20);
         fl.f[0].recovering = true;
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
-        assert_eq!((fl.f[0].pos, fl.f[0].acted), (5, false));
+        assert_eq!((fl.f[0].pos, fl.f[0].acted), (5.0, false));
     }
 
     /// Where a lone `unit` that Sprints (policy `close`, advancing) 15" from a minifig
@@ -922,7 +1082,7 @@ mod tests {
         let mut dice = Script::new(rolls);
         s.act(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done() && fl.f[0].acted, "{unit} Sprints");
-        fl.f[0].pos
+        fl.f[0].pos as i32
     }
 
     #[test]
@@ -992,7 +1152,7 @@ mod tests {
         let mut fl = standing(&s, 30);
         fl.f[0].recovering = true;
         s.act(&mut fl, 0, &mut Script::new(&[]), &mut NoLog);
-        assert_eq!(fl.f[0].pos, 5, "2.5\"");
+        assert_eq!(fl.f[0].pos, 5.0, "2.5\"");
     }
 
     #[test]
@@ -1010,9 +1170,13 @@ mod tests {
     #[test]
     fn a_saved_action_strikes_the_unit_that_closes_in() {
         // 8" apart. Turn 1: A moves 5" (3" left), cannot attack, saves its Action. Turn 2: B
-        // moves 2" into contact; A's Response comes first (Ch. 4.1): hit (4), Damage 3, no
-        // effect. B survives and attacks: hit (5), Damage 6 > 4. A dies.
-        let s = squad(&[MF], &[MF], 8, RuleOptions::default());
+        // (`advance`: it does not line up outside A's Angry Inch) moves 2" into contact; A's
+        // Response comes first (Ch. 4.1): hit (4), Damage 3, no effect. B survives and
+        // attacks: hit (5), Damage 6 > 4. A dies.
+        let ro = RuleOptions::default();
+        let mut b = side(&[MF], &ro);
+        b.policy.position = Position::Advance;
+        let s = Squad::new(side(&[MF], &ro), b, 8, First::A, 100, ro).unwrap();
         let o = run(&s, &[(D6, 4), (D6, 3), (D6, 5), (D6, 6), (D6, 2)]);
         assert_eq!(o.winner, Some(Side::B));
         assert_eq!(o.turns, 2);
@@ -1072,10 +1236,14 @@ mod tests {
             .unwrap();
             let mut fl = standing(&s, 0);
             s.knock_back(&mut fl, 0, 0, 1, &mut NoLog);
-            assert_eq!((fl.f[1].pos, fl.f[1].disrupted), (pos, disrupted), "{kb:?}");
+            assert_eq!(
+                (fl.f[1].pos, fl.f[1].disrupted),
+                (pos as f32, disrupted),
+                "{kb:?}"
+            );
             // The minifig's Hand Weapon has no Weapon Size: no KnockBack on the Automaton.
             s.knock_back(&mut fl, 1, 0, 0, &mut NoLog);
-            assert_eq!(fl.f[0].pos, 0);
+            assert_eq!(fl.f[0].pos, 0.0);
         }
     }
 }

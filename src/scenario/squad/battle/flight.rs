@@ -192,7 +192,7 @@ weapons = [
         assert_eq!(fl.flying, 1);
         assert!(fl.f[1].alive);
         // The minifig walks 5" toward it: off the marker, out of a 1-ring blast (2").
-        fl.f[1].pos -= 10;
+        fl.f[1].pos -= 10.0;
         // Side B's turn start moves no shell of side A.
         s.fly(&mut fl, 1, &mut crate::dice::Script::new(&[]), &mut NoLog);
         assert_eq!(fl.flying, 1);

@@ -25,7 +25,7 @@ use crate::rules::combat;
 /// Support bonuses to the bonuses from the previous turn"): the target it last fired at,
 /// where both stood then (half-inches along the line; places across it never change), and
 /// the bonus built on it. Kept in `Field::homing`, beside the figures.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub(super) struct Homing {
     /// 1 + the target's slot (0: none).
     target: u8,
@@ -37,8 +37,8 @@ pub(super) struct Homing {
 impl Homing {
     pub const NONE: Homing = Homing {
         target: 0,
-        gun_at: 0,
-        target_at: 0,
+        gun_at: (0.0, 0.0),
+        target_at: (0.0, 0.0),
         bonus: 0,
     };
 }
@@ -269,7 +269,7 @@ mod tests {
         // rolls d8, not d6 (Ch. 8.5), here at a minifig 7" off. A crew Gunner beside it
         // gives Gunnery Support: +1, and the team of two is all a 2" gun takes.
         let o = RuleOptions::default();
-        let s = squad(&[("gunner-cannon", 1), ("gunner", 2)], &[MF], 7, o);
+        let s = squad_on_spot(&[("gunner-cannon", 1), ("gunner", 2)], &[MF], 7, o);
         let mut fl = s.start();
         let support = s.support(&mut fl, 0, &mut NoLog);
         assert_eq!(support, 1, "one supporter: the team is at most 2\"");
@@ -284,7 +284,7 @@ mod tests {
         assert!(!fl.f[3].alive);
         // Without the crew, the 4 misses by 1: it comes down 1" off (two d20s for the
         // direction), and its 1 and 1 do not beat Armor 4.
-        let s = squad(&[("gunner-cannon", 1)], &[MF], 7, o);
+        let s = squad_on_spot(&[("gunner-cannon", 1)], &[MF], 7, o);
         let mut fl = s.start();
         #[rustfmt::skip]
         let mut dice = Script::new(&[
@@ -302,7 +302,7 @@ mod tests {
         // to the +1 kept from turn 1 (neither moved): 3 + 2 = 5 hits again. Without homing
         // in, 3 + 1 misses and the script would run out on the scatter's d20s.
         let o = RuleOptions::default();
-        let s = squad(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 7, o);
+        let s = squad_on_spot(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 7, o);
         let mut fl = s.start();
         let t = 2;
         let mut dice = Script::new(&[(D8, 4), (Die::D10, 1), (Die::D10, 1)]);
@@ -321,7 +321,7 @@ mod tests {
             }
         }
         // The target moved: it starts over from this Action's +1.
-        fl.f[t].pos -= 2;
+        fl.f[t].pos -= 2.0;
         assert_eq!(s.home_in(&mut fl, 0, t, 1, &mut NoLog), 1);
         assert_eq!(s.home_in(&mut fl, 0, t, 1, &mut NoLog), 2);
         // A Critical Failure cancels it.
@@ -341,8 +341,13 @@ mod tests {
         if crew > 0 {
             a.push(("gunner".to_string(), crew));
         }
-        let a = SideSpec::from_catalog(&c, &a, Policy::default(), &o).unwrap();
-        Squad::new(a, side(&[MF], &o), 7, First::A, 50, o).unwrap()
+        // On one spot: the crew in contact with their gun.
+        let p = Policy {
+            spacing: crate::scenario::squad::Spacing(0),
+            ..Policy::default()
+        };
+        let a = SideSpec::from_catalog(&c, &a, p, &o).unwrap();
+        Squad::new(a, side_on_spot(&[MF], &o), 7, First::A, 50, o).unwrap()
     }
 
     #[test]
@@ -368,8 +373,8 @@ mod tests {
         );
         // With its crew out of contact, the gun cannot be worked: no shot, no dice.
         let mut fl = s.start();
-        fl.f[1].pos -= 10;
-        fl.f[2].pos -= 10;
+        fl.f[1].pos -= 10.0;
+        fl.f[2].pos -= 10.0;
         let mut dice = Script::new(&[]);
         let shot = s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert_eq!(shot, super::super::explosives::Shot::No);
@@ -398,8 +403,12 @@ mod tests {
         let c = Catalog::with_text("t.toml", text).unwrap();
         let o = RuleOptions::default();
         let units = [("big-rifle".to_string(), 1), ("gunner".to_string(), 1)];
-        let a = SideSpec::from_catalog(&c, &units, Policy::default(), &o).unwrap();
-        let s = Squad::new(a, side(&[MF], &o), 7, First::A, 50, o).unwrap();
+        let spot = Policy {
+            spacing: crate::scenario::squad::Spacing(0),
+            ..Policy::default()
+        };
+        let a = SideSpec::from_catalog(&c, &units, spot, &o).unwrap();
+        let s = Squad::new(a, side_on_spot(&[MF], &o), 7, First::A, 50, o).unwrap();
         let mut fl = s.start();
         let mut dice = Script::new(&[(D6, 5), (D6, 3), (D6, 1), (D6, 1)]);
         s.act(&mut fl, 0, &mut dice, &mut NoLog);
@@ -407,7 +416,7 @@ mod tests {
         assert!(fl.f[1].acted, "the crew's Action went into the gun");
         // Its crew out of contact: the gun stays silent (no dice drawn).
         let mut fl = s.start();
-        fl.f[1].pos -= 10;
+        fl.f[1].pos -= 10.0;
         let mut dice = Script::new(&[]);
         s.act(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(fl.f[2].alive && !fl.f[1].acted);
@@ -418,19 +427,19 @@ mod tests {
         // A crew Gunner 3" from its gun walks to it and keeps its Action; when the gun walks
         // 2", the crew in contact walk with it.
         let o = RuleOptions::default();
-        let s = squad(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 20, o);
+        let s = squad_on_spot(&[("gunner-cannon", 1), ("gunner", 1)], &[MF], 20, o);
         let mut fl = s.start();
-        fl.f[1].pos = -6;
+        fl.f[1].pos = -6.0;
         assert!(s.crew_turn(&mut fl, 1, &mut NoLog));
-        assert_eq!(fl.f[1].pos, 0);
+        assert_eq!(fl.f[1].pos, 0.0);
         assert!(!fl.f[1].acted);
-        fl.f[0].pos = 4;
-        s.carry(&mut fl, 0, 0, &mut NoLog);
-        assert_eq!(fl.f[1].pos, 4);
+        fl.f[0].pos = 4.0;
+        s.carry(&mut fl, 0, (0.0, 0.0), &mut NoLog);
+        assert_eq!(fl.f[1].pos, 4.0);
         // A side of crew and no gun is refused, with a hint.
         let e = Squad::new(
-            side(&[("gunner", 2)], &o),
-            side(&[MF], &o),
+            side_on_spot(&[("gunner", 2)], &o),
+            side_on_spot(&[MF], &o),
             8,
             First::A,
             50,

@@ -8,7 +8,9 @@
 //! rules in the same order draw the same dice (the tests hold the two forms equal, outcome
 //! for outcome, and every scripted squad test of such a battle runs through it).
 //!
-//! A battle qualifies when it is plain ([`Squad::plain`]) and
+//! A battle qualifies when it is plain ([`Squad::plain`]) and flat ([`Squad::flat`]: every
+//! figure on one line, so the line's positions are the plane's; a side abreast, `spacing`
+//! apart, plays the general turn, where figures walk across the line too), and
 //! - every unit takes one Action a turn with its one weapon, a Close Combat weapon without
 //!   Range, Power (KnockBack), Poison, Contagion or Fire, and carries no shield, Deflection,
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
@@ -35,7 +37,7 @@
 //! The trial takes it only for a log that keeps no notes ([`Log::NOTES`]): narration comes
 //! from the general turn.
 
-use super::field::hold_at;
+use super::field::{hold_at, line_up};
 use super::*;
 use crate::dice::{Faces, Log};
 use crate::rules::attack::{Hit, PlainAttack};
@@ -115,6 +117,7 @@ impl Line {
     pub(in crate::scenario::squad) fn of(s: &Squad) -> Option<Line> {
         let opts = &s.opts;
         if !s.plain
+            || !s.flat
             || s.units != s.roster.len()
             || opts.response_order != ResponseOrder::Counter
             || opts.armor_tie != ArmorTie::Survive
@@ -283,7 +286,14 @@ impl Line {
             let first = st.saved[o] & (1 << t) != 0 && self.response[o] != Response::None;
             let now = closing <= self.moves[kind] && !first;
             let theirs = self.threat[self.kind[o][t] as usize];
-            hold_at(d, closing, now, self.threat[kind], theirs)
+            let walk = hold_at(d, closing, now, self.threat[kind], theirs);
+            let end = walk.min(self.moves[kind]);
+            // [`Squad::hold_want`]: on one line the edge draws no one, and no fighter here
+            // has a Range.
+            match line_up(d, end) {
+                Some(edge) if !now && walk == closing && self.draws(st, o, from, t, end) => edge,
+                _ => walk,
+            }
         } else {
             closing
         };
@@ -298,6 +308,27 @@ impl Line {
             Some((d, _)) if d <= CONTACT => self.action(st, side, j, None, faces, log),
             _ => false,
         }
+    }
+
+    /// Whether a unit at `from` that walks `by` toward unit `t` of side `o` would stop
+    /// where one of `o`'s saved Actions strikes it first.
+    #[inline(always)]
+    fn draws(&self, st: &State, o: usize, from: i32, t: usize, by: i32) -> bool {
+        let reach = match self.response[o] {
+            Response::None => return false,
+            Response::Close => CONTACT,
+            _ => RESPONSE_REACH,
+        };
+        let at = from + (st.pos[o][t] - from).signum() * by;
+        let mut ready = st.up[o] & st.saved[o];
+        while ready != 0 {
+            let r = ready.trailing_zeros() as usize;
+            ready &= ready - 1;
+            if (st.pos[o][r] - at).abs() <= reach {
+                return true;
+            }
+        }
+        false
     }
 
     /// The enemy of `o` nearest to `at`: the distance and the unit (ties to the first in the
@@ -613,10 +644,15 @@ mod tests {
                 10,
             ),
         ];
+        // Each side on one spot: the line form plays flat battles only.
+        let spot = |p: Policy| Policy {
+            spacing: crate::scenario::squad::Spacing(0),
+            ..p
+        };
         for (n, (a, b, pa, pb, opts, distance)) in cases.into_iter().enumerate() {
             let s = Squad::new(
-                side_with(a, pa, &opts),
-                side_with(b, pb, &opts),
+                side_with(a, spot(pa), &opts),
+                side_with(b, spot(pb), &opts),
                 distance,
                 First::Random,
                 100,
@@ -654,7 +690,7 @@ mod tests {
         // (least distance, ties to the first in the roster).
         use rand::RngExt;
         let (mf, k) = (("minifig-hand-weapon", 64), ("kultist", 40));
-        let s = squad(&[mf], &[k], 30, RuleOptions::default());
+        let s = squad_on_spot(&[mf], &[k], 30, RuleOptions::default());
         let line = s.line.as_ref().unwrap();
         let mut st = line.place(&s);
         let mut rng = crate::sim::seed::stream(3, 0, 0);
@@ -738,10 +774,13 @@ mod tests {
 
     #[test]
     fn a_saved_action_steps_the_angry_inch_and_strikes_first_in_the_line_form() {
-        // 12" apart, A first. A walks 5" (no reach yet); B walks 5" and stops 2" short of
-        // A; A's saved Action steps the Angry Inch and strikes first (Ch. 4.3): Skill 4
-        // hits Use 2, Damage 5 beats Armor 4, and B falls in player turn 2.
-        let s = squad(&[MF], &[MF], 12, RuleOptions::default());
+        // 12" apart, A first. A walks 5" (no reach yet); B (`advance`) walks 5" and stops 2"
+        // short of A; A's saved Action steps the Angry Inch and strikes first (Ch. 4.3):
+        // Skill 4 hits Use 2, Damage 5 beats Armor 4, and B falls in player turn 2.
+        let o = RuleOptions::default();
+        let mut b = side(&[MF], &o);
+        b.policy.position = Position::Advance;
+        let s = Squad::new(side(&[MF], &o), b, 12, First::A, 100, o).unwrap();
         assert!(s.line.is_some());
         let o = run(&s, &[(D6, 4), (D6, 5)]);
         assert_eq!((o.winner, o.turns, o.survivors), (Some(Side::A), 2, [1, 0]));

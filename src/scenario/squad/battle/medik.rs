@@ -139,8 +139,10 @@ mod tests {
         let o = RuleOptions::default();
         let side = |units: &[&str]| {
             let units: Vec<(String, u32)> = units.iter().map(|k| (k.to_string(), 1)).collect();
+            // On one spot: the Medik in touch with its ally.
             let p = Policy {
                 amputate,
+                spacing: crate::scenario::squad::Spacing(0),
                 ..Policy::default()
             };
             SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap()

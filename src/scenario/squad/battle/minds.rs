@@ -159,8 +159,8 @@ mod tests {
         // 3). A draw after three turns: A3 and B1 stand.
         let mut o = RuleOptions::default();
         o.usefulness = crate::rules::Usefulness::Masters;
-        let a = side(&[MF, ("horse", 2)], &o);
-        let b = side(&[MF], &o);
+        let a = side_on_spot(&[MF, ("horse", 2)], &o);
+        let b = side_on_spot(&[MF], &o);
         let s = Squad::new(a, b, 0, First::B, 3, o).unwrap();
         let script = [
             (D6, 3),

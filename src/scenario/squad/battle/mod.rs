@@ -79,8 +79,9 @@ struct Figure {
     kind: u16,
     side: u8,
     alive: bool,
-    /// Half-inches along the line.
-    pos: i32,
+    /// Half-inches along the line (across it: [`Field::lat`]); whole numbers while the
+    /// battle is flat ([`Squad::flat`]).
+    pos: f32,
     /// Effective Size (Size Damage lowers it).
     size: u32,
     /// An Action saved from its own last turn, for a Response (Ch. 4.3).
@@ -141,7 +142,7 @@ const EMPTY: Figure = Figure {
     kind: 0,
     side: 0,
     alive: false,
-    pos: 0,
+    pos: 0.0,
     size: 0,
     saved: false,
     acted: false,
@@ -333,6 +334,12 @@ impl std::fmt::Display for Who<'_> {
 #[derive(Debug)]
 struct Field {
     f: [Figure; SLOTS],
+    /// Each slot's place across the line, in half-inches ([`plane`]), kept apart from
+    /// [`Figure`], which fills a cache line.
+    lat: [f32; SLOTS],
+    /// Every figure stands on one line and only moves along it ([`Squad::flat`]): distances
+    /// are differences of positions.
+    flat: bool,
     /// Each side's [`Front`], kept for the plain form's nearest-enemy question.
     fronts: [std::cell::Cell<Front>; 2],
     alive: [u32; 2],
@@ -396,6 +403,8 @@ impl Field {
     const fn new(alive: [u32; 2]) -> Field {
         Field {
             f: [EMPTY; SLOTS],
+            lat: [0.0; SLOTS],
+            flat: true,
             fronts: [const { std::cell::Cell::new(Front::STALE) }; 2],
             alive,
             ties: 0,
@@ -415,7 +424,7 @@ impl Field {
             blast: [Pool::EMPTY; SLOTS],
             arc: [(0.0, 0, 0.0); SLOTS],
             thrown: [0; SLOTS],
-            fell: [0; SLOTS],
+            fell: [(0.0, 0.0); SLOTS],
             hex: [hexes::Hex::NONE; SLOTS],
             struck: defence::Struck::EMPTY,
             homing: [gunnery::Homing::NONE; SLOTS],
@@ -431,6 +440,8 @@ impl Field {
         // Every field named, so a new one cannot be forgotten here.
         let Field {
             f: _,
+            lat: _,
+            flat: _,
             fronts,
             alive: a,
             ties,
@@ -459,7 +470,8 @@ impl Field {
         } = self;
         // `hex` and `homing` are cleared as the slots are placed, where a unit has SN dice
         // or a side has crew.
-        // `thrown` is cleared as the slots are placed, where a side throws.
+        // `thrown` is cleared as the slots are placed, where a side throws; `lat` and
+        // `flat` are written as the slots are placed.
         // `blast` is cleared at the start of every player turn where Explosions stack.
         for c in fronts.iter() {
             c.set(Front::STALE);
@@ -506,7 +518,7 @@ fn standing(s: &Squad, gap: i32) -> Field {
             side,
             alive: true,
             size: s.kinds[kind as usize].size,
-            pos: if side == 0 { 0 } else { gap },
+            pos: if side == 0 { 0.0 } else { gap as f32 },
             ..EMPTY
         };
     }
@@ -539,6 +551,27 @@ mod testing {
         opts: RuleOptions,
     ) -> Squad {
         Squad::new(side(a, &opts), side(b, &opts), distance, First::A, 50, opts).unwrap()
+    }
+
+    /// A side of built-in `units` standing on one spot (`spacing` 0): every figure of it
+    /// in contact with the others, and the line's positions the plane's.
+    pub(super) fn side_on_spot(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
+        let p = Policy {
+            spacing: crate::scenario::squad::Spacing(0),
+            ..Policy::default()
+        };
+        side_with(units, p, opts)
+    }
+
+    /// [`squad`] with each side on one spot ([`side_on_spot`]).
+    pub(super) fn squad_on_spot(
+        a: &[(&str, u32)],
+        b: &[(&str, u32)],
+        distance: u32,
+        opts: RuleOptions,
+    ) -> Squad {
+        let (a, b) = (side_on_spot(a, &opts), side_on_spot(b, &opts));
+        Squad::new(a, b, distance, First::A, 50, opts).unwrap()
     }
 
     pub(super) fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {

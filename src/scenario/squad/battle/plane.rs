@@ -1,67 +1,113 @@
-//! Where figures stand and how they move: every distance between two figures, or between a
-//! figure and a spot, and every step a figure takes goes through here (issue 40, item 4).
+//! Where figures stand and how they move (Ch. 4.1: a unit moves "in any direction"): every
+//! distance between two figures, or between a figure and a spot, and every step a figure
+//! takes goes through here (issue 40, item 4).
 //!
-//! Positions are still kept along the line of battle only, in half-inches; a figure's
-//! place across the line ([`Squad::lateral`]) counts for area effects alone. Reach on the
-//! plane changes these few functions and the types [`Spot`] and [`Heading`], not the rules
-//! that call them: a distance stays a whole number of half-inches (rounded up, which is
-//! exact for every "within" test against a whole limit), and a step a whole number of
-//! half-inches along a heading.
+//! Figures stand on the plane: along the line of battle (`Figure::pos`) and across it
+//! ([`Field::lat`]), both in half-inches. A distance is rounded up to a whole half-inch,
+//! which is exact for every "within" test against a whole limit (a reach, a Range, the
+//! Angry Inch: the texts measure in inches, diemon in half-inches), and less than
+//! [`SLACK`] over a whole number counts as on it: a diagonal step leaves rounding in the
+//! last bits, never a table's worth. A step is a whole number of half-inches along a
+//! [`Heading`], straight toward or away from a figure or a spot.
+//!
+//! A battle whose figures all stand on one line and never leave it is flat
+//! ([`Squad::flat`]): every heading runs along the line, positions stay whole numbers, and a
+//! distance is a difference of positions, as it always was before the plane.
 
 use super::*;
 
-/// A place on the table: half-inches along the line.
-pub(super) type Spot = i32;
+/// A place on the table: half-inches along the line and across it.
+pub(super) type Spot = (f32, f32);
 
-/// A direction to step in: +1 up the line (toward side B's start), -1 down it.
-pub(super) type Heading = i32;
+/// A direction to step in: a unit vector (along, across) in half-inches.
+pub(super) type Heading = (f32, f32);
+
+/// How far past a whole half-inch a measured distance may be and still count as on it:
+/// positions are `f32`, whose rounding after a few diagonal steps is a millionth of an
+/// inch; a thousandth of a half-inch is far above it and far below any table.
+pub(super) const SLACK: f32 = 1e-3;
+
+/// Half-inches between two spots `d` = (along, across) apart, rounded up ([`SLACK`]).
+#[inline(always)]
+fn measure(flat: bool, d: (f32, f32)) -> i32 {
+    if flat {
+        return d.0.abs() as i32;
+    }
+    let l = (d.0 * d.0 + d.1 * d.1).sqrt();
+    // `ceil` by hand: without SSE4.1 it is a libm call, a sixth of a pistol battle's time.
+    let x = (l - SLACK).max(0.0);
+    let whole = x as i32;
+    whole + ((whole as f32) < x) as i32
+}
 
 impl Field {
     /// Where unit `u` stands.
     #[inline(always)]
     pub(super) fn at(&self, u: usize) -> Spot {
-        self.f[u].pos
+        (self.f[u].pos, self.lat[u])
     }
 
     /// Half-inches between units `a` and `b`.
     #[inline(always)]
     pub(super) fn gap(&self, a: usize, b: usize) -> i32 {
-        (self.f[a].pos - self.f[b].pos).abs()
+        self.gap_to(a, self.at(b))
     }
 
     /// Half-inches between unit `a` and the spot `s`.
     #[inline(always)]
     pub(super) fn gap_to(&self, a: usize, s: Spot) -> i32 {
-        (self.f[a].pos - s).abs()
+        measure(self.flat, (self.f[a].pos - s.0, self.lat[a] - s.1))
+    }
+
+    /// Whether unit `a` stands within `reach` half-inches of the spot `s`: `gap_to(a, s) <=
+    /// reach`, without the square root.
+    #[inline(always)]
+    pub(super) fn within(&self, a: usize, s: Spot, reach: i32) -> bool {
+        let d = (self.f[a].pos - s.0, self.lat[a] - s.1);
+        if self.flat {
+            return d.0.abs() <= reach as f32;
+        }
+        let r = reach as f32 + SLACK;
+        d.0 * d.0 + d.1 * d.1 <= r * r
     }
 
     /// The heading from unit `u` toward the spot `s` (none if it stands on it).
     #[inline(always)]
     pub(super) fn toward(&self, u: usize, s: Spot) -> Heading {
-        (s - self.f[u].pos).signum()
+        let d = (s.0 - self.f[u].pos, s.1 - self.lat[u]);
+        if self.flat {
+            return (d.0.signum() * (d.0 != 0.0) as i32 as f32, 0.0);
+        }
+        let l = (d.0 * d.0 + d.1 * d.1).sqrt();
+        if l == 0.0 {
+            (0.0, 0.0)
+        } else {
+            (d.0 / l, d.1 / l)
+        }
     }
 
     /// The heading from the spot `s` away to unit `u`; from its own spot, toward its own
     /// side's back (side A's is down the line).
     #[inline(always)]
     pub(super) fn away(&self, u: usize, s: Spot) -> Heading {
-        match (self.f[u].pos - s).signum() {
-            0 if self.f[u].side == 0 => -1,
-            0 => 1,
-            h => h,
+        let h = self.toward(u, s);
+        if h == (0.0, 0.0) {
+            return (if self.f[u].side == 0 { -1.0 } else { 1.0 }, 0.0);
         }
+        (-h.0, -h.1)
     }
 
     /// The spot `by` half-inches from unit `u` along `h`.
     #[inline(always)]
     pub(super) fn ahead(&self, u: usize, h: Heading, by: i32) -> Spot {
-        self.f[u].pos + h * by
+        let by = by as f32;
+        (self.f[u].pos + h.0 * by, self.lat[u] + h.1 * by)
     }
 
     /// Unit `u` steps `by` half-inches along `h`.
     #[inline(always)]
     pub(super) fn step(&mut self, u: usize, h: Heading, by: i32) {
-        self.f[u].pos += h * by;
+        (self.f[u].pos, self.lat[u]) = self.ahead(u, h, by);
     }
 
     /// Unit `u` walks `by` half-inches straight toward unit `t`.
@@ -73,37 +119,128 @@ impl Field {
 
     /// How far, up to `by` half-inches, unit `u` can step along `h` before the table's
     /// edge: `room` half-inches behind each side's starting line, `span` apart (never less
-    /// than nothing: a rear rank or a KnockBack may stand past it).
+    /// than nothing: a rear rank or a KnockBack may stand past it). The table has no edge
+    /// across the line.
     #[inline(always)]
     pub(super) fn before_edge(&self, u: usize, h: Heading, by: i32, room: i32, span: i32) -> i32 {
-        let edge = if h < 0 { -room } else { span + room };
-        by.min(((edge - self.f[u].pos) * h).max(0))
+        if h.0 == 0.0 {
+            return by;
+        }
+        let edge = if h.0 < 0.0 { -room } else { span + room } as f32;
+        let left = ((edge - self.f[u].pos) / h.0 + SLACK).floor().max(0.0);
+        by.min(left as i32)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+    #[allow(unused_imports)]
+    use super::*;
+
+    #[test]
+    fn within_agrees_with_the_rounded_distance() {
+        // Spots around reaches 0 to 6: whole half-inches on the line (where positions stay
+        // whole), quarter and eighth inches off it.
+        let s = squad(&[MF], &[MF], 12, RuleOptions::default());
+        for flat in [true, false] {
+            let mut fl = s.start();
+            fl.flat = flat;
+            for x in -16..=16 {
+                for y in -16..=16 {
+                    let spot = if flat {
+                        (x as f32, 0.0)
+                    } else {
+                        (x as f32 * 0.5, y as f32 * 0.25)
+                    };
+                    for reach in 0..=6 {
+                        assert_eq!(
+                            fl.within(0, spot, reach),
+                            fl.gap_to(0, spot) <= reach,
+                            "{spot:?} {reach}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn distances_headings_and_the_edge_along_the_line() {
         let s = squad(&[MF], &[MF], 12, RuleOptions::default());
         let mut fl = s.start();
-        assert_eq!((fl.at(0), fl.at(1)), (0, 24));
-        assert_eq!((fl.gap(0, 1), fl.gap_to(0, -3)), (24, 3));
-        assert_eq!(
-            (fl.toward(0, 24), fl.toward(1, 0), fl.toward(0, 0)),
-            (1, -1, 0)
-        );
+        assert!(fl.flat);
+        assert_eq!((fl.at(0), fl.at(1)), ((0.0, 0.0), (24.0, 0.0)));
+        assert_eq!((fl.gap(0, 1), fl.gap_to(0, (-3.0, 0.0))), (24, 3));
+        assert_eq!(fl.toward(0, (24.0, 0.0)), (1.0, 0.0));
+        assert_eq!(fl.toward(1, (0.0, 0.0)), (-1.0, 0.0));
+        assert_eq!(fl.toward(0, (0.0, 0.0)), (0.0, 0.0));
         // On its own spot, each backs toward its own side's back.
-        assert_eq!((fl.away(0, 0), fl.away(1, 24), fl.away(0, 5)), (-1, 1, -1));
+        assert_eq!(fl.away(0, (0.0, 0.0)), (-1.0, 0.0));
+        assert_eq!(fl.away(1, (24.0, 0.0)), (1.0, 0.0));
+        assert_eq!(fl.away(0, (5.0, 0.0)), (-1.0, 0.0));
         fl.walk(0, 1, 10);
         assert_eq!(fl.gap(0, 1), 14);
         // 12" of room behind each line, 12" apart: from 10 half-inches up, 34 are left down
         // the line and 38 up it.
-        assert_eq!(fl.before_edge(0, -1, 40, 24, 24), 34);
-        assert_eq!(fl.before_edge(0, 1, 40, 24, 24), 38);
-        fl.step(0, -1, 34);
-        assert_eq!(fl.before_edge(0, -1, 4, 24, 24), 0);
+        assert_eq!(fl.before_edge(0, (-1.0, 0.0), 40, 24, 24), 34);
+        assert_eq!(fl.before_edge(0, (1.0, 0.0), 40, 24, 24), 38);
+        fl.step(0, (-1.0, 0.0), 34);
+        assert_eq!(fl.before_edge(0, (-1.0, 0.0), 4, 24, 24), 0);
+    }
+
+    #[test]
+    fn issue_40_distances_and_steps_on_the_plane() {
+        let s = squad(&[MF], &[MF], 12, RuleOptions::default());
+        let mut fl = s.start();
+        fl.flat = false;
+        // B stands 12" off to the side of A: 24 half-inches, not 0.
+        fl.f[1].pos = 0.0;
+        fl.lat[1] = 24.0;
+        assert_eq!(fl.gap(0, 1), 24);
+        // 3-4-5: 3" along and 4" across is 5" (10 half-inches), and a hair over is 5".
+        fl.f[1].pos = 6.0;
+        fl.lat[1] = 8.0;
+        assert_eq!(fl.gap(0, 1), 10);
+        fl.lat[1] = 8.0 + 1e-5;
+        assert_eq!(fl.gap(0, 1), 10);
+        // 5.01" rounds up to the next half-inch.
+        fl.lat[1] = 8.02;
+        assert_eq!(fl.gap(0, 1), 11);
+        // A walks 4" straight at it: 1" short, along the 3-4-5 line.
+        fl.lat[1] = 8.0;
+        fl.walk(0, 1, 8);
+        assert_eq!(fl.gap(0, 1), 2);
+        assert!((fl.f[0].pos - 4.8).abs() < 1e-5 && (fl.lat[0] - 6.4).abs() < 1e-5);
+        // Backing away from B, it meets A's table edge (12" behind its line) along the line
+        // only: 24 + 4.8 half-inches of room at 0.6 of each step along, 48 whole steps.
+        let h = fl.away(0, fl.at(1));
+        assert_eq!(fl.before_edge(0, h, 100, 24, 24), 48);
+    }
+
+    #[test]
+    fn issue_40_a_unit_12_inches_to_the_side_cannot_strike_in_close_combat() {
+        // Two minifigs level along the line, B 12" off to A's side (a battle off the line:
+        // not flat). Measured along the line they stand in contact; on the plane B is out
+        // of reach, so A strikes no one from where it stands (in either form of the turn),
+        // and its turn walks it 5" straight at B without an attack (no die is rolled).
+        let mut s = squad(&[MF], &[MF], 0, RuleOptions::default());
+        s.flat = false;
+        s.line = None;
+        let mut fl = s.start();
+        fl.flat = false;
+        fl.lat[1] = 24.0;
+        assert!(!s.can_attack_as::<true>(&fl, 0) && !s.can_attack_as::<false>(&fl, 0));
+        s.act(&mut fl, 0, &mut crate::dice::Script::new(&[]), &mut NoLog);
+        assert_eq!((fl.gap(0, 1), fl.f[0].pos, fl.lat[0]), (14, 0.0, 10.0));
+        assert!(fl.f[1].alive);
+        // Half an inch to the side it is in contact, and strikes: a 1 misses.
+        let mut fl = s.start();
+        fl.flat = false;
+        fl.lat[1] = 1.0;
+        assert!(s.can_attack_as::<true>(&fl, 0));
+        let mut dice = crate::dice::Script::new(&[(D6, 1)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done());
     }
 }

@@ -27,6 +27,7 @@ impl Squad {
                 }
                 left -= k.size;
                 fl.moved(side);
+                fl.lat[t] = fl.lat[s];
                 fl.f[t] = Figure {
                     kind: f.kind,
                     side,

@@ -1046,7 +1046,7 @@ mod tests {
     fn three_attackers_per_inch_of_target() {
         // Four minifigs on one: only three may strike in Close Combat (Ch. 10.4). All three
         // fail (natural 1s); then B's turn: B misses; then A again.
-        let mut s = squad(
+        let mut s = squad_on_spot(
             &[("minifig-hand-weapon", 4)],
             &[MF],
             0,
@@ -1084,14 +1084,14 @@ mod tests {
     fn vermin_bites_add_up_and_cannot_touch_the_armored() {
         // Ch. 10.4: five Vermin bite a minifig (Armor 4): each bite does 1; the fifth makes
         // the Cumulative Damage 5 > 4.
-        let s = squad(&[("vermin", 5)], &[MF], 0, RuleOptions::default());
+        let s = squad_on_spot(&[("vermin", 5)], &[MF], 0, RuleOptions::default());
         let o = run(&s, &[(D6, 2), (D6, 2), (D6, 2), (D6, 2), (D6, 2)]);
         assert_eq!(o.winner, Some(Side::A));
         assert_eq!(o.turns, 1);
         // Against a minifig in Body Armor they cannot engage at all: nobody rolls on turn 1;
         // on turn 2 the minifig kills one Vermin with any hit: 3 - 1 (a Size 0 target) meets
         // Use 2.
-        let mut s = squad(
+        let mut s = squad_on_spot(
             &[("vermin", 2)],
             &[("minifig-body-armor", 1)],
             0,
@@ -1143,7 +1143,7 @@ mod tests {
         let s = mk(Targeting::Focus);
         let mut fl = standing(&s, 0);
         fl.f[1].targeted = 1;
-        fl.f[2].pos = 1;
+        fl.f[2].pos = 1.0;
         // Focus: the first in the roster; spread: the one attacked least; threat: the
         // minifig (6 CP) over the Cannon Fodder (2 CP); nearest: the Fodder, at 0".
         assert_eq!(s.pick::<false>(&fl, 0, Mode::Close, CONTACT), Some(1));
@@ -1216,7 +1216,7 @@ mod tests {
                 ..Policy::default()
             },
         };
-        let b = side(&[("minifig-hand-weapon", 2), ("cannon-fodder", 1)], &ro);
+        let b = side_on_spot(&[("minifig-hand-weapon", 2), ("cannon-fodder", 1)], &ro);
         let s = Squad::new(a, b, 0, First::A, 2, ro).unwrap();
         let d10 = Die::D10;
         #[rustfmt::skip]
@@ -1306,7 +1306,7 @@ mod tests {
                 combined_fire: reading,
                 ..RuleOptions::default()
             };
-            let mut s = squad(&[("minifig-hand-weapon", 2)], &[MF], 0, ro);
+            let mut s = squad_on_spot(&[("minifig-hand-weapon", 2)], &[MF], 0, ro);
             s.max_turns = 1;
             assert!(s.line.is_some());
             let script = [(D6, 4), (D6, 3), (D6, 4), (D6, 2)];

@@ -14,7 +14,7 @@ use crate::rules::combat;
 use crate::rules::supernatural::{self as sn_rules, MAX_SN_DICE};
 
 /// The highest Move rating Movement Dice can give, in inches (Ch. 10.3; Flying Move's 24" has
-/// no use on the line).
+/// no use on the field).
 const MAX_SN_MOVE: i32 = 16;
 use crate::scenario::squad::{Spend, Squad};
 
@@ -882,8 +882,10 @@ pub(super) mod tests {
         let side = |units: &[(&str, u32)], spend| {
             let units: Vec<(String, u32)> =
                 units.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+            // On one spot: a caster in touch with the allies it Blesses.
             let p = Policy {
                 spend,
+                spacing: crate::scenario::squad::Spacing(0),
                 ..Policy::default()
             };
             SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap()
@@ -1042,7 +1044,7 @@ pub(super) mod tests {
         let mut dice = crate::dice::Script::new(&[(D8, 8), (D8, 8), (D8, 3), (D6, 2)]);
         s.act(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done());
-        assert_eq!(fl.f[0].pos, 32);
+        assert_eq!(fl.f[0].pos, 32.0);
     }
 
     #[test]

@@ -128,7 +128,12 @@ mod tests {
         let o = RuleOptions::default();
         let side = |units: &[&str]| {
             let units: Vec<(String, u32)> = units.iter().map(|k| (k.to_string(), 1)).collect();
-            SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), &o).unwrap()
+            // On one spot: the Thrall falls in touch with its Master.
+            let p = Policy {
+                spacing: crate::scenario::squad::Spacing(0),
+                ..Policy::default()
+            };
+            SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap()
         };
         let s = Squad::new(
             side(&["kultist", "kult-master"]),

@@ -155,10 +155,10 @@ mod tests {
         // it is picked up at no cost (Ch. 4.1).
         let mut fl = s.start();
         fl.thrown[0] = 1;
-        fl.fell[0] = fl.f[0].pos + 2 * CONTACT;
+        fl.fell[0] = fl.ahead(0, (1.0, 0.0), 2 * CONTACT);
         s.pick_up(&mut fl, 0, &mut NoLog);
         assert_eq!(fl.thrown[0], 1, "2\" from the spot: still on the ground");
-        fl.fell[0] = fl.f[0].pos + CONTACT;
+        fl.fell[0] = fl.ahead(0, (1.0, 0.0), CONTACT);
         s.pick_up(&mut fl, 0, &mut NoLog);
         assert_eq!(fl.thrown[0], 0, "1\" from it: picked up");
     }

@@ -185,13 +185,17 @@ impl Squad {
                 side,
                 // The slots after the fielded units wait for 4pions.
                 alive: n < self.units,
-                pos: self.start[n],
+                pos: self.start[n] as f32,
                 size: self.kinds[kind as usize].size,
                 // Before its first turn a unit has taken no Action (option `opening_response`).
                 saved: self.opts.opening_response == OpeningResponse::Ready,
                 ..EMPTY
             };
         }
+        for (l, &x) in fl.lat.iter_mut().zip(&self.lateral) {
+            *l = (2.0 * x) as f32;
+        }
+        fl.flat = self.flat;
         if self.any_throw {
             fl.thrown[..self.roster.len()].fill(0);
         }
@@ -593,7 +597,7 @@ mod tests {
         // small battle after a larger one on the same thread (its slots past the small
         // roster written) tallies as on a thread of its own.
         let mut used = Field::new([3, 4]);
-        used.f[5].pos = 9;
+        used.f[5].pos = 9.0;
         used.ties = 7;
         used.primed = 1 << 3;
         used.standing[1][2] = 4;
@@ -656,7 +660,7 @@ mod tests {
         )
         .unwrap();
         let fl = s.start();
-        let pos: Vec<i32> = fl.f[..6].iter().map(|f| f.pos).collect();
+        let pos: Vec<i32> = fl.f[..6].iter().map(|f| f.pos as i32).collect();
         assert_eq!(pos, [0, 0, 24, 24, 27, 27]);
     }
 
