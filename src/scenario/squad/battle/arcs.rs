@@ -396,10 +396,7 @@ mod tests {
             auto: AutoFire::Arc(2),
             ..Policy::default()
         };
-        let close = Policy {
-            spacing: Spacing(0),
-            ..Policy::default()
-        };
+        let close = on_spot();
         let s = duel(
             ("minifig-machinegunner", 1),
             two,
@@ -536,10 +533,7 @@ mod tests {
         // A minifig with a 1" MachineGun (Use 3, Range 5", 1d6) 5" from three minifigs
         // standing on one spot (spacing 0): the arc (1 point, 20 degrees) holds all three. Each is attacked at -1: 4 - 1 = 3 hits, 5 fells; again; again. A wins.
         let o = RuleOptions::default();
-        let close = Policy {
-            spacing: crate::scenario::squad::Spacing(0),
-            ..Policy::default()
-        };
+        let close = on_spot();
         let b = side_with(&[("minifig-hand-weapon", 3)], close, &o);
         let s = Squad::new(
             side(&[("minifig-machinegunner", 1)], &o),

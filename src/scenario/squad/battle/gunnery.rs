@@ -342,11 +342,7 @@ mod tests {
             a.push(("gunner".to_string(), crew));
         }
         // On one spot: the crew in contact with their gun.
-        let p = Policy {
-            spacing: crate::scenario::squad::Spacing(0),
-            ..Policy::default()
-        };
-        let a = SideSpec::from_catalog(&c, &a, p, &o).unwrap();
+        let a = SideSpec::from_catalog(&c, &a, on_spot(), &o).unwrap();
         Squad::new(a, side_on_spot(&[MF], &o), 7, First::A, 50, o).unwrap()
     }
 
@@ -403,11 +399,7 @@ mod tests {
         let c = Catalog::with_text("t.toml", text).unwrap();
         let o = RuleOptions::default();
         let units = [("big-rifle".to_string(), 1), ("gunner".to_string(), 1)];
-        let spot = Policy {
-            spacing: crate::scenario::squad::Spacing(0),
-            ..Policy::default()
-        };
-        let a = SideSpec::from_catalog(&c, &units, spot, &o).unwrap();
+        let a = SideSpec::from_catalog(&c, &units, on_spot(), &o).unwrap();
         let s = Squad::new(a, side_on_spot(&[MF], &o), 7, First::A, 50, o).unwrap();
         let mut fl = s.start();
         let mut dice = Script::new(&[(D6, 5), (D6, 3), (D6, 1), (D6, 1)]);

@@ -556,11 +556,15 @@ mod testing {
     /// A side of built-in `units` standing on one spot (`spacing` 0): every figure of it
     /// in contact with the others, and the line's positions the plane's.
     pub(super) fn side_on_spot(units: &[(&str, u32)], opts: &RuleOptions) -> SideSpec {
-        let p = Policy {
+        side_with(units, on_spot(), opts)
+    }
+
+    /// The default policy with the side on one spot (`spacing` 0).
+    pub(super) fn on_spot() -> Policy {
+        Policy {
             spacing: crate::scenario::squad::Spacing(0),
             ..Policy::default()
-        };
-        side_with(units, p, opts)
+        }
     }
 
     /// [`squad`] with each side on one spot ([`side_on_spot`]).

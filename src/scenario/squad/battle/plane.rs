@@ -135,8 +135,6 @@ impl Field {
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
-    #[allow(unused_imports)]
-    use super::*;
 
     #[test]
     fn within_agrees_with_the_rounded_distance() {
