@@ -7,6 +7,7 @@
 //! - [`unit`](mod@unit): stat blocks as data, validated against the rules.
 //! - [`cost`]: the CP calculator, itemised (and Unit Inches where the texts give them).
 //! - [`cp`]: exact CP arithmetic.
+//! - [`variant`]: Explosive Variants, the dice an Explosive carries in place of its d10s.
 //!
 //! The built-in units live in `data/units.toml`; a user catalog of the same shape adds or
 //! replaces entries ([`Catalog::with_file`]). A bad entry is reported with its file, line and
@@ -16,6 +17,7 @@ pub mod armory;
 pub mod cost;
 pub mod cp;
 pub mod unit;
+pub mod variant;
 pub mod weapon;
 
 use std::collections::BTreeMap;
@@ -201,6 +203,7 @@ impl Catalog {
 mod tests {
     use super::*;
     use crate::catalog::cost::breakdown;
+    use crate::catalog::unit::Armament;
 
     fn cp(key: &str) -> Cp {
         breakdown(Catalog::builtin().get(key).unwrap()).total()
@@ -258,6 +261,58 @@ mod tests {
         assert_eq!((e[0].line, e[0].column), (4, 1), "{e:?}");
         let e = parse("my.toml", "[x]\nname = 1\n").unwrap_err();
         assert_eq!(e[0].line, 2, "{e:?}");
+    }
+
+    #[test]
+    fn issue_40_an_explosive_variant_swaps_the_damage_and_keeps_the_cost() {
+        // Ch. 8.4 Explosive Variants: "The Explosive's XSize and other stats remain the same".
+        let unit = |weapon: &str| {
+            format!(
+                "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\n\
+                 weapons = [{weapon}]\n"
+            )
+        };
+        let entry = |variant: &str| {
+            unit(&format!(
+                "{{ kind = \"explosive\", size = 2, variant = \"{variant}\" }}"
+            ))
+        };
+        let fire = &parse("f", &entry("incendiary")).unwrap()["x"];
+        let plain = &parse("f", &entry("explosive")).unwrap()["x"];
+        let Armament::Sized { name, stats, .. } = &fire.weapons[0] else {
+            panic!("{:?}", fire.weapons)
+        };
+        assert_eq!(
+            (name.as_str(), stats.damage.to_string()),
+            ("2\" incendiary explosive", "2d4 fire".into())
+        );
+        assert_eq!(breakdown(fire).total(), breakdown(plain).total());
+        let phased = &parse("f", &entry("phased")).unwrap()["x"];
+        let Armament::Sized { stats, .. } = &phased.weapons[0] else {
+            panic!()
+        };
+        assert_eq!(stats.damage.to_string(), "1d12 phased");
+        // The rules refuse what they do not allow, naming the entry.
+        let e = parse(
+            "f",
+            &unit("{ kind = \"explosive\", size = 1, variant = \"phased\" }"),
+        )
+        .unwrap_err();
+        assert!(e[0].message.contains("Phased d12 costs two dice"), "{e:?}");
+        let e = parse(
+            "f",
+            &unit("{ kind = \"gun\", size = 1, variant = \"incendiary\" }"),
+        )
+        .unwrap_err();
+        assert!(e[0].message.contains("no Explosive Variant"), "{e:?}");
+        assert_eq!((e[0].line, e[0].column), (1, 2), "{e:?}");
+        // A misspelt variant is pointed at, with the names it may take.
+        let e = parse("f", &entry("napalm")).unwrap_err();
+        assert_eq!((e[0].line, e[0].column), (7, 54), "{e:?}");
+        assert!(
+            e[0].message.contains("expected one of `explosive`"),
+            "{e:?}"
+        );
     }
 
     #[test]

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::armory::{Item, item_named};
 use super::cp::Cp;
-use super::weapon::{Stats, WeaponKind};
+use super::variant::Variant;
+use super::weapon::{Damage, Stats, WeaponKind};
 use crate::dice::{Die, Expr};
 
 /// Structure Level (Ch. 7.1, Ch. 10.2). The texts call flesh both 0 and ½ (readings §2),
@@ -159,7 +160,7 @@ impl Power {
 }
 
 /// A weapon as a catalog names it: an armory item, or a kind and size by the Ch. 8 formulas.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum WeaponRef {
     Item(String),
@@ -170,7 +171,76 @@ pub enum WeaponRef {
         name: Option<String>,
         #[serde(default, skip_serializing_if = "Mount::is_hand")]
         mount: Mount,
+        /// An Explosive's or Rocket's Explosive Variant (Ch. 8.4); unwritten, standard.
+        #[serde(default, skip_serializing_if = "Variant::is_standard")]
+        variant: Variant,
     },
+}
+
+/// The hint for a `variant` the rules do not allow.
+const VARIANT_HINT: &str =
+    "only an Explosive or a Rocket takes a `variant`, and a Phased one needs XSize 2 or more";
+
+/// Swaps an Explosive's or Rocket's d10s for `variant`'s dice (Ch. 8.4 Explosive Variants:
+/// "The Explosive's XSize and other stats remain the same"): only its Damage changes.
+fn explosive_variant(stats: &mut Stats, variant: Variant) -> Result<(), String> {
+    if variant.is_standard() {
+        return Ok(());
+    }
+    if !matches!(stats.kind, WeaponKind::Explosive | WeaponKind::Rocket) {
+        return Err(format!(
+            "a {} has no Explosive Variant: only Explosives and Rockets swap their d10s \
+             (Ch. 8.4)",
+            stats.kind
+        ));
+    }
+    variant.check(stats.size)?;
+    stats.damage = Damage::Dice(variant.term(variant.dice(stats.size)));
+    Ok(())
+}
+
+/// The fields of a sized weapon, read on their own so that a bad one is named (an untagged
+/// enum would only say that nothing matched).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SizedRef {
+    kind: String,
+    size: u32,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    mount: Mount,
+    #[serde(default)]
+    variant: Variant,
+}
+
+impl<'de> Deserialize<'de> for WeaponRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<WeaponRef, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = WeaponRef;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an item's name, or a table { kind = ..., size = ... }")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<WeaponRef, E> {
+                Ok(WeaponRef::Item(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<WeaponRef, A::Error> {
+                let s = SizedRef::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(WeaponRef::Sized {
+                    kind: s.kind,
+                    size: s.size,
+                    name: s.name,
+                    mount: s.mount,
+                    variant: s.variant,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// How a unit carries a weapon (Ch. 8.1 Large Hand-Held Weapons): in its hands, or, for a
@@ -313,6 +383,9 @@ pub enum Armament {
         name: String,
         stats: Stats,
         mount: Mount,
+        /// Its Explosive Variant (Ch. 8.4), whose dice `stats` already carries.
+        #[serde(skip_serializing_if = "Variant::is_standard")]
+        variant: Variant,
     },
 }
 
@@ -555,18 +628,24 @@ impl UnitSpec {
                     size,
                     name,
                     mount,
+                    variant,
                 } => match WeaponKind::from_key(kind).map(|k| k.at(*size)) {
-                    Some(Ok(stats)) => {
-                        let name = name
-                            .clone()
-                            .unwrap_or_else(|| format!("{size}\" {}", stats.kind));
+                    Some(Ok(mut stats)) => {
+                        let name = name.clone().unwrap_or_else(|| match variant {
+                            Variant::Explosive => format!("{size}\" {}", stats.kind),
+                            v => format!("{size}\" {v} {}", stats.kind),
+                        });
                         if let Some(e) = hand_held(&name, &stats, *mount, s.size) {
                             errors.push(e);
+                        }
+                        if let Err(e) = explosive_variant(&mut stats, *variant) {
+                            errors.push(err("weapons", format!("{name}: {e}"), VARIANT_HINT));
                         }
                         weapons.push(Armament::Sized {
                             name,
                             stats,
                             mount: *mount,
+                            variant: *variant,
                         });
                     }
                     Some(Err(e)) => errors.push(err("weapons", e.to_string(), "")),
@@ -744,7 +823,10 @@ mod tests {
         let mut carriages = Vec::new();
         for u in catalog.units() {
             for w in &u.weapons {
-                let Armament::Sized { name, stats, mount } = w else {
+                let Armament::Sized {
+                    name, stats, mount, ..
+                } = w
+                else {
                     continue;
                 };
                 assert!(
@@ -773,6 +855,7 @@ mod tests {
             size,
             name: None,
             mount,
+            variant: Variant::Explosive,
         };
         s.weapons = vec![launcher(2, Mount::Hand)];
         let e = s.resolve("x").unwrap_err();
@@ -793,6 +876,7 @@ mod tests {
             size: 1,
             name: None,
             mount: Mount::Carriage,
+            variant: Variant::Explosive,
         }];
         assert!(s.resolve("x").is_err());
         // A 3" Melee Weapon is past Long (2x) for a 1" minifig.
@@ -801,6 +885,7 @@ mod tests {
             size: 3,
             name: None,
             mount: Mount::Hand,
+            variant: Variant::Explosive,
         }];
         assert!(s.resolve("x").unwrap_err()[0].message.contains("twice"));
     }

@@ -9,6 +9,7 @@ use serde_json::json;
 use super::{Failure, io};
 use crate::catalog::cost::{breakdown, unit_inches};
 use crate::catalog::unit::{Armament, Mount, Unit};
+use crate::catalog::variant::Variant;
 
 #[derive(Args, Debug)]
 pub struct UnitArgs {
@@ -176,9 +177,18 @@ fn weapon_line(w: &Armament) -> String {
             }
             s
         }
-        Armament::Sized { name, stats, mount } => format!(
-            "{name} ({}\" {}{})  Use {}  Range {}  Damage {}",
+        Armament::Sized {
+            name,
+            stats,
+            mount,
+            variant,
+        } => format!(
+            "{name} ({}\" {}{}{})  Use {}  Range {}  Damage {}",
             stats.size,
+            match variant {
+                Variant::Explosive => String::new(),
+                v => format!("{v} "),
+            },
             stats.kind,
             match mount {
                 Mount::Hand => "",

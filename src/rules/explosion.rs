@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use crate::catalog::variant::Variant;
 use crate::dice::damage::DamageType;
 use crate::dice::expr::{RollPlan, TermKind};
 use crate::dice::{Expr, Faces, Log, Pmf};
@@ -57,10 +58,31 @@ impl fmt::Display for ExplosionError {
 pub enum Role {
     /// Exp: Damage, and an inch of KnockBack (Ch. 8.4).
     Exp,
-    /// A variant's Damage die (Incendiary Fire, Armor Piercing, Phased): Damage only.
-    Damage,
+    /// Incendiary: Fire Damage, which sets a minifig alight (Ch. 8.3).
+    Fire,
+    /// Armor Piercing: Damage, and it cancels one layer of Deflection.
+    Pierce,
+    /// Phased: a d12 of Damage that Deflection does not touch.
+    Phased,
     /// Concussion: its roll in inches of KnockBack, no Damage.
     Concussion,
+}
+
+impl Role {
+    /// Whether Deflection may take this die (Ch. 8.2: never a d12; a Concussion die does
+    /// no Damage to take).
+    fn deflectable(self) -> bool {
+        matches!(self, Role::Exp | Role::Fire | Role::Pierce)
+    }
+}
+
+/// What one ring of an Explosion does to a figure behind its Deflection.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RingHit {
+    /// Damage against its Armor.
+    pub damage: i64,
+    /// The part of it that is Fire (Ch. 8.3: a point of it sets a minifig alight).
+    pub fire: i64,
 }
 
 /// An Explosion's Damage rating, resolved for rolling.
@@ -88,6 +110,12 @@ impl ExplosionPlan {
         Self::build(expr, opts, true)
     }
 
+    /// The Explosion of `dice` of `variant`'s dice (Ch. 8.4 Explosive Variants).
+    pub fn of(variant: Variant, dice: u32, opts: &RuleOptions) -> Result<ExplosionPlan, String> {
+        let e = Expr::parse(&variant.term(dice)).map_err(|e| e.to_string())?;
+        Self::build(&e, opts, !variant.is_standard()).map_err(|e| e.to_string())
+    }
+
     fn build(
         expr: &Expr,
         opts: &RuleOptions,
@@ -106,9 +134,17 @@ impl ExplosionPlan {
                     ..
                 } if variant => Some(Role::Concussion),
                 TermKind::Dice {
-                    kind: DamageType::Fire | DamageType::Pierce | DamageType::Phased,
+                    kind: DamageType::Fire,
                     ..
-                } if variant => Some(Role::Damage),
+                } if variant => Some(Role::Fire),
+                TermKind::Dice {
+                    kind: DamageType::Pierce,
+                    ..
+                } if variant => Some(Role::Pierce),
+                TermKind::Dice {
+                    kind: DamageType::Phased,
+                    ..
+                } if variant => Some(Role::Phased),
                 _ => None,
             };
             match term.kind {
@@ -254,9 +290,44 @@ impl Blast {
             .map(|&(v, r)| match r {
                 Role::Exp => 1,
                 Role::Concussion => v.max(0) as u32,
-                Role::Damage => 0,
+                Role::Fire | Role::Pierce | Role::Phased => 0,
             })
             .sum()
+    }
+
+    /// Ring `ring`'s hit on a figure with `layers` of Deflection (Ch. 8.2): each Armor
+    /// Piercing die remaining cancels a layer (Ch. 8.4 Explosive Variants); each layer left
+    /// takes the highest remaining die it may (never a Phased d12, Ch. 8.2, 8.4), as the
+    /// next rings out do. `None` beyond the last ring. Without Deflection it is
+    /// [`Blast::damage`].
+    pub fn hit(&self, ring: usize, layers: u32) -> Option<RingHit> {
+        let damage = self.damage(ring)?;
+        let dice = &self.dice[ring..self.n];
+        let pierce = dice.iter().filter(|(_, r)| *r == Role::Pierce).count() as u32;
+        let mut left = layers.saturating_sub(pierce);
+        let (mut off, mut fire_off) = (0, 0);
+        // Highest first: the dice are sorted.
+        for &(v, r) in dice {
+            if left == 0 {
+                break;
+            }
+            if r.deflectable() {
+                left -= 1;
+                off += v;
+                if r == Role::Fire {
+                    fire_off += v;
+                }
+            }
+        }
+        let fire: i64 = dice
+            .iter()
+            .filter(|(_, r)| *r == Role::Fire)
+            .map(|(v, _)| v)
+            .sum();
+        Some(RingHit {
+            damage: damage - off,
+            fire: (fire - fire_off).max(0),
+        })
     }
 }
 
@@ -370,6 +441,52 @@ mod tests {
                 .rings(),
             1
         );
+    }
+
+    #[test]
+    fn issue_40_a_ring_behind_deflection_loses_its_highest_dice_but_not_phased_ones() {
+        // Ch. 8.2: a layer takes the highest Damage die, never a d12; Ch. 8.4 Explosive
+        // Variants: each Pierce die cancels a layer, and Fire taken off is Fire not taken.
+        let o = RuleOptions::default();
+        let roll = |v: Variant, dice: &[(Die, u32)]| {
+            let mut s = Script::new(dice);
+            let b = ExplosionPlan::of(v, dice.len() as u32, &o)
+                .unwrap()
+                .roll(&mut s, &mut NoLog);
+            assert!(s.is_done());
+            b
+        };
+        let exp = roll(Variant::Explosive, &[(Die::D10, 7), (Die::D10, 3)]);
+        let hit = |b: &Blast, ring, layers| b.hit(ring, layers).map(|h| (h.damage, h.fire));
+        assert_eq!(hit(&exp, 0, 0), Some((10, 0)));
+        assert_eq!(hit(&exp, 0, 1), Some((3, 0)));
+        assert_eq!(hit(&exp, 0, 2), Some((0, 0)));
+        assert_eq!(hit(&exp, 1, 1), Some((0, 0)));
+        assert_eq!(hit(&exp, 2, 0), None);
+        // Without Deflection a hit is the ring's Damage; on Exp dice each layer is a ring
+        // further out (how squad battles deflected an Explosion before variants).
+        for ring in 0..2 {
+            assert_eq!(exp.hit(ring, 0).map(|h| h.damage), exp.damage(ring));
+            for l in 0..4 {
+                let out = exp.damage(ring + l as usize).unwrap_or(0);
+                assert_eq!(exp.hit(ring, l).unwrap().damage, out);
+            }
+        }
+        let fire = roll(Variant::Incendiary, &[(Die::D4, 3), (Die::D4, 2)]);
+        assert_eq!(hit(&fire, 0, 1), Some((2, 2)));
+        assert_eq!(hit(&fire, 1, 1), Some((0, 0)));
+        // Two Pierce dice cancel two layers: all 5 + 2 through two, one die off through three.
+        let pierce = roll(Variant::ArmorPiercing, &[(Die::D6, 5), (Die::D6, 2)]);
+        assert_eq!(hit(&pierce, 0, 2), Some((7, 0)));
+        assert_eq!(hit(&pierce, 0, 3), Some((2, 0)));
+        // Out in ring 1 only the 2 is left: it cancels one layer of two.
+        assert_eq!(hit(&pierce, 1, 2), Some((0, 0)));
+        assert_eq!(hit(&pierce, 1, 1), Some((2, 0)));
+        let phased = roll(Variant::Phased, &[(Die::D12, 9)]);
+        assert_eq!(hit(&phased, 0, 5), Some((9, 0)));
+        // Concussion dice do no Damage, so no layer is spent on them.
+        let con = roll(Variant::Concussion, &[(Die::D6, 4)]);
+        assert_eq!((hit(&con, 0, 1), con.knockback(0)), (Some((0, 0)), 4));
     }
 
     #[test]

@@ -170,6 +170,7 @@ mod cost {
                         size,
                         name: None,
                         mount,
+                        variant: Default::default(),
                     }
                 }),
         ]

@@ -4,6 +4,7 @@ use super::BlastError;
 use std::fmt;
 
 use crate::catalog::cp::Cp;
+pub use crate::catalog::variant::Variant;
 use crate::catalog::weapon::WeaponKind;
 
 /// The weapon that delivers the Explosives.
@@ -20,59 +21,6 @@ pub enum Launch {
     /// Thrown by a minifig's arm: a 1/2" Launcher, Range 3", Size 0" objects; the Use is the
     /// object's Close Combat Use (Ch. 8.4 Thrown Minifig Weapons).
     Thrown { use_rating: i64 },
-}
-
-/// Which Explosive Damage dice replace the d10s (Ch. 8.4 Explosive Variants); XSize stays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// d10 Exp, 1" KnockBack a die: the standard Explosive.
-    #[default]
-    Explosive,
-    /// d4 Fire.
-    Incendiary,
-    /// d6 Pierce (cancels a layer of Deflection).
-    ArmorPiercing,
-    /// d6 of KnockBack inches (POP's opposition is not modelled).
-    Concussion,
-    /// d12 Phased, costing two dice each.
-    Phased,
-}
-
-impl Variant {
-    /// The die term for `dice` of this variant's dice.
-    pub fn term(self, dice: u32) -> String {
-        match self {
-            Variant::Explosive => format!("{dice}d10 exp"),
-            Variant::Incendiary => format!("{dice}d4 fire"),
-            Variant::ArmorPiercing => format!("{dice}d6 pierce"),
-            Variant::Concussion => format!("{dice}d6 knockback"),
-            Variant::Phased => format!("{dice}d12 phased"),
-        }
-    }
-
-    /// The Explosion of `dice` of this variant's dice, resolved for rolling.
-    pub fn explosion(
-        self,
-        dice: u32,
-        opts: &crate::rules::RuleOptions,
-    ) -> Result<crate::rules::explosion::ExplosionPlan, String> {
-        use crate::rules::explosion::ExplosionPlan;
-        let e = crate::dice::Expr::parse(&self.term(dice)).map_err(|e| e.to_string())?;
-        match self {
-            Variant::Explosive => ExplosionPlan::new(&e, opts),
-            _ => ExplosionPlan::variant(&e, opts),
-        }
-        .map_err(|e| e.to_string())
-    }
-
-    /// Dice an Explosive of `xsize` carries ("Phased (cost: 2 dice)").
-    pub fn dice(self, xsize: u32) -> u32 {
-        match self {
-            Variant::Phased => xsize / 2,
-            _ => xsize,
-        }
-    }
 }
 
 /// A delivery, validated: what one turn of fire is.
@@ -111,11 +59,7 @@ impl Delivery {
         if xsize == 0 {
             return Err("an Explosive has an XSize of at least 1 brick".into());
         }
-        if variant.dice(xsize) == 0 {
-            return Err(format!(
-                "a Phased d12 costs two dice (Ch. 8.4): XSize {xsize} buys none; use XSize 2 or more"
-            ));
-        }
+        variant.check(xsize)?;
         let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(|e| e.to_string());
         let explosive = cost(WeaponKind::Explosive, xsize)?;
         let d = match launch {

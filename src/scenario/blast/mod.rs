@@ -163,7 +163,7 @@ impl Volley {
                 Some(Carried {
                     stability,
                     xsize,
-                    plan: Variant::Explosive.explosion(xsize, &opts)?,
+                    plan: ExplosionPlan::of(Variant::Explosive, xsize, &opts)?,
                 })
             }
         };
@@ -172,8 +172,8 @@ impl Volley {
         }
         // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
         let dice = delivery.variant.dice(delivery.xsize);
-        let explosion = delivery.variant.explosion(dice, &opts)?;
-        let boosted = delivery.variant.explosion(dice + 1, &opts)?;
+        let explosion = ExplosionPlan::of(delivery.variant, dice, &opts)?;
+        let boosted = ExplosionPlan::of(delivery.variant, dice + 1, &opts)?;
         let fire = delivery.variant == Variant::Incendiary;
         let action = Attacker {
             skill,

@@ -12,7 +12,7 @@ use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions, ShieldReading, combat};
 use crate::scenario::blast::arc::Gun;
-use crate::scenario::blast::{Delivery, Launch};
+use crate::scenario::blast::{Delivery, Launch, Variant};
 use crate::scenario::squad::policy::Spend;
 
 /// A weapon the duel can attack with.
@@ -379,6 +379,16 @@ impl Kind {
                 .any(|a| a.power.unwrap_or(0) > self.power.inches(1))
     }
 
+    /// It can set a minifig on fire (Ch. 8.3): Fire weapons, SN d4s of Fire, Incendiary
+    /// Explosives.
+    pub fn sets_fire(&self) -> bool {
+        self.sn.contains(&Die::D4)
+            || self.arms.iter().any(|a| a.fire)
+            || self
+                .explosives
+                .is_some_and(|x| x.delivery.variant == Variant::Incendiary)
+    }
+
     /// A Gunner without a mounted weapon of its own: it crews its side's (Ch. 8.5).
     pub fn crew(&self) -> bool {
         self.gunnery && self.team == 0 && !self.carriage
@@ -671,13 +681,23 @@ fn loadout(
             }
             // The minifig table's Explosive: XSize 1 (Ch. 8.4).
             Armament::Item(i) if i.key == "explosive" => {
-                payloads.push((i.name.to_string(), i.cost, 1));
+                payloads.push((i.name.to_string(), i.cost, 1, Variant::Explosive));
             }
-            Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Explosive => {
-                payloads.push((name.to_string(), Some(stats.cost), stats.size));
+            Armament::Sized {
+                name,
+                stats,
+                variant,
+                ..
+            } if stats.kind == WeaponKind::Explosive => {
+                payloads.push((name.to_string(), Some(stats.cost), stats.size, *variant));
             }
-            Armament::Sized { name, stats, .. } if stats.kind == WeaponKind::Rocket => {
-                rockets.push((name.to_string(), Some(stats.cost), stats.size));
+            Armament::Sized {
+                name,
+                stats,
+                variant,
+                ..
+            } if stats.kind == WeaponKind::Rocket => {
+                rockets.push((name.to_string(), Some(stats.cost), stats.size, *variant));
             }
             Armament::Sized { name, stats, .. }
                 if matches!(stats.kind, WeaponKind::Launcher | WeaponKind::Cannon) =>
@@ -687,14 +707,19 @@ fn loadout(
                 } else {
                     &mut cannon
                 };
-                if let Some((other, cp, _)) = slot.take() {
+                if let Some((other, cp, ..)) = slot.take() {
                     out(
                         &other,
                         cp,
                         format!("a squad battle works one {} a unit", stats.kind),
                     );
                 }
-                *slot = Some((name.to_string(), Some(stats.cost), stats.size));
+                *slot = Some((
+                    name.to_string(),
+                    Some(stats.cost),
+                    stats.size,
+                    Variant::Explosive,
+                ));
             }
             Armament::Item(i) => match item_arm(i) {
                 Ok(a) => arms.push(a),
@@ -746,7 +771,8 @@ pub const ITEM_SHIELD: Shield = Shield {
 };
 
 /// A weapon part by name, CP and size (XSize or WSize).
-type Part = (String, Option<Cp>, u32);
+/// A weapon or Explosive: its name, CP, Size (XSize) and Explosive Variant.
+type Part = (String, Option<Cp>, u32, Variant);
 
 /// The Weapon Size of the largest mounted weapon a unit works (a Launcher or Cannon too big
 /// for its hands, or a mounted ranged weapon), 0 if none: its firing team is at most this
@@ -878,7 +904,7 @@ fn explosives_of(
             )
         }));
     }
-    for ((name, cp, _), why) in unused {
+    for ((name, cp, ..), why) in unused {
         out(&name, cp, why);
     }
     let (launch, parts, used_up) = chosen?;
@@ -886,30 +912,34 @@ fn explosives_of(
 }
 
 /// The Explosives a unit delivers by `launch` from `parts` (each used once if `used_up`):
-/// the first part's XSize, up to [`MAX_EXPLOSIVES`]; the rest named inert with why.
+/// the first part's XSize and Explosive Variant (Ch. 8.4), up to [`MAX_EXPLOSIVES`]; the
+/// rest named inert with why.
 fn loaded(
     launch: Launch,
     parts: Vec<Part>,
     used_up: bool,
     out: &mut impl FnMut(&str, Option<Cp>, String),
 ) -> Option<Explosives> {
-    let xsize = parts[0].2;
-    let delivery = match Delivery::new(launch, xsize) {
+    let (xsize, variant) = (parts[0].2, parts[0].3);
+    let delivery = match Delivery::with_variant(launch, xsize, variant) {
         Ok(d) => d,
         Err(why) => {
-            for (name, cp, _) in &parts {
+            for (name, cp, ..) in &parts {
                 out(name, *cp, why.to_string());
             }
             return None;
         }
     };
     let mut count = 0u8;
-    for (name, cp, x) in parts {
-        if x != xsize {
+    for (name, cp, x, v) in parts {
+        if x != xsize || v != variant {
             out(
                 &name,
                 cp,
-                format!("a squad battle fires one XSize a unit (XSize {xsize} first)"),
+                format!(
+                    "a squad battle fires one XSize and Explosive Variant a unit (XSize \
+                     {xsize} {variant} first)"
+                ),
             );
         } else if count == MAX_EXPLOSIVES {
             out(
@@ -1100,6 +1130,31 @@ mod tests {
         let u = c.equipped("minifig+heavy-weapon").unwrap();
         let k = Kind::from_unit(&u, Cp::ZERO, &RuleOptions::default()).unwrap();
         assert_eq!(k.arms[0].damage.text(), "1d6+2");
+    }
+
+    #[test]
+    fn issue_40_a_unit_fires_its_first_explosive_s_variant_and_names_the_rest() {
+        // Ch. 8.4 Explosive Variants: each Explosive carries its own dice. A squad battle
+        // fires one kind a unit: the first's, here two Incendiary grenades; the Concussion
+        // one is named inert with why.
+        let text = "[x]\nname = \"x\"\nsource = \"t\"\nsize = 1\nstructure = \"0\"\nmove = 5\n\
+                    weapons = [\"hand-weapon\", \
+                    { kind = \"explosive\", size = 1, variant = \"incendiary\" }, \
+                    { kind = \"explosive\", size = 1, variant = \"incendiary\" }, \
+                    { kind = \"explosive\", size = 1, variant = \"concussion\", name = \"Bang\" }]\n";
+        let c = Catalog::with_text("f", text).unwrap();
+        let k = Kind::from_unit(c.get("x").unwrap(), Cp::ZERO, &RuleOptions::default()).unwrap();
+        let x = k.explosives.unwrap();
+        assert_eq!((x.count, x.delivery.variant), (2, Variant::Incendiary));
+        assert_eq!(x.delivery.damage(), "1d4 fire");
+        assert!(k.sets_fire());
+        assert_eq!(k.inert.len(), 1, "{:?}", k.inert);
+        assert_eq!(k.inert[0].part, "Bang");
+        assert!(
+            k.inert[0].why.contains("XSize 1 incendiary first"),
+            "{}",
+            k.inert[0]
+        );
     }
 
     #[test]

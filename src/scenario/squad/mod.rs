@@ -467,10 +467,7 @@ impl Squad {
             room: 2 * ROOM as i32,
             answers: [0; 2],
             units,
-            any_fire: has_pions
-                || kinds
-                    .iter()
-                    .any(|k| k.sn.contains(&Die::D4) || k.arms.iter().any(|a| a.fire)),
+            any_fire: has_pions || kinds.iter().any(Kind::sets_fire),
             pions,
             fielded,
             bare,
@@ -489,12 +486,9 @@ impl Squad {
             // Burning takes limbs too (Ch. 8.3), and so does a cutting weapon's tie under
             // Dismemberment (Ch. 10.2).
             any_limbs: (opts.armor_tie == ArmorTie::Dismemberment && opts.cutting != Cutting::None)
-                || kinds.iter().any(|k| {
-                    k.medik.is_some()
-                        || k.connection.is_some()
-                        || k.sn.contains(&Die::D4)
-                        || k.arms.iter().any(|a| a.fire)
-                }),
+                || kinds
+                    .iter()
+                    .any(|k| k.medik.is_some() || k.connection.is_some() || k.sets_fire()),
             blessed,
             skill: kinds.iter().map(|k| k.skill.plan(&opts)).collect(),
             all_vermin,

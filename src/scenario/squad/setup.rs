@@ -284,7 +284,7 @@ pub(super) fn explosives(kinds: &[Kind], opts: &RuleOptions) -> Explosives {
             k.explosives.map(|x| {
                 let v = x.delivery.variant;
                 let dice = v.dice(x.delivery.xsize);
-                [dice, dice + 1].map(|n| v.explosion(n, opts).expect("Exp dice explode"))
+                [dice, dice + 1].map(|n| ExplosionPlan::of(v, n, opts).expect("Exp dice explode"))
             })
         })
         .collect();

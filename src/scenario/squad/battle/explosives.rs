@@ -16,7 +16,7 @@ use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::{apart, near};
 use crate::rules::{BlastKnockback, CarriedExplosives, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
-use crate::scenario::blast::{Launch, landing, ring_of};
+use crate::scenario::blast::{Launch, Variant, landing, ring_of};
 use crate::scenario::squad::AreaAim;
 
 /// What a unit's Explosive weapon did with its Action.
@@ -231,12 +231,19 @@ impl Squad {
             m += self.penalty(fl, i) + self.fire_penalty(fl, i, faces, log);
             let from = self.spot(fl, i);
             log.note(format_args!(
-                "  {} {} an Explosive at {} ({:.1}\")",
+                "  {} {} {} at {} ({:.1}\")",
                 Who(self, fl, i),
                 if matches!(x.delivery.launch, Launch::Thrown { .. }) {
                     "throws"
                 } else {
                     "fires"
+                },
+                match x.delivery.variant {
+                    Variant::Explosive => "an Explosive",
+                    Variant::Incendiary => "an Incendiary Explosive",
+                    Variant::ArmorPiercing => "an Armor Piercing Explosive",
+                    Variant::Concussion => "a Concussion Explosive",
+                    Variant::Phased => "a Phased Explosive",
                 },
                 Who(self, fl, t),
                 apart(from, target)
@@ -456,15 +463,22 @@ impl Squad {
             };
             self.set_off(fl, u, damage);
             // Heavy Armor's Deflection removes the highest Damage dice of the hit (Ch. 8.2):
-            // here the ring's highest Exp dice, as the next rings out do; past the last ring
-            // nothing is left.
-            let levels = self.kinds[fl.f[u].kind as usize].deflection as usize;
-            let damage = if levels > 0 {
-                blast.damage(ring + levels).unwrap_or(0)
-            } else {
-                damage
-            };
-            self.wound(fl, u, damage, true, faces, log);
+            // here the ring's highest dice, as the next rings out do, less a layer for each
+            // Armor Piercing die and never a Phased d12 (Ch. 8.4 Explosive Variants).
+            let levels = self.kinds[fl.f[u].kind as usize].deflection;
+            let hit = blast.hit(ring, levels).expect("a ring with Damage");
+            if hit.damage != damage {
+                log.note(format_args!(
+                    "    Deflection takes {} off the Damage",
+                    damage - hit.damage
+                ));
+            }
+            self.wound(fl, u, hit.damage, true, faces, log);
+            // "Any minifig who takes at least one point of Fire damage is on fire" (Ch. 8.3):
+            // an Incendiary Explosion's survivors.
+            if hit.fire >= 1 {
+                self.ignite(fl, u, log);
+            }
             if !fl.f[u].alive {
                 if fl.f[u].side == side {
                     fl.blasted_own[side as usize] += 1;
@@ -1019,5 +1033,84 @@ mod tests {
             assert_eq!(fl.f[1].disrupted, disrupted, "{kb:?}");
             assert_eq!(fl.f[1].pos - at, if pushed { 2.0 } else { 0.0 }, "{kb:?}");
         }
+    }
+
+    // Issue 40: Explosive Variants in squad battles (Ch. 8.4 Explosive Variants).
+
+    /// One minifig with a Hand Weapon and `weapon` (a catalog's weapon entry) against
+    /// `b` at `distance`, both sides by default policy.
+    fn bomber_v(weapon: &str, b: (&str, u32), distance: u32) -> Squad {
+        let text = format!(
+            "[bomber]\nname = \"Minifig with a Hand Weapon and a variant\"\nsource = \"Ch. 8.4\"\n\
+             size = 1\nstructure = \"0\"\narmor = \"4\"\nmove = 5\n\
+             weapons = [\"hand-weapon\", {weapon}]\n"
+        );
+        let cat = Catalog::with_text("variants.toml", &text).unwrap();
+        let o = RuleOptions::default();
+        let side = |k: &str, n: u32| {
+            let units = [(k.to_string(), n)];
+            SideSpec::from_catalog(&cat, &units, Policy::default(), &o).unwrap()
+        };
+        Squad::new(side("bomber", 1), side(b.0, b.1), distance, First::A, 50, o).unwrap()
+    }
+
+    /// A thrown XSize 1 grenade of `variant`.
+    fn grenade(variant: &str) -> String {
+        format!("{{ kind = \"explosive\", size = 1, variant = \"{variant}\" }}")
+    }
+
+    #[test]
+    fn issue_40_an_incendiary_grenade_sets_its_survivor_on_fire() {
+        // The throw, 4 against Use 2, hits; 1d4 Fire = 3 does not beat Armor 4, but "any
+        // minifig who takes at least one point of Fire damage is on fire" (Ch. 8.3). A
+        // standard grenade's 3 leaves it as it was.
+        for (variant, die, burning) in [("incendiary", Die::D4, true), ("explosive", D10, false)] {
+            let s = bomber_v(&grenade(variant), MF, 3);
+            let mut fl = s.start();
+            let mut dice = crate::dice::Script::new(&[(D6, 4), (die, 3)]);
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done() && fl.f[1].alive, "{variant}");
+            assert_eq!(fl.f[1].burning, burning, "{variant}");
+        }
+        // A fire weapon brings the burning rules (its -1d4, its Burning Rolls) to battle.
+        assert!(bomber_v(&grenade("incendiary"), MF, 3).any_fire);
+        assert!(!bomber_v(&grenade("explosive"), MF, 3).any_fire);
+    }
+
+    #[test]
+    fn issue_40_a_concussion_grenade_pushes_its_roll_in_inches_and_harms_no_one() {
+        // 1d6 KnockBack = 5: no Damage, 5" of KnockBack (a standard die's 1"), and knocked
+        // over, Disrupted (Ch. 4.1). The minifig stands 3" off, so it goes to 8".
+        let s = bomber_v(&grenade("concussion"), MF, 3);
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D6, 5)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[1].alive);
+        assert!(fl.f[1].disrupted);
+        assert_eq!(fl.gap(1, 0), 16);
+    }
+
+    #[test]
+    fn issue_40_armor_piercing_cancels_heavy_armor_s_layer_and_a_phased_d12_passes_it() {
+        // Against a minifig in Heavy Armor (one level of Deflection, Armor 4): an Armor
+        // Piercing d6 of 5 cancels the layer and fells it; a standard d10 of 5 is deflected
+        // whole (0 against 4).
+        let heavy = ("minifig-hand-weapon+heavy-armor", 1);
+        for (variant, die, felled) in [("armor-piercing", D6, true), ("explosive", D10, false)] {
+            let s = bomber_v(&grenade(variant), heavy, 3);
+            let mut fl = s.start();
+            let mut dice = crate::dice::Script::new(&[(D6, 4), (die, 5)]);
+            s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+            assert!(dice.is_done());
+            assert_eq!(!fl.f[1].alive, felled, "{variant}");
+        }
+        // An XSize 2 Phased Rocket (Use 4, Range 12"): one d12 at two dice' cost, which
+        // Deflection never touches (Ch. 8.2, 8.4): 5 beats Armor 4 through Heavy Armor.
+        let rocket = "{ kind = \"rocket\", size = 2, variant = \"phased\" }";
+        let s = bomber_v(rocket, heavy, 10);
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (Die::D12, 5)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && !fl.f[1].alive);
     }
 }
