@@ -551,6 +551,20 @@ choice! {
 }
 
 choice! {
+    /// Which of an Explosion's tied dice of different types the attacker removes first as
+    /// the radius grows (Ch. 8.4 Explosive Variants: "In the case of a tie between different
+    /// die types, the attacking player chooses which to remove first"). Dice of one type tie
+    /// as they were rolled, under either.
+    SwapTie default DamageKept {
+        /// Keep Damage longest: a Concussion die (no Damage) goes first, then a d10 Exp (its
+        /// inch of push), a Fire d4, a Pierce d6; a Phased d12 (past any Deflection) last.
+        DamageKept = "damage_kept",
+        /// Keep the push longest: as `damage_kept`, but Concussion dice go last.
+        PushKept = "push_kept",
+    }
+}
+
+choice! {
     /// How readily the Explosives a unit still carries go off when an Explosion catches it
     /// in a squad battle (Ch. 8.4 Premature Detonation). The texts name grenades and
     /// missiles among the semi-stable, higher-tech Explosives; gunpowder and dynamite are
@@ -887,6 +901,10 @@ rule_options! {
     stacking: Stacking {
         source: "Ch. 8.4 Heavy Explosions; readings §2",
         meaning: "whether a figure's Damage from several Explosions in a turn adds up",
+    }
+    swap_tie: SwapTie {
+        source: "Ch. 8.4 Explosive Variants",
+        meaning: "which tied die of different types an Explosion loses first as its radius grows",
     }
     carried_explosives: CarriedExplosives {
         source: "Ch. 8.4 Premature Detonation",

@@ -306,6 +306,23 @@ mod tests {
         .unwrap_err();
         assert!(e[0].message.contains("no Explosive Variant"), "{e:?}");
         assert_eq!((e[0].line, e[0].column), (1, 2), "{e:?}");
+        // Any combination: a Phased d12 for two of XSize 3's d10s, the third kept.
+        let mixed = &parse(
+            "f",
+            &unit("{ kind = \"explosive\", size = 3, variant = { phased = 1 } }"),
+        )
+        .unwrap()["x"];
+        let Armament::Sized { name, stats, .. } = &mixed.weapons[0] else {
+            panic!()
+        };
+        assert_eq!(name, "3\" explosive (1 phased)");
+        assert_eq!(stats.damage.to_string(), "1d10 exp + 1d12 phased");
+        let e = parse(
+            "f",
+            &unit("{ kind = \"explosive\", size = 3, variant = { phased = 2 } }"),
+        )
+        .unwrap_err();
+        assert!(e[0].message.contains("swaps take 4 of the d10s"), "{e:?}");
         // A misspelt variant is pointed at, with the names it may take.
         let e = parse("f", &entry("napalm")).unwrap_err();
         assert_eq!((e[0].line, e[0].column), (7, 54), "{e:?}");

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::armory::{Item, item_named};
 use super::cp::Cp;
-use super::variant::Variant;
+use super::variant::Swap;
 use super::weapon::{Damage, Stats, WeaponKind};
 use crate::dice::{Die, Expr};
 
@@ -171,9 +171,9 @@ pub enum WeaponRef {
         name: Option<String>,
         #[serde(default, skip_serializing_if = "Mount::is_hand")]
         mount: Mount,
-        /// An Explosive's or Rocket's Explosive Variant (Ch. 8.4); unwritten, standard.
-        #[serde(default, skip_serializing_if = "Variant::is_standard")]
-        variant: Variant,
+        /// An Explosive's or Rocket's Explosive Variants (Ch. 8.4); unwritten, standard.
+        #[serde(default, skip_serializing_if = "Swap::is_standard")]
+        variant: Swap,
     },
 }
 
@@ -183,7 +183,7 @@ const VARIANT_HINT: &str =
 
 /// Swaps an Explosive's or Rocket's d10s for `variant`'s dice (Ch. 8.4 Explosive Variants:
 /// "The Explosive's XSize and other stats remain the same"): only its Damage changes.
-fn explosive_variant(stats: &mut Stats, variant: Variant) -> Result<(), String> {
+fn explosive_variant(stats: &mut Stats, variant: Swap) -> Result<(), String> {
     if variant.is_standard() {
         return Ok(());
     }
@@ -195,7 +195,7 @@ fn explosive_variant(stats: &mut Stats, variant: Variant) -> Result<(), String> 
         ));
     }
     variant.check(stats.size)?;
-    stats.damage = Damage::Dice(variant.term(variant.dice(stats.size)));
+    stats.damage = Damage::Dice(variant.payload(stats.size).term());
     Ok(())
 }
 
@@ -211,7 +211,7 @@ struct SizedRef {
     #[serde(default)]
     mount: Mount,
     #[serde(default)]
-    variant: Variant,
+    variant: Swap,
 }
 
 impl<'de> Deserialize<'de> for WeaponRef {
@@ -383,9 +383,9 @@ pub enum Armament {
         name: String,
         stats: Stats,
         mount: Mount,
-        /// Its Explosive Variant (Ch. 8.4), whose dice `stats` already carries.
-        #[serde(skip_serializing_if = "Variant::is_standard")]
-        variant: Variant,
+        /// Its Explosive Variants (Ch. 8.4), whose dice `stats` already carries.
+        #[serde(skip_serializing_if = "Swap::is_standard")]
+        variant: Swap,
     },
 }
 
@@ -632,8 +632,9 @@ impl UnitSpec {
                 } => match WeaponKind::from_key(kind).map(|k| k.at(*size)) {
                     Some(Ok(mut stats)) => {
                         let name = name.clone().unwrap_or_else(|| match variant {
-                            Variant::Explosive => format!("{size}\" {}", stats.kind),
-                            v => format!("{size}\" {v} {}", stats.kind),
+                            _ if variant.is_standard() => format!("{size}\" {}", stats.kind),
+                            Swap::All(v) => format!("{size}\" {v} {}", stats.kind),
+                            Swap::Some(_) => format!("{size}\" {} ({variant})", stats.kind),
                         });
                         if let Some(e) = hand_held(&name, &stats, *mount, s.size) {
                             errors.push(e);
@@ -855,7 +856,7 @@ mod tests {
             size,
             name: None,
             mount,
-            variant: Variant::Explosive,
+            variant: Swap::default(),
         };
         s.weapons = vec![launcher(2, Mount::Hand)];
         let e = s.resolve("x").unwrap_err();
@@ -876,7 +877,7 @@ mod tests {
             size: 1,
             name: None,
             mount: Mount::Carriage,
-            variant: Variant::Explosive,
+            variant: Swap::default(),
         }];
         assert!(s.resolve("x").is_err());
         // A 3" Melee Weapon is past Long (2x) for a 1" minifig.
@@ -885,7 +886,7 @@ mod tests {
             size: 3,
             name: None,
             mount: Mount::Hand,
-            variant: Variant::Explosive,
+            variant: Swap::default(),
         }];
         assert!(s.resolve("x").unwrap_err()[0].message.contains("twice"));
     }

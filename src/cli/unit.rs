@@ -9,7 +9,7 @@ use serde_json::json;
 use super::{Failure, io};
 use crate::catalog::cost::{breakdown, unit_inches};
 use crate::catalog::unit::{Armament, Mount, Unit};
-use crate::catalog::variant::Variant;
+use crate::catalog::variant::Swap;
 
 #[derive(Args, Debug)]
 pub struct UnitArgs {
@@ -183,13 +183,17 @@ fn weapon_line(w: &Armament) -> String {
             mount,
             variant,
         } => format!(
-            "{name} ({}\" {}{}{})  Use {}  Range {}  Damage {}",
+            "{name} ({}\" {}{}{}{})  Use {}  Range {}  Damage {}",
             stats.size,
             match variant {
-                Variant::Explosive => String::new(),
-                v => format!("{v} "),
+                Swap::All(v) if !v.is_standard() => format!("{v} "),
+                _ => String::new(),
             },
             stats.kind,
+            match variant {
+                Swap::Some(_) if !variant.is_standard() => format!(", {variant} swapped in"),
+                _ => String::new(),
+            },
             match mount {
                 Mount::Hand => "",
                 Mount::Carriage => " on a carriage: hauled at Half Speed",

@@ -12,11 +12,11 @@
 
 use std::fmt;
 
-use crate::catalog::variant::Variant;
+use crate::catalog::variant::{Payload, Variant};
 use crate::dice::damage::DamageType;
 use crate::dice::expr::{RollPlan, TermKind};
 use crate::dice::{Expr, Faces, Log, Pmf};
-use crate::rules::RuleOptions;
+use crate::rules::{RuleOptions, SwapTie};
 
 /// The width of a ring (Ch. 8.4: "within a two-inch radius", "the next two inches").
 pub const RING_INCHES: f64 = 2.0;
@@ -69,6 +69,16 @@ pub enum Role {
 }
 
 impl Role {
+    /// The order in which tied dice of different types leave the rings (option
+    /// `swap_tie`), lowest first.
+    fn ranks(tie: SwapTie) -> [u8; 5] {
+        // By Role: Exp, Fire, Pierce, Phased, Concussion.
+        match tie {
+            SwapTie::DamageKept => [1, 2, 3, 4, 0],
+            SwapTie::PushKept => [0, 1, 2, 3, 4],
+        }
+    }
+
     /// Whether Deflection may take this die (Ch. 8.2: never a d12; a Concussion die does
     /// no Damage to take).
     fn deflectable(self) -> bool {
@@ -94,6 +104,8 @@ pub struct ExplosionPlan {
     roles: [Option<Role>; 64],
     /// Dice that set the radius: the number of rings.
     exp_dice: u32,
+    /// Which tied die leaves first, by Role ([`Role::ranks`]).
+    ranks: [u8; 5],
 }
 
 impl ExplosionPlan {
@@ -110,10 +122,12 @@ impl ExplosionPlan {
         Self::build(expr, opts, true)
     }
 
-    /// The Explosion of `dice` of `variant`'s dice (Ch. 8.4 Explosive Variants).
-    pub fn of(variant: Variant, dice: u32, opts: &RuleOptions) -> Result<ExplosionPlan, String> {
-        let e = Expr::parse(&variant.term(dice)).map_err(|e| e.to_string())?;
-        Self::build(&e, opts, !variant.is_standard()).map_err(|e| e.to_string())
+    /// The Explosion of an Explosive's `payload` (Ch. 8.4; Explosive Variants: each of its
+    /// dice keeps a d10's place in the rings).
+    pub fn of(payload: Payload, opts: &RuleOptions) -> Result<ExplosionPlan, String> {
+        let e = Expr::parse(&payload.term()).map_err(|e| e.to_string())?;
+        let variant = Variant::ALL[1..].iter().any(|v| payload.has(*v));
+        Self::build(&e, opts, variant).map_err(|e| e.to_string())
     }
 
     fn build(
@@ -170,6 +184,7 @@ impl ExplosionPlan {
             plan: expr.plan(opts),
             roles,
             exp_dice,
+            ranks: Role::ranks(opts.swap_tie),
         })
     }
 
@@ -198,7 +213,12 @@ impl ExplosionPlan {
                 ring_sum += t;
             }
         });
-        Blast::with_roles(&dice[..n], out.total - ring_sum, out.critical_failure)
+        Blast::ranked(
+            &dice[..n],
+            &self.ranks,
+            out.total - ring_sum,
+            out.critical_failure,
+        )
     }
 
     /// The exact distribution of the damage in ring `ring` (0 = within 2"): the lowest
@@ -249,13 +269,24 @@ impl Blast {
         Self::with_roles(&d[..dice.len().min(MAX_EXP_DICE)], rest, critical_failure)
     }
 
-    /// A Damage Roll of radius dice with their roles.
+    /// A Damage Roll of radius dice with their roles, ties between types as option
+    /// `swap_tie` says.
     pub fn with_roles(dice: &[(i64, Role)], rest: i64, critical_failure: bool) -> Blast {
+        Self::ranked(
+            dice,
+            &Role::ranks(SwapTie::default()),
+            rest,
+            critical_failure,
+        )
+    }
+
+    fn ranked(dice: &[(i64, Role)], ranks: &[u8; 5], rest: i64, critical_failure: bool) -> Blast {
         let mut d = [(0i64, Role::Exp); MAX_EXP_DICE];
         let n = dice.len().min(MAX_EXP_DICE);
         d[..n].copy_from_slice(&dice[..n]);
-        // "Removes the highest remaining die"; equal rolls in a stable order.
-        d[..n].sort_by_key(|b| std::cmp::Reverse(b.0));
+        // "Removes the highest remaining die"; a tie between types goes by `ranks`, dice
+        // of one type in a stable order.
+        d[..n].sort_by_key(|b| (std::cmp::Reverse(b.0), ranks[b.1 as usize]));
         Blast {
             dice: d,
             n,
@@ -450,7 +481,7 @@ mod tests {
         let o = RuleOptions::default();
         let roll = |v: Variant, dice: &[(Die, u32)]| {
             let mut s = Script::new(dice);
-            let b = ExplosionPlan::of(v, dice.len() as u32, &o)
+            let b = ExplosionPlan::of(Payload::of(v, dice.len() as u32), &o)
                 .unwrap()
                 .roll(&mut s, &mut NoLog);
             assert!(s.is_done());
@@ -487,6 +518,32 @@ mod tests {
         // Concussion dice do no Damage, so no layer is spent on them.
         let con = roll(Variant::Concussion, &[(Die::D6, 4)]);
         assert_eq!((hit(&con, 0, 1), con.knockback(0)), (Some((0, 0)), 4));
+    }
+
+    #[test]
+    fn issue_40_a_tie_between_die_types_goes_as_the_attacker_chooses() {
+        // Ch. 8.4: "In the case of a tie between different die types, the attacking player
+        // chooses which to remove first". 1d10 Exp and 1d6 KnockBack both roll 4: under
+        // `damage_kept` the Concussion die leaves first, so ring 1 keeps 4 Damage and an
+        // inch of push; under `push_kept` the d10 leaves, and ring 1 pushes 4" for no Damage.
+        let payload = Payload {
+            dice: [1, 0, 0, 1, 0],
+        };
+        for (tie, ring1) in [
+            (SwapTie::DamageKept, (Some(4), 1)),
+            (SwapTie::PushKept, (Some(0), 4)),
+        ] {
+            let o = RuleOptions {
+                swap_tie: tie,
+                ..RuleOptions::default()
+            };
+            let p = ExplosionPlan::of(payload, &o).unwrap();
+            assert_eq!(p.rings(), 2);
+            let mut s = Script::new(&[(Die::D10, 4), (Die::D6, 4)]);
+            let b = p.roll(&mut s, &mut NoLog);
+            assert_eq!((b.damage(0), b.knockback(0)), (Some(4), 5), "{tie:?}");
+            assert_eq!((b.damage(1), b.knockback(1)), ring1, "{tie:?}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::BlastError;
 use std::fmt;
 
 use crate::catalog::cp::Cp;
-pub use crate::catalog::variant::Variant;
+pub use crate::catalog::variant::{Payload, Swap, Variant};
 use crate::catalog::weapon::WeaponKind;
 
 /// The weapon that delivers the Explosives.
@@ -29,7 +29,8 @@ pub struct Delivery {
     pub launch: Launch,
     /// XSize of each Explosive.
     pub xsize: u32,
-    pub variant: Variant,
+    /// Which Explosive Damage dice replace its d10s (Ch. 8.4 Explosive Variants).
+    pub swap: Swap,
     pub use_rating: i64,
     pub range: u32,
     /// Explosives fired a turn, each with its own Action roll.
@@ -43,23 +44,23 @@ pub struct Delivery {
 
 impl Delivery {
     pub fn new(launch: Launch, xsize: u32) -> Result<Delivery, BlastError> {
-        Self::with_variant(launch, xsize, Variant::Explosive)
+        Self::with_variant(launch, xsize, Swap::default())
     }
 
     pub fn with_variant(
         launch: Launch,
         xsize: u32,
-        variant: Variant,
+        swap: impl Into<Swap>,
     ) -> Result<Delivery, BlastError> {
-        Delivery::checked_variant(launch, xsize, variant).map_err(BlastError)
+        Delivery::checked_variant(launch, xsize, swap.into()).map_err(BlastError)
     }
 
     /// The checks of [`Self::with_variant`], in words.
-    fn checked_variant(launch: Launch, xsize: u32, variant: Variant) -> Result<Delivery, String> {
+    fn checked_variant(launch: Launch, xsize: u32, swap: Swap) -> Result<Delivery, String> {
         if xsize == 0 {
             return Err("an Explosive has an XSize of at least 1 brick".into());
         }
-        variant.check(xsize)?;
+        swap.check(xsize)?;
         let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(|e| e.to_string());
         let explosive = cost(WeaponKind::Explosive, xsize)?;
         let d = match launch {
@@ -74,7 +75,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
-                    variant,
+                    swap,
                     use_rating: 2 * w as i64,
                     range: 6 * w,
                     shots,
@@ -93,7 +94,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
-                    variant,
+                    swap,
                     use_rating: w as i64 + 3,
                     range: 4 * w,
                     shots: 1,
@@ -106,7 +107,7 @@ impl Delivery {
             Launch::Rocket => Delivery {
                 launch,
                 xsize,
-                variant,
+                swap,
                 use_rating: 2 * xsize as i64,
                 range: 6 * xsize,
                 shots: 1,
@@ -124,7 +125,7 @@ impl Delivery {
                 Delivery {
                     launch,
                     xsize,
-                    variant,
+                    swap,
                     use_rating,
                     range: 3,
                     shots: 1,
@@ -140,7 +141,12 @@ impl Delivery {
     /// The Damage of each Explosive: XSize d10 Exp (Ch. 8.4 Heavy Explosions), or its
     /// variant's dice.
     pub fn damage(&self) -> String {
-        self.variant.term(self.variant.dice(self.xsize))
+        self.payload().term()
+    }
+
+    /// The dice each Explosive rolls.
+    pub fn payload(&self) -> Payload {
+        self.swap.payload(self.xsize)
     }
 }
 

@@ -33,7 +33,7 @@ use crate::rules::measure::{self, within};
 use crate::rules::{OverskillPolicy, RuleOptions, Stacking, combat};
 use crate::scenario::Scenario;
 
-pub use delivery::{Delivery, Launch, Variant};
+pub use delivery::{Delivery, Launch, Payload, Swap, Variant};
 pub use formation::{Formation, MAX_FIGURES, Shape};
 pub use policy::{Aim, Dud, Scatter, Stability};
 pub use tally::{BlastOutcome, BlastTally};
@@ -163,7 +163,7 @@ impl Volley {
                 Some(Carried {
                     stability,
                     xsize,
-                    plan: ExplosionPlan::of(Variant::Explosive, xsize, &opts)?,
+                    plan: ExplosionPlan::of(Payload::of(Variant::Explosive, xsize), &opts)?,
                 })
             }
         };
@@ -171,10 +171,10 @@ impl Volley {
             return Err(format!("distance {distance}: expected 0 to 1000 inches"));
         }
         // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
-        let dice = delivery.variant.dice(delivery.xsize);
-        let explosion = ExplosionPlan::of(delivery.variant, dice, &opts)?;
-        let boosted = ExplosionPlan::of(delivery.variant, dice + 1, &opts)?;
-        let fire = delivery.variant == Variant::Incendiary;
+        let payload = delivery.payload();
+        let explosion = ExplosionPlan::of(payload, &opts)?;
+        let boosted = ExplosionPlan::of(payload.plus_one(opts.overskill_die), &opts)?;
+        let fire = payload.has(Variant::Incendiary);
         let action = Attacker {
             skill,
             use_rating: delivery.use_rating,

@@ -12,7 +12,7 @@ use crate::dice::{Die, Expr, SkillRoll};
 use crate::rules::supernatural::MAX_SN_DICE;
 use crate::rules::{MinifigArmor, RuleOptions, ShieldReading, combat};
 use crate::scenario::blast::arc::Gun;
-use crate::scenario::blast::{Delivery, Launch, Variant};
+use crate::scenario::blast::{Delivery, Launch, Swap, Variant};
 use crate::scenario::squad::policy::Spend;
 
 /// A weapon the duel can attack with.
@@ -386,7 +386,7 @@ impl Kind {
             || self.arms.iter().any(|a| a.fire)
             || self
                 .explosives
-                .is_some_and(|x| x.delivery.variant == Variant::Incendiary)
+                .is_some_and(|x| x.delivery.payload().has(Variant::Incendiary))
     }
 
     /// A Gunner without a mounted weapon of its own: it crews its side's (Ch. 8.5).
@@ -681,7 +681,7 @@ fn loadout(
             }
             // The minifig table's Explosive: XSize 1 (Ch. 8.4).
             Armament::Item(i) if i.key == "explosive" => {
-                payloads.push((i.name.to_string(), i.cost, 1, Variant::Explosive));
+                payloads.push((i.name.to_string(), i.cost, 1, Swap::default()));
             }
             Armament::Sized {
                 name,
@@ -718,7 +718,7 @@ fn loadout(
                     name.to_string(),
                     Some(stats.cost),
                     stats.size,
-                    Variant::Explosive,
+                    Swap::default(),
                 ));
             }
             Armament::Item(i) => match item_arm(i) {
@@ -771,8 +771,8 @@ pub const ITEM_SHIELD: Shield = Shield {
 };
 
 /// A weapon part by name, CP and size (XSize or WSize).
-/// A weapon or Explosive: its name, CP, Size (XSize) and Explosive Variant.
-type Part = (String, Option<Cp>, u32, Variant);
+/// A weapon or Explosive: its name, CP, Size (XSize) and Explosive Variants.
+type Part = (String, Option<Cp>, u32, Swap);
 
 /// The Weapon Size of the largest mounted weapon a unit works (a Launcher or Cannon too big
 /// for its hands, or a mounted ranged weapon), 0 if none: its firing team is at most this
@@ -920,8 +920,8 @@ fn loaded(
     used_up: bool,
     out: &mut impl FnMut(&str, Option<Cp>, String),
 ) -> Option<Explosives> {
-    let (xsize, variant) = (parts[0].2, parts[0].3);
-    let delivery = match Delivery::with_variant(launch, xsize, variant) {
+    let (xsize, swap) = (parts[0].2, parts[0].3);
+    let delivery = match Delivery::with_variant(launch, xsize, swap) {
         Ok(d) => d,
         Err(why) => {
             for (name, cp, ..) in &parts {
@@ -932,13 +932,13 @@ fn loaded(
     };
     let mut count = 0u8;
     for (name, cp, x, v) in parts {
-        if x != xsize || v != variant {
+        if x != xsize || v != swap {
             out(
                 &name,
                 cp,
                 format!(
                     "a squad battle fires one XSize and Explosive Variant a unit (XSize \
-                     {xsize} {variant} first)"
+                     {xsize} {swap} first)"
                 ),
             );
         } else if count == MAX_EXPLOSIVES {
@@ -1145,7 +1145,10 @@ mod tests {
         let c = Catalog::with_text("f", text).unwrap();
         let k = Kind::from_unit(c.get("x").unwrap(), Cp::ZERO, &RuleOptions::default()).unwrap();
         let x = k.explosives.unwrap();
-        assert_eq!((x.count, x.delivery.variant), (2, Variant::Incendiary));
+        assert_eq!(
+            (x.count, x.delivery.swap),
+            (2, Swap::All(Variant::Incendiary))
+        );
         assert_eq!(x.delivery.damage(), "1d4 fire");
         assert!(k.sets_fire());
         assert_eq!(k.inert.len(), 1, "{:?}", k.inert);

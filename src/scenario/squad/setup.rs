@@ -282,9 +282,9 @@ pub(super) fn explosives(kinds: &[Kind], opts: &RuleOptions) -> Explosives {
         .iter()
         .map(|k| {
             k.explosives.map(|x| {
-                let v = x.delivery.variant;
-                let dice = v.dice(x.delivery.xsize);
-                [dice, dice + 1].map(|n| ExplosionPlan::of(v, n, opts).expect("Exp dice explode"))
+                let p = x.delivery.payload();
+                [p, p.plus_one(opts.overskill_die)]
+                    .map(|p| ExplosionPlan::of(p, opts).expect("Exp dice explode"))
             })
         })
         .collect();

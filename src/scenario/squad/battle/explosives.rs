@@ -16,7 +16,7 @@ use crate::rules::explosion::RING_INCHES;
 use crate::rules::measure::{apart, near};
 use crate::rules::{BlastKnockback, CarriedExplosives, OverskillPolicy, combat};
 use crate::scenario::blast::formation::fraction;
-use crate::scenario::blast::{Launch, Variant, landing, ring_of};
+use crate::scenario::blast::{Launch, Swap, Variant, landing, ring_of};
 use crate::scenario::squad::AreaAim;
 
 /// What a unit's Explosive weapon did with its Action.
@@ -238,12 +238,13 @@ impl Squad {
                 } else {
                     "fires"
                 },
-                match x.delivery.variant {
-                    Variant::Explosive => "an Explosive",
-                    Variant::Incendiary => "an Incendiary Explosive",
-                    Variant::ArmorPiercing => "an Armor Piercing Explosive",
-                    Variant::Concussion => "a Concussion Explosive",
-                    Variant::Phased => "a Phased Explosive",
+                match x.delivery.swap {
+                    Swap::All(Variant::Explosive) => "an Explosive",
+                    Swap::All(Variant::Incendiary) => "an Incendiary Explosive",
+                    Swap::All(Variant::ArmorPiercing) => "an Armor Piercing Explosive",
+                    Swap::All(Variant::Concussion) => "a Concussion Explosive",
+                    Swap::All(Variant::Phased) => "a Phased Explosive",
+                    Swap::Some(_) => "an Explosive of mixed dice",
                 },
                 Who(self, fl, t),
                 apart(from, target)
@@ -1112,5 +1113,21 @@ mod tests {
         let mut dice = crate::dice::Script::new(&[(D6, 4), (Die::D12, 5)]);
         s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
         assert!(dice.is_done() && !fl.f[1].alive);
+    }
+
+    #[test]
+    fn issue_40_a_mixed_rocket_burns_and_pushes_with_its_own_dice() {
+        // An XSize 2 Rocket with one d10 swapped for a Fire d4 (Ch. 8.4 "any combination"):
+        // 1d10 Exp + 1d4 Fire. The hit rolls 1 and 2: 3 does not beat Armor 4, but the point
+        // of Fire sets the minifig alight and the d10's inch of KnockBack knocks it over.
+        let rocket = "{ kind = \"rocket\", size = 2, variant = { incendiary = 1 } }";
+        let s = bomber_v(rocket, MF, 10);
+        let mut fl = s.start();
+        let at = fl.f[1].pos;
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 1), (Die::D4, 2)]);
+        s.fire_explosives(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[1].alive);
+        assert!(fl.f[1].burning && fl.f[1].disrupted);
+        assert_eq!((fl.f[1].pos - at).abs(), 2.0);
     }
 }
