@@ -8,7 +8,9 @@
 //! - [`card`]: the card price (the median of several scenarios' prices) and the verdict.
 //! - [`game`]: the value of a small zero-sum game (a price's conduct menus).
 //! - [`matchups`]: every unit of a list against every other, as a matrix and a ranking.
+//! - [`balance`]: the CP table at which every unit is worth its cost, and the imbalance score.
 
+pub mod balance;
 pub mod card;
 pub mod fair_cp;
 pub mod frame;

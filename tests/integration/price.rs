@@ -475,6 +475,12 @@ fn a_roster_ranks_its_units_from_most_over_priced() {
     assert!(csv.lines().nth(1).unwrap().contains("over-priced"), "{csv}");
     assert!(out_dir.join("charts/ranking.png").exists());
     assert!(out_dir.join("prices.parquet").exists());
+    // Issue 41: no balance without the reference among the units, and the run says why.
+    assert!(
+        out.contains("balance: none (the reference minifig-hand-weapon is not among the units"),
+        "{out}"
+    );
+    assert!(!out_dir.join("balance.csv").exists());
     // A bad unit is named at its line and column, exit 2; so is a unit that cannot fight,
     // before anything runs.
     std::fs::write(
@@ -609,6 +615,67 @@ fn issue_39_a_sharded_price_merges_into_the_one_machine_price() {
     let (code, _, err) = diemon(&["price", "hero-hand-weapon", "--parts", "--shard", "1/2"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--shard with --parts"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_41_a_roster_with_its_reference_proposes_a_balanced_table() {
+    // One reference, the anchor: its cost stays 6 CP, so each unit's proposed cost is its
+    // price at the listed table over the anchor's own price of itself (the drift), and the
+    // proposal is nearer balance than the listed table.
+    let dir = temp("price-roster-balance");
+    let file = dir.join("r.toml");
+    std::fs::write(
+        &file,
+        "name = \"r\"\nkind = \"price\"\ntarget_ci = 0.05\n[price]\nunits = [\"minifig-hand-weapon\", \"minifig-pistol\"]\nreferences = [\"minifig-hand-weapon\"]\ndistances = [12]\nformations = [\"line\"]\n",
+    )
+    .unwrap();
+    let out_dir = dir.join("o");
+    let out = ok(&[
+        "run",
+        file.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "-q",
+    ]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("balance: imbalance "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let score = |after: &str| -> f64 {
+        line.split(after)
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(score("imbalance ") > score("as listed, "), "{line}");
+    let csv = std::fs::read_to_string(out_dir.join("balance.csv")).unwrap();
+    let rows: Vec<Vec<f64>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .skip(1)
+                .take(6)
+                .map(|x| x.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let (anchor, pistol) = (&rows[0], &rows[1]);
+    assert!((anchor[2] - 6.0).abs() < 1e-6, "{csv}");
+    let want = pistol[1] * 6.0 / anchor[1];
+    assert!((pistol[2] - want).abs() < 1e-6 * want, "{csv}");
+    assert!(pistol[3] <= pistol[2] && pistol[2] <= pistol[4], "{csv}");
+    let md = std::fs::read_to_string(out_dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("## Balance") && md.contains("minifig-hand-weapon keeps its listed cost"),
+        "{md}"
+    );
+    assert!(out_dir.join("charts/balance.png").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

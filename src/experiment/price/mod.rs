@@ -8,9 +8,11 @@
 //! - [`sensitivity`]: the price again under each reading of the rules that touches it.
 //! - [`roster`]: experiment kind `price`, a list of units priced and ranked.
 //! - [`parts`]: what each priced part of a unit is worth in battle (`--parts`).
+//! - [`balance`]: a roster's balanced table and imbalance score (issue 41).
 //! - [`conduct`]: each side's menu of competent conducts; [`value`]: the game they make at
 //!   each count, whose values the fit reads.
 
+pub mod balance;
 pub mod conduct;
 pub mod page;
 pub mod parts;

@@ -454,18 +454,44 @@ fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Resu
                 .map_err(|e| RunError::other(format!("the prices frame: {e}")))?;
         }
     }
+    let p = &r.pricing;
+    let balanced = super::balance::of(priced, &p.references, p.tolerance, p.seed);
     for e in [&Csv as &dyn Exporter, &parquet] {
         write_atomic(e, &mut roster, dir, "summary")?;
         write_atomic(e, &mut prices, dir, "prices")?;
+        if let Ok(b) = &balanced {
+            write_atomic(e, &mut b.frame()?, dir, "balance")?;
+        }
     }
     crate::export::write_text_atomic(dir, "manifest.toml", &manifest)?;
-    sheet::write(dir, &sheet_of(r, &ranked, &command))
-        .map_err(|e| RunError::other(e.to_string()))?;
+    let mut page = sheet_of(r, &ranked, &command);
+    let balance = match &balanced {
+        Ok(b) => b.section(p.tolerance),
+        Err(why) => Section {
+            heading: "Balance".into(),
+            paragraphs: vec![format!("No balanced table: {why}.")],
+            ..Section::default()
+        },
+    };
+    page.sections.insert(1, balance);
+    sheet::write(dir, &page).map_err(|e| RunError::other(e.to_string()))?;
+    io(match &balanced {
+        Ok(b) => writeln!(out, "balance: {}", b.scores()),
+        Err(why) => writeln!(out, "balance: none ({why})"),
+    })?;
     io(writeln!(
         out,
         "wrote {0}/summary.csv and .parquet (one row a unit), {0}/prices.csv and .parquet \
-         (one row a scenario) and manifest.toml; report: {0}/report.html",
-        dir.display()
+         (one row a scenario){1} and manifest.toml; report: {0}/report.html",
+        dir.display(),
+        if balanced.is_ok() {
+            format!(
+                ", {}/balance.csv and .parquet (the balanced table)",
+                dir.display()
+            )
+        } else {
+            String::new()
+        }
     ))
 }
 

@@ -16,7 +16,8 @@
 //!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
 //! - no unit carries Explosives or an automatic weapon (not plain), so options
-//!   `stacking`, `blast_knockback`, `arc_aim` and `arc_span` (larger targets' extra arc
+//!   `stacking`, `blast_knockback`, `swap_tie` (Explosive Variants' ties), `arc_aim` and
+//!   `arc_span` (larger targets' extra arc
 //!   attacks) and the `aim` and `lob` policies (shells in flight beyond 12") never reach
 //!   it; none carries a shield
 //!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
@@ -722,7 +723,8 @@ mod tests {
             "minifig-sword-shield",
             "hero-hand-weapon",
             "vermin",
-            // Explosions (`stacking`, `blast_knockback`, policy `lob`): not plain.
+            // Explosions (`stacking`, `blast_knockback`, `swap_tie`, policy `lob`): not
+            // plain.
             "minifig-launcher",
             // Half Speed (Heavy Armor's Deflection; its Sprint is halved).
             "minifig-hand-weapon+heavy-armor",
