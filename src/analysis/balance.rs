@@ -231,6 +231,8 @@ pub struct Sheet {
     /// re-priced at it.
     pub listed_score: Interval,
     pub proposed_score: Interval,
+    /// The imbalance of each of the `others` tables [`sheet`] was given.
+    pub other_scores: Vec<Interval>,
     /// Bootstrap draws used, and those whose fixed point failed (left out).
     pub draws: usize,
     pub failed: usize,
@@ -238,12 +240,13 @@ pub struct Sheet {
 
 /// The balance sheet of `cat`: its fixed point and scores, with CIs from `draws` seeded
 /// bootstrap draws. The proposed table is scored as `card` writes it (rounded to what a
-/// stat card lists).
+/// stat card lists), and each of the `others` tables (a formula's, say) on the same draws.
 pub fn sheet(
     cat: &Catalog,
     draws: usize,
     seed: u64,
     card: impl Fn(f64) -> f64,
+    others: &[Vec<f64>],
 ) -> Result<Sheet, NoBalance> {
     let balance = cat.balance()?;
     let table: Vec<f64> = balance.cost.iter().map(|c| card(*c)).collect();
@@ -252,6 +255,7 @@ pub fn sheet(
     let n = cat.listed.len();
     let mut costs: Vec<Vec<f64>> = vec![Vec::with_capacity(draws); n];
     let (mut listed, mut proposed) = (Vec::new(), Vec::new());
+    let mut other: Vec<Vec<f64>> = vec![Vec::with_capacity(draws); others.len()];
     let mut failed = 0;
     for _ in 0..draws {
         let d = cat.drawn(&mut rng);
@@ -262,6 +266,9 @@ pub fn sheet(
                 }
                 listed.push(score(&d, &cat.listed));
                 proposed.push(score(&d, &table));
+                for (scores, t) in other.iter_mut().zip(others) {
+                    scores.push(score(&d, t));
+                }
             }
             Err(_) => failed += 1,
         }
@@ -283,6 +290,11 @@ pub fn sheet(
             .collect(),
         listed_score: interval(score(cat, &cat.listed), listed),
         proposed_score: interval(score(cat, &table), proposed),
+        other_scores: others
+            .iter()
+            .zip(other)
+            .map(|(t, xs)| interval(score(cat, t), xs))
+            .collect(),
         balance,
         draws,
         failed,
@@ -382,9 +394,13 @@ mod tests {
                 }
             }
         }
-        let a = sheet(&cat, 400, 7, |x| x).unwrap();
-        assert_eq!(a, sheet(&cat, 400, 7, |x| x).unwrap());
-        assert_ne!(a, sheet(&cat, 400, 8, |x| x).unwrap());
+        // A third table, the worths exactly, scores 0 in every draw's point.
+        let worths = vec![vec![6.0, 9.0, 15.0]];
+        let a = sheet(&cat, 400, 7, |x| x, &worths).unwrap();
+        assert_eq!(a, sheet(&cat, 400, 7, |x| x, &worths).unwrap());
+        assert_ne!(a, sheet(&cat, 400, 8, |x| x, &worths).unwrap());
+        assert!(a.other_scores[0].point < 1e-9, "{a:?}");
+        assert!(a.other_scores[0].hi < a.listed_score.lo, "{a:?}");
         assert_eq!(a.failed, 0);
         for c in &a.cost {
             assert!(c.lo <= c.point && c.point <= c.hi, "{c:?}");

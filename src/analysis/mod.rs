@@ -9,6 +9,7 @@
 //! - [`game`]: the value of a small zero-sum game (a price's conduct menus).
 //! - [`matchups`]: every unit of a list against every other, as a matrix and a ranking.
 //! - [`balance`]: the CP table at which every unit is worth its cost, and the imbalance score.
+//! - [`slope`]: a weighted least-squares line, for a part's worth per step.
 
 pub mod balance;
 pub mod card;
@@ -17,5 +18,6 @@ pub mod frame;
 pub mod game;
 pub mod gof;
 pub mod matchups;
+pub mod slope;
 
 pub use crate::sim::estimate::{self, Estimate};

@@ -9,7 +9,9 @@
 use serde::Serialize;
 
 use super::cp::Cp;
-use super::unit::{Mind, Propulsion, Structure, Unit};
+use super::formula::Formula;
+use super::unit::{Armament, Mind, Propulsion, Structure, Unit};
+use super::weapon::WeaponKind;
 use crate::dice::Die;
 
 /// A price with its items.
@@ -77,8 +79,77 @@ pub fn movement(inches: u32, how: Propulsion, structure: Structure) -> Cp {
     }
 }
 
+/// Ch. 10.1: a Skill Boost costs "the Creature's Size in CP again" per die size.
+pub const BOOST_PER_SIZE: Cp = Cp::whole(1);
+
+/// Ch. 10.4: a Master or Thrall Specialty.
+pub const SPECIALTY: Cp = Cp::whole(1);
+
+/// Ch. 10.4 Constructs: CP per point of Connection Strength.
+pub const CONNECTION: Cp = Cp::whole(1);
+
+/// What an item of a breakdown buys, in steps a cost formula prices
+/// ([`super::formula::Formula::cost`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Part {
+    /// A price the texts list whole (Vermin, the Hero): no formula re-costs it.
+    Listed,
+    /// Size inches of body at a Structure Level ([`Structure::cost_halves`]).
+    Body {
+        size: u32,
+        structure: Structure,
+    },
+    Move {
+        inches: u32,
+        propulsion: Propulsion,
+        structure: Structure,
+    },
+    Mind {
+        size: u32,
+        half: bool,
+    },
+    /// Skill Boosts: `n` die sizes at Size `size`.
+    Boosts {
+        size: u32,
+        n: u32,
+    },
+    /// Multitasking or Multidexterity levels, each the Mind's price.
+    Levels {
+        size: u32,
+        half: bool,
+        n: u32,
+    },
+    /// A weapon of the Ch. 8.1 table at its Weapon (or Explosive) Size.
+    Weapon {
+        kind: WeaponKind,
+        size: u32,
+    },
+    /// A named armory item.
+    Item {
+        key: &'static str,
+    },
+    Specialty,
+    Connection(u32),
+    SuperNatural(Die),
+}
+
 /// The unit's CP, itemised.
 pub fn breakdown(u: &Unit) -> Breakdown {
+    let (items, unpriced) = itemised(u);
+    Breakdown {
+        items: items.into_iter().map(|(n, c, _)| (n, c)).collect(),
+        unpriced,
+    }
+}
+
+/// The unit's cost under the formula `f`: each priced item re-costed by its part (what the
+/// texts leave unpriced stays out, as in [`breakdown`]).
+pub fn recost(u: &Unit, f: &Formula) -> f64 {
+    itemised(u).0.iter().map(|(_, c, p)| f.cost(p, *c)).sum()
+}
+
+/// Each priced item with its CP by the rules and the part it buys, and the unpriced parts.
+fn itemised(u: &Unit) -> (Vec<(String, Cp, Part)>, Vec<String>) {
     let s = &u.spec;
     let mut items = Vec::new();
     let mut unpriced = Vec::new();
@@ -86,6 +157,7 @@ pub fn breakdown(u: &Unit) -> Breakdown {
         items.push((
             format!("{} as listed ({})", s.name, s.source),
             Cp::quarters((listed * 4.0) as i64),
+            Part::Listed,
         ));
     } else if u.has_trait("summoned") {
         unpriced.push("summoned by spending its SuperNatural die (Ch. D.1), not bought".into());
@@ -93,6 +165,10 @@ pub fn breakdown(u: &Unit) -> Breakdown {
         items.push((
             format!("body: Size {}\" x Structure Level {}", s.size, s.structure),
             Cp::halves(s.size as i64 * s.structure.cost_halves()),
+            Part::Body {
+                size: s.size,
+                structure: s.structure,
+            },
         ));
         let how = match s.propulsion {
             Propulsion::Ground => "ground",
@@ -102,8 +178,14 @@ pub fn breakdown(u: &Unit) -> Breakdown {
         items.push((
             format!("Move {}\" ({how})", s.move_inches),
             movement(s.move_inches, s.propulsion, s.structure),
+            Part::Move {
+                inches: s.move_inches,
+                propulsion: s.propulsion,
+                structure: s.structure,
+            },
         ));
         let m = mind(s.size, s.mind);
+        let half = s.mind.is_half();
         if s.mind != Mind::None {
             let kind = match s.mind {
                 Mind::Full => "Mind",
@@ -113,13 +195,21 @@ pub fn breakdown(u: &Unit) -> Breakdown {
                 Mind::Subjugated => "Half Mind (Subjugated)",
                 Mind::None => "",
             };
-            items.push((format!("{kind}: Skill 1{}", Die::D6.min(u.skill)), m));
+            items.push((
+                format!("{kind}: Skill 1{}", Die::D6.min(u.skill)),
+                m,
+                Part::Mind { size: s.size, half },
+            ));
         }
         if u.boosts > 0 {
             // Ch. 10.1: "pay the Creature's Size in CP again" per die size, Half Mind or not.
             items.push((
                 format!("{} Skill Boost(s) to 1{}", u.boosts, u.skill),
-                Cp::whole(s.size.max(1) as i64) * u.boosts as i64,
+                BOOST_PER_SIZE * (s.size.max(1) * u.boosts) as i64,
+                Part::Boosts {
+                    size: s.size,
+                    n: u.boosts,
+                },
             ));
         }
         // Ch. 10.1: each level costs "the Creature's original Mind"; Professor Monkeyhead
@@ -129,34 +219,52 @@ pub fn breakdown(u: &Unit) -> Breakdown {
             (s.multidexterity, "Multidexterity"),
         ] {
             if n > 0 {
-                items.push((format!("{what} x{n}"), m * n as i64));
+                items.push((
+                    format!("{what} x{n}"),
+                    m * n as i64,
+                    Part::Levels {
+                        size: s.size,
+                        half,
+                        n,
+                    },
+                ));
             }
         }
     }
     // Weapons are bought on top of a listed price too: the listings' own weapons (Mook
     // Weapon, Bites) are priced 0 in the armory because their listing includes them.
     for w in &u.weapons {
+        let part = match w {
+            Armament::Item(i) => Part::Item { key: i.key },
+            Armament::Sized { stats, .. } => Part::Weapon {
+                kind: stats.kind,
+                size: stats.size,
+            },
+        };
         match w.cost() {
-            Some(c) => items.push((w.name(), c)),
+            Some(c) => items.push((w.name(), c, part)),
             None => unpriced.push(format!("{} (no price in the texts)", w.name())),
         }
     }
     if s.listed_cp.is_none() {
         for sp in &s.specialties {
             match sp.as_str() {
-                "master" | "thrall" => items.push((format!("Specialty: {sp}"), Cp::whole(1))),
+                "master" | "thrall" => {
+                    items.push((format!("Specialty: {sp}"), SPECIALTY, Part::Specialty))
+                }
                 _ => unpriced.push(format!("Specialty: {sp} (no price in the texts)")),
             }
         }
         if let Some(c) = s.connection_strength {
             items.push((
                 format!("Construct, Connection Strength {c}"),
-                Cp::whole(c as i64),
+                CONNECTION * c as i64,
+                Part::Connection(c),
             ));
         }
         for d in &u.sn_dice {
             match sn_die(*d) {
-                Some(c) => items.push((format!("SuperNatural {d}"), c)),
+                Some(c) => items.push((format!("SuperNatural {d}"), c, Part::SuperNatural(*d))),
                 None => unpriced.push(format!("SuperNatural {d} (BrikThulhu's alone)")),
             }
         }
@@ -167,7 +275,7 @@ pub fn breakdown(u: &Unit) -> Breakdown {
             unpriced.push("Power enhancement (priced only in Unit Inches, 2020)".into());
         }
     }
-    Breakdown { items, unpriced }
+    (items, unpriced)
 }
 
 /// The unit's value in Unit Inches (Ü), where the texts give one: a listed 2020 price plus

@@ -6,6 +6,7 @@
 //!   weapons, equipment).
 //! - [`unit`](mod@unit): stat blocks as data, validated against the rules.
 //! - [`cost`]: the CP calculator, itemised (and Unit Inches where the texts give them).
+//! - [`formula`]: the cost formula per step, which a file overrides to re-cost a catalog.
 //! - [`cp`]: exact CP arithmetic.
 //! - [`variant`]: Explosive Variants, the dice an Explosive carries in place of its d10s.
 //!
@@ -16,6 +17,7 @@
 pub mod armory;
 pub mod cost;
 pub mod cp;
+pub mod formula;
 pub mod unit;
 pub mod variant;
 pub mod weapon;

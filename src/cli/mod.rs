@@ -4,6 +4,7 @@
 //! expression, an option, an argument), 1 when something else failed (writing output), 130
 //! after Ctrl-C (the `interrupt` module). The library never prints; only this module does.
 
+mod balance;
 mod blast;
 mod burst;
 mod dist;
@@ -133,6 +134,9 @@ pub enum Command {
     /// What a unit should cost: its fair CP against several references over several
     /// starting distances, their spread, and a verdict against its listed CP.
     Price(price::PriceArgs),
+    /// Balance a whole catalog: the CP table at which every unit is worth its cost against
+    /// the others, the imbalance score as listed and proposed, and under a cost formula.
+    Balance(balance::BalanceArgs),
     /// Redraw a run's report (report.md, report.html, charts/) from its Parquet files.
     Report(report::ReportArgs),
     /// Write the reports' first page (DIR/index.html): every report, its question, its
@@ -281,6 +285,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), F
         )),
         Command::Merge(a) => merge::run(a, &CANCEL, out),
         Command::Price(a) => price::run(a, &cli.options, &CANCEL, out),
+        Command::Balance(a) => balance::run(a, &cli.options, &CANCEL, out),
         Command::Report(a) => report::run(a, out),
         Command::Index(a) => index::run(a, out),
         Command::Roll(a) => roll::run(a, &opts, out),
@@ -304,6 +309,7 @@ impl Command {
             Command::Run(_) => "run",
             Command::Merge(_) => "merge",
             Command::Price(_) => "price",
+            Command::Balance(_) => "balance",
             Command::Report(_) => "report",
             Command::Index(_) => "index",
             Command::Roll(_) => "roll",
@@ -338,7 +344,11 @@ fn unused_options(cli: &Cli) -> Result<(), Failure> {
     }
     if matches!(
         cli.command,
-        Command::Options | Command::Run(_) | Command::Merge(_) | Command::Price(_)
+        Command::Options
+            | Command::Run(_)
+            | Command::Merge(_)
+            | Command::Price(_)
+            | Command::Balance(_)
     ) {
         return Ok(());
     }

@@ -98,26 +98,51 @@ fn run_roster(
     let r = roster::parse(&file.display().to_string(), text, file.parent())
         .map_err(experiment::sweep::input_errors)?;
     crate::question::run::check_threads(a.threads)?;
+    let how = Job {
+        out: a.out.clone(),
+        shard: a.shard,
+        threads: a.threads,
+        quiet: a.quiet,
+    };
+    roster_job(&r, &how, cancel, out)
+}
+
+/// Where and how a roster runs.
+pub struct Job {
+    pub out: Option<PathBuf>,
+    pub shard: Option<Shard>,
+    pub threads: Option<usize>,
+    pub quiet: bool,
+}
+
+/// Prices the roster `r` into `how.out` (default reports/NAME), or only its shard
+/// `how.shard` (default reports/NAME-shard-I-of-N).
+pub fn roster_job(
+    r: &roster::Roster,
+    how: &Job,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let _guard = super::interrupt::Guard::new();
-    let watch = Cells::new(a.quiet);
-    let Some(s) = a.shard else {
-        let dir = a
+    let watch = Cells::new(how.quiet);
+    let Some(s) = how.shard else {
+        let dir = how
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from("reports").join(&r.name));
-        return Ok(roster::run(&r, &dir, a.threads, &watch, cancel, out)?);
+        return Ok(roster::run(r, &dir, how.threads, &watch, cancel, out)?);
     };
     // Shard I/N of a roster: whole families of every unit dealt in turn (issue 39, item 7).
-    let dir = a.out.clone().unwrap_or_else(|| {
+    let dir = how.out.clone().unwrap_or_else(|| {
         PathBuf::from("reports").join(format!("{}-shard-{}-of-{}", r.name, s.index + 1, s.count))
     });
     let _held = experiment::lock::lock(&dir)?;
-    let plans = roster::plans(&r)?;
+    let plans = roster::plans(r)?;
     let items: Vec<_> = plans
         .iter()
         .map(|(p, plan)| (p, plan, roster::unit_folder(&dir, &p.unit)))
         .collect();
-    let ran = shard::run_families(&items, s, a.threads, &watch, cancel)?;
+    let ran = shard::run_families(&items, s, how.threads, &watch, cancel)?;
     let all: usize = plans.iter().map(|(_, plan)| plan.fits.len()).sum();
     shard::write(
         &dir,

@@ -1,6 +1,8 @@
 //! `diemon price` and experiment kind `price`: a unit priced against itself, the page and
 //! frames, the sensitivity's probe and tornado, a roster ranked, and bad input.
 
+use std::path::Path;
+
 use crate::cli::diemon;
 use crate::faults::outputs;
 use crate::{ok, temp};
@@ -722,5 +724,196 @@ fn issue_39_a_sharded_roster_merges_into_the_one_machine_roster() {
         outputs(&merged) == outputs(&single),
         "a merge differs from one machine's run"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_41_a_sharded_balance_with_a_formula_merges_into_the_one_machine_balance() {
+    // `diemon balance` over two units against the first, re-costed by a formula that makes
+    // Move dearer (0.75 CP an inch for the minifigs' 5"): the score under it is the RMS of
+    // ln(price / cost) at those costs, each price re-read from the same rates; and two
+    // shards merged are the one machine's files, byte for byte.
+    let dir = temp("balance-shards");
+    let formula = dir.join("f.toml");
+    std::fs::write(&formula, "move = 0.75\n").unwrap();
+    let args = |out: &Path| -> Vec<String> {
+        [
+            "balance",
+            "--units",
+            "minifig-hand-weapon,minifig-pistol",
+            "--reference",
+            "minifig-hand-weapon",
+            "--distance",
+            "12",
+            "--formation",
+            "line",
+            "--formation",
+            "ranks:2",
+            "--target-ci",
+            "0.05",
+            "--formula",
+            formula.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let single = dir.join("single");
+    let said = ok(&args(&single).iter().map(String::as_str).collect::<Vec<_>>());
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("balance: imbalance "))
+        .unwrap_or_else(|| panic!("{said}"));
+    let formula_score: f64 = line
+        .split("at the proposed table (re-priced there, to the half CP), ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(line.contains("(move 0.75 (rules 0.5))"), "{line}");
+    let csv = std::fs::read_to_string(single.join("balance.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let num = |r: &Vec<&str>, name: &str| -> f64 { r[col(name)].parse().unwrap() };
+    // 6 and 7 CP by the rules, 1.25 CP more each for their 5" of Move.
+    assert_eq!(
+        rows.iter()
+            .map(|r| num(r, "formula_cp"))
+            .collect::<Vec<_>>(),
+        [7.25, 8.25]
+    );
+    // One reference: each price scales with its cost, 7.25 where it was listed at 6.
+    let logs: Vec<f64> = rows
+        .iter()
+        .map(|r| (num(r, "price_at_listed") * 7.25 / 6.0 / num(r, "formula_cp")).ln())
+        .collect();
+    let want = (logs.iter().map(|x| x * x).sum::<f64>() / 2.0).sqrt();
+    assert!(
+        (formula_score - want).abs() < 6e-4,
+        "{formula_score} vs {want}: {csv}"
+    );
+    let shard = |i: u32| {
+        let d = dir.join(format!("s{i}"));
+        let mut a = args(&d);
+        a.extend(["--shard".to_string(), format!("{i}/2")]);
+        let said = ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            said.contains(&format!("shard {i}/2: 2 of 4 families")),
+            "{said}"
+        );
+        d
+    };
+    let (a, b) = (shard(1), shard(2));
+    let merged = dir.join("merged");
+    let said = ok(&[
+        "merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(said.contains("re-costed by the formula"), "{said}");
+    assert!(
+        outputs(&merged) == outputs(&single),
+        "a merge differs from one machine's balance"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_41_the_formula_fit_draws_each_part_and_its_formula_reads_back() {
+    // `--fit skill`: minifig-hand-weapon at Skill d6 to d12, each priced against itself.
+    // The part's worth is the weighted least-squares slope of the variants' card prices
+    // (recomputed here from variants.csv), its charge the rules' 1 CP a die size; the
+    // implied formula is a formula file `--formula` reads, fighting nothing again.
+    let dir = temp("balance-fit");
+    let out = dir.join("o");
+    let base = [
+        "balance",
+        "--units",
+        "minifig-hand-weapon",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--target-ci",
+        "0.08",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--fit", "skill"]);
+    let said = ok(&args);
+    assert!(
+        said.contains("formula: pricing 4 designed variants"),
+        "{said}"
+    );
+    let variants = std::fs::read_to_string(out.join("variants.csv")).unwrap();
+    let points: Vec<(f64, f64, f64)> = variants
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let n = |i: usize| f[i].parse::<f64>().unwrap();
+            // step, price, standard error from the 95% CI
+            (n(2), n(4), (n(6) - n(5)) / (2.0 * 1.959_963_984_540_054))
+        })
+        .collect();
+    assert_eq!(
+        points.iter().map(|p| p.0).collect::<Vec<_>>(),
+        [0.0, 1.0, 2.0, 3.0]
+    );
+    let w: Vec<f64> = points.iter().map(|p| 1.0 / (p.2 * p.2)).collect();
+    let sw: f64 = w.iter().sum();
+    let xm = points.iter().zip(&w).map(|(p, w)| w * p.0).sum::<f64>() / sw;
+    let ym = points.iter().zip(&w).map(|(p, w)| w * p.1).sum::<f64>() / sw;
+    let sxx: f64 = points
+        .iter()
+        .zip(&w)
+        .map(|(p, w)| w * (p.0 - xm).powi(2))
+        .sum();
+    let sxy: f64 = points
+        .iter()
+        .zip(&w)
+        .map(|(p, w)| w * (p.0 - xm) * (p.1 - ym))
+        .sum();
+    let formula = std::fs::read_to_string(out.join("formula.csv")).unwrap();
+    let row: Vec<&str> = formula.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(&row[..2], ["skill", "skill_boost"], "{formula}");
+    let worth: f64 = row[4].parse().unwrap();
+    assert!(
+        (worth - sxy / sxx).abs() < 1e-9,
+        "{worth} vs {}: {formula}",
+        sxy / sxx
+    );
+    assert_eq!(row[3], "1.0", "{formula}");
+    assert!(out.join("charts/formula-skill.png").exists());
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("## The formula the battles imply"), "{md}");
+    // Read back, the fit again from its kept cells: the same formula is written over it.
+    let implied = out.join("implied-formula.toml");
+    let before = std::fs::read_to_string(&implied).unwrap();
+    let mut again = args.clone();
+    again.extend(["--formula", implied.to_str().unwrap()]);
+    let said = ok(&again);
+    assert!(said.contains("re-costed by the formula"), "{said}");
+    // Both the roster and the fit resume (nothing is fought again).
+    assert_eq!(said.matches("resuming: ").count(), 2, "{said}");
+    assert_eq!(std::fs::read_to_string(&implied).unwrap(), before);
+    // Without --fit the folder keeps no fit of a run before.
+    ok(&base);
+    assert!(!implied.exists() && !out.join("formula.csv").exists());
+    assert!(!out.join("charts/formula-skill.png").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

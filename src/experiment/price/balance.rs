@@ -8,10 +8,12 @@
 //! cost (the table's scale).
 
 use polars::prelude::{Column, DataFrame};
+use serde::{Deserialize, Serialize};
 
 use super::Priced;
 use crate::analysis::balance::{self, Catalog, Interval, NoBalance, Rate};
 use crate::analysis::card::{Card, Verdict, verdict};
+use crate::catalog::formula::Formula;
 use crate::experiment::error::RunError;
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{Section, Table};
@@ -19,6 +21,13 @@ use crate::sim::estimate::z;
 
 /// Bootstrap draws behind the CIs.
 pub const DRAWS: usize = 1000;
+
+/// A cost formula to score the catalog under, and the file it came from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Recost {
+    pub file: String,
+    pub formula: Formula,
+}
 
 /// One unit's line of the sheet.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +39,8 @@ pub struct Row {
     /// The proposed cost, and rounded to the half CP a stat card lists.
     pub proposed: Interval,
     pub rounded: f64,
+    /// Its cost under the formula, if one is given.
+    pub formula: Option<f64>,
     /// The listed cost against the proposed one (fair when the proposal's CI reaches within
     /// the tolerance of it).
     pub verdict: Verdict,
@@ -41,6 +52,8 @@ pub struct Balanced {
     pub rows: Vec<Row>,
     pub sheet: balance::Sheet,
     pub anchor: String,
+    /// The formula the catalog was also scored under (its score is the sheet's first other).
+    pub formula: Option<Recost>,
 }
 
 /// Why a roster has no balance sheet, in words.
@@ -63,12 +76,14 @@ fn half_cp(x: f64) -> f64 {
 }
 
 /// The balance of `priced`, fitted against `references` (the first keeps its cost), with
-/// CIs from `DRAWS` bootstrap draws seeded by `seed`.
+/// CIs from `DRAWS` bootstrap draws seeded by `seed`; `formula` is also scored, at each
+/// unit's cost under it (in `priced`'s order).
 pub fn of(
     priced: &[Priced],
     references: &[String],
     tolerance: f64,
     seed: u64,
+    formula: Option<(&Recost, Vec<f64>)>,
 ) -> Result<Balanced, String> {
     let units: Vec<String> = priced.iter().map(|p| p.unit.clone()).collect();
     let at = |name: &str| units.iter().position(|u| u == name);
@@ -116,7 +131,8 @@ pub fn of(
         rates,
         anchor,
     };
-    let sheet = balance::sheet(&cat, DRAWS, seed, half_cp).map_err(|e| why(&e, &units))?;
+    let others: Vec<Vec<f64>> = formula.iter().map(|(_, c)| c.clone()).collect();
+    let sheet = balance::sheet(&cat, DRAWS, seed, half_cp, &others).map_err(|e| why(&e, &units))?;
     let at_listed = cat.prices(&listed);
     let rows = priced
         .iter()
@@ -135,6 +151,7 @@ pub fn of(
                 price: at_listed[u],
                 proposed: c,
                 rounded: half_cp(c.point),
+                formula: others.first().map(|t| t[u]),
                 verdict: verdict(listed[u], Some(&card), tolerance),
             }
         })
@@ -143,6 +160,7 @@ pub fn of(
         rows,
         sheet,
         anchor: references[0].clone(),
+        formula: formula.map(|(r, _)| r.clone()),
     })
 }
 
@@ -151,11 +169,49 @@ impl Balanced {
     /// at the proposed table".
     pub fn scores(&self) -> String {
         let s = |i: &Interval| format!("{:.3} [{:.3}, {:.3}]", i.point, i.lo, i.hi);
+        let formula = match (&self.formula, self.sheet.other_scores.first()) {
+            (Some(r), Some(i)) => format!(
+                ", {} re-costed by the formula {} ({})",
+                s(i),
+                r.file,
+                match r.formula.changes() {
+                    c if c.is_empty() => "the rules' own".to_string(),
+                    c => c.join(", "),
+                }
+            ),
+            _ => String::new(),
+        };
         format!(
-            "imbalance {} as listed, {} at the proposed table (re-priced there, to the half CP)",
+            "imbalance {} as listed, {} at the proposed table (re-priced there, to the half \
+             CP){formula}",
             s(&self.sheet.listed_score),
             s(&self.sheet.proposed_score)
         )
+    }
+
+    /// A line a unit, the largest change first: "minifig-rifle: 9 CP listed, 15.5 on the
+    /// card (15.41 [15.20, 15.63]); under-priced by ...".
+    pub fn lines(&self) -> Vec<String> {
+        let width = self.rows.iter().map(|r| r.unit.len()).max().unwrap_or(0);
+        self.by_change()
+            .iter()
+            .map(|r| {
+                let p = r.proposed;
+                format!(
+                    "  {:width$}  {:>5} CP listed -> {:>5} on the card ({:.2} [{:.2}, {:.2}]); {}",
+                    r.unit,
+                    r.listed,
+                    r.rounded,
+                    p.point,
+                    p.lo,
+                    p.hi,
+                    match &r.verdict {
+                        Verdict::Fair => "fair as listed".into(),
+                        v => v.word(),
+                    }
+                )
+            })
+            .collect()
     }
 
     /// One row a unit.
@@ -163,7 +219,7 @@ impl Balanced {
         let r = &self.rows;
         let f = |x: fn(&Row) -> f64| Column::new("".into(), r.iter().map(x).collect::<Vec<f64>>());
         let named = |c: Column, n: &str| c.with_name(n.into());
-        DataFrame::new_infer_height(vec![
+        let mut columns = vec![
             Column::new(
                 "unit".into(),
                 r.iter().map(|x| x.unit.clone()).collect::<Vec<_>>(),
@@ -181,8 +237,15 @@ impl Balanced {
                 "verdict".into(),
                 r.iter().map(|x| x.verdict.name()).collect::<Vec<_>>(),
             ),
-        ])
-        .map_err(|e| RunError::other(format!("the balance frame: {e}")))
+        ];
+        if self.formula.is_some() {
+            columns.push(Column::new(
+                "formula_cp".into(),
+                r.iter().map(|x| x.formula).collect::<Vec<_>>(),
+            ));
+        }
+        DataFrame::new_infer_height(columns)
+            .map_err(|e| RunError::other(format!("the balance frame: {e}")))
     }
 
     /// The rows from the largest change of cost (as a ratio, either way) to the smallest.
@@ -238,9 +301,12 @@ impl Balanced {
             .to_vec(),
             rows: Vec::new(),
         };
+        if let Some(f) = &self.formula {
+            table.header.push(format!("by {}", f.file));
+        }
         for r in self.by_change() {
             let p = r.proposed;
-            table.rows.push(vec![
+            let mut row = vec![
                 r.unit.clone(),
                 format!("{}", r.listed),
                 r.price.map_or("-".into(), |x| format!("{x:.2}")),
@@ -250,7 +316,11 @@ impl Balanced {
                     Verdict::Fair => "fair as listed".into(),
                     v => v.word(),
                 },
-            ]);
+            ];
+            if let Some(c) = r.formula {
+                row.push(format!("{}", (c * 100.0).round() / 100.0));
+            }
+            table.rows.push(row);
         }
         let s = &self.sheet;
         Section {
@@ -282,6 +352,11 @@ impl Balanced {
                      (docs/balance.md).",
                     s.balance.drift, s.draws, s.failed
                 ),
+                "Every price rests on diemon's readings of what the texts leave open, at their \
+                 defaults (docs/readings.md, `diemon options`): `diemon price UNIT \
+                 --sensitivity` re-prices a unit under each other reading and draws how far \
+                 each moves its price."
+                    .into(),
             ],
             table: Some(table),
             ..Section::default()

@@ -9,11 +9,13 @@
 //! - [`roster`]: experiment kind `price`, a list of units priced and ranked.
 //! - [`parts`]: what each priced part of a unit is worth in battle (`--parts`).
 //! - [`balance`]: a roster's balanced table and imbalance score (issue 41).
+//! - [`formula`]: the cost formula the battles imply, from designed variants (issue 41).
 //! - [`conduct`]: each side's menu of competent conducts; [`value`]: the game they make at
 //!   each count, whose values the fit reads.
 
 pub mod balance;
 pub mod conduct;
+pub mod formula;
 pub mod page;
 pub mod parts;
 pub mod race;
@@ -474,14 +476,7 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
     }
     // A unit that cannot fight has no price: said once, before anything runs.
     for name in std::iter::once(&p.unit).chain(&p.references) {
-        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
-        if let Err(e) = Kind::from_unit(&u, breakdown(&u).total(), &opts) {
-            return Err(RunError::input(format!(
-                "{name} cannot fight a squad battle: it {}\nhint: price it armed, e.g. \
-                 {name}+hand-weapon (`diemon weapon list` lists the armory)",
-                e.message
-            )));
-        }
+        fights(&catalog, name, &opts).map_err(RunError::input)?;
     }
     let mut fits = Vec::new();
     for (reference, formation) in p
@@ -525,6 +520,24 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
         });
     }
     Ok(Plan { listed, fits })
+}
+
+/// Whether the unit `name` can fight a squad battle on its own, and why not (with a hint).
+pub fn fights(
+    catalog: &crate::catalog::Catalog,
+    name: &str,
+    opts: &crate::options::RuleOptions,
+) -> Result<(), String> {
+    let u = catalog.equipped(name).map_err(|e| e.0)?;
+    let why = match Kind::from_unit(&u, breakdown(&u).total(), opts) {
+        Err(e) => e.message,
+        Ok(k) if k.idle_crew() => "only crews its side's mounted gun (Ch. 8.5)".into(),
+        Ok(_) => return Ok(()),
+    };
+    Err(format!(
+        "{name} cannot fight a squad battle: it {why}\nhint: price it armed, e.g. \
+         {name}+hand-weapon (`diemon weapon list` lists the armory)"
+    ))
 }
 
 /// The conduct menus of `p.unit` against `reference`, under `p`'s options and conduct.

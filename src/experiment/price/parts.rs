@@ -103,15 +103,17 @@ pub fn parts(u: &Unit) -> Vec<Part> {
     out
 }
 
-/// A catalog holding `text` (the unit's own catalog, if any) and every part's variant.
-pub fn catalog_text(text: Option<&str>, parts: &[Part]) -> Result<String, RunError> {
-    let variants: BTreeMap<&str, &UnitSpec> =
-        parts.iter().map(|p| (p.key.as_str(), &p.without)).collect();
-    let written = toml::to_string(&variants)
-        .map_err(|e| RunError::other(format!("cannot write the parts' catalog: {e}")))?;
+/// A catalog holding `text` (the unit's own catalog, if any) and the `entries`, headed by
+/// what wrote it.
+pub fn catalog_text(
+    header: &str,
+    text: Option<&str>,
+    entries: &BTreeMap<&str, &UnitSpec>,
+) -> Result<String, RunError> {
+    let written = toml::to_string(entries)
+        .map_err(|e| RunError::other(format!("cannot write the variants' catalog: {e}")))?;
     Ok(format!(
-        "# Written by `diemon price --parts`: the unit's catalog, then the unit without each \
-         of its priced parts.\n{}\n{written}",
+        "# Written by {header}.\n{}\n{written}",
         text.unwrap_or_default()
     ))
 }
@@ -161,7 +163,12 @@ pub fn price_parts(
     let file = crate::export::write_text_atomic(
         &folder,
         "catalog.toml",
-        &catalog_text(own.as_deref(), &parts)?,
+        &catalog_text(
+            "`diemon price --parts`: the unit's catalog, then the unit without each of its \
+             priced parts",
+            own.as_deref(),
+            &parts.iter().map(|p| (p.key.as_str(), &p.without)).collect(),
+        )?,
     )?;
     io(writeln!(
         out,
@@ -279,7 +286,8 @@ mod tests {
         );
         assert_eq!(p[2].key, "without-3-horse-heavy-armor");
         // Each variant is the unit less that part, and costs that much less.
-        let text = catalog_text(None, &p).unwrap();
+        let entries = p.iter().map(|x| (x.key.as_str(), &x.without)).collect();
+        let text = catalog_text("a test", None, &entries).unwrap();
         let parsed = Catalog::with_text("parts.toml", &text).unwrap();
         let total = |u: &Unit| crate::catalog::cost::breakdown(u).total();
         for part in &p {

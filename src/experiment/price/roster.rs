@@ -25,6 +25,7 @@ use super::conduct::Mode;
 use super::page::frame;
 use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name};
 use crate::analysis::card::TOLERANCE;
+use crate::catalog::formula::Formula;
 use crate::experiment::ExperimentError;
 use crate::experiment::error::{RunError, Watch, io};
 use crate::experiment::spec::value_text;
@@ -85,6 +86,17 @@ pub struct Roster {
     /// The file as written.
     pub text: String,
     pub file: String,
+    /// A cost formula the balance sheet also scores the catalog under (`diemon balance
+    /// --formula`); it fights nothing.
+    #[serde(default)]
+    pub formula: Option<Box<super::balance::Recost>>,
+    /// The command that ran it, when not `diemon run FILE` (`diemon balance`, say).
+    #[serde(default)]
+    pub command: Option<String>,
+    /// The parts whose worth per step the formula fit prices designed variants for
+    /// (`diemon balance --fit`).
+    #[serde(default)]
+    pub fit: Vec<super::formula::Axis>,
 }
 
 /// Each unit's pricing and plan, in the roster's order: every unit's experiments read and
@@ -234,6 +246,9 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
         },
         text: text.to_string(),
         file: file.to_string(),
+        formula: None,
+        command: None,
+        fit: Vec::new(),
     })
 }
 
@@ -325,7 +340,8 @@ fn worth(r: &Priced) -> Option<([f64; 3], [f64; 2])> {
     Some(([point, c.price[1], c.price[2]], [lowest, highest]))
 }
 
-/// Prices every unit of `r` into `dir`, then writes the roster's frames and its page.
+/// Prices every unit of `r` into `dir`, then (with `r.fit`) the designed variants of the
+/// formula fit into `dir/formula/`, then writes the roster's frames and its page.
 pub fn run(
     r: &Roster,
     dir: &Path,
@@ -335,6 +351,24 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), RunError> {
     let _lock = crate::experiment::lock::lock(dir)?;
+    let priced = price_all(r, dir, threads, watch, cancel, out)?;
+    let fitted = if r.fit.is_empty() {
+        None
+    } else {
+        Some(super::formula::run(r, dir, threads, watch, cancel, out)?)
+    };
+    write(r, dir, &priced, fitted.as_ref(), out)
+}
+
+/// Prices every unit of `r` into `dir/units/`, under one bar.
+pub fn price_all(
+    r: &Roster,
+    dir: &Path,
+    threads: Option<usize>,
+    watch: &dyn Watch,
+    cancel: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<Vec<Priced>, RunError> {
     let p = &r.pricing;
     io(writeln!(
         out,
@@ -364,7 +398,7 @@ pub fn run(
     watch.begin_items(total as u64, 0, "cells");
     let priced = each_unit(r, &plans, &held, threads, watch, cancel, out);
     watch.finish();
-    write(r, dir, &priced?, out)
+    priced
 }
 
 /// Prices each unit of `plans` into its `held` folder, one after another, saying each
@@ -423,9 +457,18 @@ fn each_unit(
 
 /// Writes the roster's frames (a row a unit, ranked; a row a scenario), its manifest and
 /// its page into `dir`, and says so.
-fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Result<(), RunError> {
+fn write(
+    r: &Roster,
+    dir: &Path,
+    priced: &[Priced],
+    fitted: Option<&super::formula::Fitted>,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
     let ranked = rank(priced);
-    let command = format!("diemon run {}", r.file);
+    let command = r
+        .command
+        .clone()
+        .unwrap_or_else(|| format!("diemon run {}", r.file));
     // What made these files: the experiment as written (each unit's own experiments keep
     // their resume keys under units/). Every kind's Parquet carries it as `diemon_manifest`.
     let mut manifest = toml::Table::new();
@@ -455,7 +498,11 @@ fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Resu
         }
     }
     let p = &r.pricing;
-    let balanced = super::balance::of(priced, &p.references, p.tolerance, p.seed);
+    let recosted = match &r.formula {
+        Some(f) => Some((&**f, recost(p, priced, &f.formula)?)),
+        None => None,
+    };
+    let balanced = super::balance::of(priced, &p.references, p.tolerance, p.seed, recosted);
     for e in [&Csv as &dyn Exporter, &parquet] {
         write_atomic(e, &mut roster, dir, "summary")?;
         write_atomic(e, &mut prices, dir, "prices")?;
@@ -474,9 +521,22 @@ fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Resu
         },
     };
     page.sections.insert(1, balance);
+    if fitted.is_none() {
+        super::formula::clear(dir)?;
+    }
+    if let Some(f) = fitted {
+        for e in [&Csv as &dyn Exporter, &parquet] {
+            write_atomic(e, &mut f.frame()?, dir, "formula")?;
+            write_atomic(e, &mut f.variants_frame()?, dir, "variants")?;
+        }
+        crate::export::write_text_atomic(dir, super::formula::IMPLIED, &f.implied())?;
+        for (i, s) in f.sections().into_iter().enumerate() {
+            page.sections.insert(2 + i, s);
+        }
+    }
     sheet::write(dir, &page).map_err(|e| RunError::other(e.to_string()))?;
     io(match &balanced {
-        Ok(b) => writeln!(out, "balance: {}", b.scores()),
+        Ok(b) => writeln!(out, "balance: {}\n{}", b.scores(), b.lines().join("\n")),
         Err(why) => writeln!(out, "balance: none ({why})"),
     })?;
     io(writeln!(
@@ -493,6 +553,20 @@ fn write(r: &Roster, dir: &Path, priced: &[Priced], out: &mut dyn Write) -> Resu
             String::new()
         }
     ))
+}
+
+/// Each priced unit's cost under the formula `f`.
+fn recost(p: &Pricing, priced: &[Priced], f: &Formula) -> Result<Vec<f64>, RunError> {
+    let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
+    priced
+        .iter()
+        .map(|u| {
+            let unit = catalog
+                .equipped(&u.unit)
+                .map_err(|e| RunError::input(e.0))?;
+            Ok(crate::catalog::cost::recost(&unit, f))
+        })
+        .collect()
 }
 
 /// How many scenarios count at a bound, if any: " (3 at a bound)".
@@ -760,7 +834,13 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
                 heading: "Reproduce".into(),
                 paragraphs: vec![format!(
                     "`{command}` (same seed, same digits, on any thread count; run again, it \
-                     resumes from the cells kept under `units/`)."
+                     resumes from the cells kept under `units/`).{}",
+                    if r.command.is_some() {
+                        " The same units and scenarios as an experiment file \
+                         (`diemon run FILE`):"
+                    } else {
+                        ""
+                    }
                 )],
                 code: Some(r.text.clone()),
                 ..Section::default()

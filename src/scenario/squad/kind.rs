@@ -394,6 +394,11 @@ impl Kind {
         self.gunnery && self.team == 0 && !self.carriage
     }
 
+    /// A crew with nothing of its own to fight with: it needs a gun on its side.
+    pub fn idle_crew(&self) -> bool {
+        self.crew() && self.arms.is_empty() && self.explosives.is_none()
+    }
+
     /// The longest Range among its ranged weapons.
     #[inline]
     pub fn reach(&self) -> Option<u32> {

@@ -29,10 +29,8 @@ pub(super) fn fielded(a: &SideSpec, b: &SideSpec) -> Result<Fielded, SquadError>
             return Err(SquadError::TooMany(name));
         }
         let gun = spec.units.iter().any(|(k, n)| *n > 0 && k.team >= 2);
-        if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.crew())
+        if let Some((k, _)) = spec.units.iter().find(|(k, n)| *n > 0 && k.idle_crew())
             && !gun
-            && k.arms.is_empty()
-            && k.explosives.is_none()
         {
             return Err(SquadError::Crew(name, k.key.clone()));
         }
