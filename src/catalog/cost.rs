@@ -162,74 +162,7 @@ fn itemised(u: &Unit) -> (Vec<(String, Cp, Part)>, Vec<String>) {
     } else if u.has_trait("summoned") {
         unpriced.push("summoned by spending its SuperNatural die (Ch. D.1), not bought".into());
     } else {
-        items.push((
-            format!("body: Size {}\" x Structure Level {}", s.size, s.structure),
-            Cp::halves(s.size as i64 * s.structure.cost_halves()),
-            Part::Body {
-                size: s.size,
-                structure: s.structure,
-            },
-        ));
-        let how = match s.propulsion {
-            Propulsion::Ground => "ground",
-            Propulsion::Flying => "flying",
-            Propulsion::Spidering => "spidering",
-        };
-        items.push((
-            format!("Move {}\" ({how})", s.move_inches),
-            movement(s.move_inches, s.propulsion, s.structure),
-            Part::Move {
-                inches: s.move_inches,
-                propulsion: s.propulsion,
-                structure: s.structure,
-            },
-        ));
-        let m = mind(s.size, s.mind);
-        let half = s.mind.is_half();
-        if s.mind != Mind::None {
-            let kind = match s.mind {
-                Mind::Full => "Mind",
-                Mind::Incompetent => "Half Mind (Incompetent)",
-                Mind::Programmed => "Half Mind (Programmed)",
-                Mind::Submissive => "Half Mind (Submissive)",
-                Mind::Subjugated => "Half Mind (Subjugated)",
-                Mind::None => "",
-            };
-            items.push((
-                format!("{kind}: Skill 1{}", Die::D6.min(u.skill)),
-                m,
-                Part::Mind { size: s.size, half },
-            ));
-        }
-        if u.boosts > 0 {
-            // Ch. 10.1: "pay the Creature's Size in CP again" per die size, Half Mind or not.
-            items.push((
-                format!("{} Skill Boost(s) to 1{}", u.boosts, u.skill),
-                BOOST_PER_SIZE * (s.size.max(1) * u.boosts) as i64,
-                Part::Boosts {
-                    size: s.size,
-                    n: u.boosts,
-                },
-            ));
-        }
-        // Ch. 10.1: each level costs "the Creature's original Mind"; Professor Monkeyhead
-        // pays 1CP a level with a 1CP Mind and 2CP of Boosts, so the Boosts are not included.
-        for (n, what) in [
-            (s.multitasking, "Multitasking"),
-            (s.multidexterity, "Multidexterity"),
-        ] {
-            if n > 0 {
-                items.push((
-                    format!("{what} x{n}"),
-                    m * n as i64,
-                    Part::Levels {
-                        size: s.size,
-                        half,
-                        n,
-                    },
-                ));
-            }
-        }
+        built(u, &mut items);
     }
     // Weapons are bought on top of a listed price too: the listings' own weapons (Mook
     // Weapon, Bites) are priced 0 in the armory because their listing includes them.
@@ -276,6 +209,80 @@ fn itemised(u: &Unit) -> (Vec<(String, Cp, Part)>, Vec<String>) {
         }
     }
     (items, unpriced)
+}
+
+/// The items of a unit built part by part (Ch. 10): body, Move, Mind, Skill Boosts and
+/// Multitasking or Multidexterity.
+fn built(u: &Unit, items: &mut Vec<(String, Cp, Part)>) {
+    let s = &u.spec;
+    items.push((
+        format!("body: Size {}\" x Structure Level {}", s.size, s.structure),
+        Cp::halves(s.size as i64 * s.structure.cost_halves()),
+        Part::Body {
+            size: s.size,
+            structure: s.structure,
+        },
+    ));
+    let how = match s.propulsion {
+        Propulsion::Ground => "ground",
+        Propulsion::Flying => "flying",
+        Propulsion::Spidering => "spidering",
+    };
+    items.push((
+        format!("Move {}\" ({how})", s.move_inches),
+        movement(s.move_inches, s.propulsion, s.structure),
+        Part::Move {
+            inches: s.move_inches,
+            propulsion: s.propulsion,
+            structure: s.structure,
+        },
+    ));
+    let m = mind(s.size, s.mind);
+    let half = s.mind.is_half();
+    if s.mind != Mind::None {
+        let kind = match s.mind {
+            Mind::Full => "Mind",
+            Mind::Incompetent => "Half Mind (Incompetent)",
+            Mind::Programmed => "Half Mind (Programmed)",
+            Mind::Submissive => "Half Mind (Submissive)",
+            Mind::Subjugated => "Half Mind (Subjugated)",
+            Mind::None => "",
+        };
+        items.push((
+            format!("{kind}: Skill 1{}", Die::D6.min(u.skill)),
+            m,
+            Part::Mind { size: s.size, half },
+        ));
+    }
+    if u.boosts > 0 {
+        // Ch. 10.1: "pay the Creature's Size in CP again" per die size, Half Mind or not.
+        items.push((
+            format!("{} Skill Boost(s) to 1{}", u.boosts, u.skill),
+            BOOST_PER_SIZE * (s.size.max(1) * u.boosts) as i64,
+            Part::Boosts {
+                size: s.size,
+                n: u.boosts,
+            },
+        ));
+    }
+    // Ch. 10.1: each level costs "the Creature's original Mind"; Professor Monkeyhead
+    // pays 1CP a level with a 1CP Mind and 2CP of Boosts, so the Boosts are not included.
+    for (n, what) in [
+        (s.multitasking, "Multitasking"),
+        (s.multidexterity, "Multidexterity"),
+    ] {
+        if n > 0 {
+            items.push((
+                format!("{what} x{n}"),
+                m * n as i64,
+                Part::Levels {
+                    size: s.size,
+                    half,
+                    n,
+                },
+            ));
+        }
+    }
 }
 
 /// The unit's value in Unit Inches (Ü), where the texts give one: a listed 2020 price plus
