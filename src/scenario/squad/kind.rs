@@ -663,13 +663,7 @@ fn loadout(
                 shield_hands += i.hands;
                 match opts.shield {
                     ShieldReading::Parry => {
-                        let s = Shield {
-                            use_rating: ITEM_SHIELD.use_rating,
-                            layers: ITEM_SHIELD.layers,
-                        };
-                        if shield.is_none_or(|b| s.layers > b.layers) {
-                            shield = Some(s);
-                        }
+                        stronger(&mut shield, ITEM_SHIELD);
                     }
                     ShieldReading::Inert => out(
                         i.name,
@@ -712,19 +706,7 @@ fn loadout(
                 } else {
                     &mut cannon
                 };
-                if let Some((other, cp, ..)) = slot.take() {
-                    out(
-                        &other,
-                        cp,
-                        format!("a squad battle works one {} a unit", stats.kind),
-                    );
-                }
-                *slot = Some((
-                    name.to_string(),
-                    Some(stats.cost),
-                    stats.size,
-                    Swap::default(),
-                ));
+                work_one(slot, name, stats, out);
             }
             Armament::Item(i) => match item_arm(i) {
                 Ok(a) => arms.push(a),
@@ -743,9 +725,7 @@ fn loadout(
                     use_rating: u as i64,
                     layers: stats.size,
                 };
-                if shield.is_none_or(|b| s.layers > b.layers) {
-                    shield = Some(s);
-                }
+                stronger(&mut shield, s);
             }
             Armament::Sized { name, stats, .. } => match sized_arm(name, stats, u) {
                 Ok(a) => arms.push(a),
@@ -766,6 +746,36 @@ fn loadout(
         cannon,
         carriage,
     }
+}
+
+/// Keeps the shield with more layers of Deflection: a unit Parries with its best one.
+fn stronger(shield: &mut Option<Shield>, s: Shield) {
+    if shield.is_none_or(|b| s.layers > b.layers) {
+        *shield = Some(s);
+    }
+}
+
+/// Puts the Launcher or Cannon `name` in `slot`: a squad battle works one a unit, so one
+/// already there is named inert.
+fn work_one(
+    slot: &mut Option<Part>,
+    name: &str,
+    stats: &Stats,
+    out: &mut impl FnMut(&str, Option<Cp>, String),
+) {
+    if let Some((other, cp, ..)) = slot.take() {
+        out(
+            &other,
+            cp,
+            format!("a squad battle works one {} a unit", stats.kind),
+        );
+    }
+    *slot = Some((
+        name.to_string(),
+        Some(stats.cost),
+        stats.size,
+        Swap::default(),
+    ));
 }
 
 /// The minifig Shield and Heavy Shield under `shield = parry`: a Melee Shield of Weapon
