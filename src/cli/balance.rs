@@ -14,7 +14,7 @@ use crate::catalog::Catalog;
 use crate::catalog::formula::Formula;
 use crate::experiment::price::balance::Recost;
 use crate::experiment::price::conduct::Mode;
-use crate::experiment::price::formula::{ALL, Axis};
+use crate::experiment::price::formula::{Axis, group};
 use crate::experiment::price::roster::{Roster, TRIALS};
 use crate::experiment::price::{DISTANCES, FORMATIONS, Pricing, REFERENCES, fights};
 use crate::options::RuleOptions;
@@ -59,9 +59,10 @@ pub struct BalanceArgs {
     #[arg(long, value_name = "FILE")]
     pub formula: Option<PathBuf>,
     /// Also fit the cost formula the battles imply: price designed variants of
-    /// minifig-hand-weapon along each part (move, skill, armor, size, or a weapon kind such
-    /// as gun; `all`: move, skill, armor, size, melee-weapon and gun), and draw each part's
-    /// worth per step against what the rules charge.
+    /// minifig-hand-weapon along each part (move, skill, armor, size, a weapon kind such as
+    /// gun, mind: each Half Mind, traits: multitasking, multidexterity, master and thrall,
+    /// supernatural; `all`: those with melee-weapon and gun), and draw each part's worth per
+    /// step against what the rules charge.
     #[arg(long, value_name = "PART", value_delimiter = ',', num_args = 1..,
           value_parser = fit_part)]
     pub fit: Vec<FitParts>,
@@ -224,10 +225,10 @@ hint: balance              the catalog in shards and merge, then run `diemon bal
 pub struct FitParts(Vec<Axis>);
 
 fn fit_part(s: &str) -> Result<FitParts, String> {
-    if s.trim() == "all" {
-        return Ok(FitParts(ALL.to_vec()));
+    match group(s) {
+        Some(axes) => Ok(FitParts(axes)),
+        None => Axis::parse(s).map(|a| FitParts(vec![a])),
     }
-    Axis::parse(s).map(|a| FitParts(vec![a]))
 }
 
 /// The units to balance, and those left out with why.

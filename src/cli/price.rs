@@ -451,6 +451,10 @@ fn text(r: &Priced) -> String {
     }
     s.push_str(&format!("\ncard price: {}\n", page::card_text(r)));
     s.push_str(&format!("verdict: {}\n", page::verdict_text(r)));
+    // A price must be a price of the rules: what it pays for and never uses, beside it.
+    for x in &r.inert {
+        s.push_str(&format!("  inert in these battles: {x}\n"));
+    }
     let unpriced = r.scenarios.iter().filter(|s| s.price.is_err()).count();
     if unpriced > 0 {
         s.push_str(&format!(

@@ -833,7 +833,8 @@ fn issue_41_the_formula_fit_draws_each_part_and_its_formula_reads_back() {
     // `--fit skill`: minifig-hand-weapon at Skill d6 to d12, each priced against itself.
     // The part's worth is the weighted least-squares slope of the variants' card prices
     // (recomputed here from variants.csv), its charge the rules' 1 CP a die size; the
-    // implied formula is a formula file `--formula` reads, fighting nothing again.
+    // implied formula is a formula file `--formula` reads, fighting nothing again. `master`
+    // (Ch. 10.4) does nothing without a Thrall, and every output says so beside its worth.
     let dir = temp("balance-fit");
     let out = dir.join("o");
     let base = [
@@ -853,16 +854,22 @@ fn issue_41_the_formula_fit_draws_each_part_and_its_formula_reads_back() {
         "-q",
     ];
     let mut args = base.to_vec();
-    args.extend(["--fit", "skill"]);
+    args.extend(["--fit", "skill,master"]);
     let said = ok(&args);
     assert!(
-        said.contains("formula: pricing 4 designed variants"),
+        said.contains("formula: pricing 5 designed variants"),
+        "{said}"
+    );
+    let inert = "fit-master-1: Specialty: master (1 CP): no Thrall on its side";
+    assert!(
+        said.contains(&format!("inert in these battles: {inert}")),
         "{said}"
     );
     let variants = std::fs::read_to_string(out.join("variants.csv")).unwrap();
     let points: Vec<(f64, f64, f64)> = variants
         .lines()
         .skip(1)
+        .filter(|l| l.starts_with("skill,"))
         .map(|l| {
             let f: Vec<&str> = l.split(',').collect();
             let n = |i: usize| f[i].parse::<f64>().unwrap();
@@ -898,9 +905,15 @@ fn issue_41_the_formula_fit_draws_each_part_and_its_formula_reads_back() {
         sxy / sxx
     );
     assert_eq!(row[3], "1.0", "{formula}");
+    let master = formula.lines().nth(2).unwrap();
+    assert!(
+        master.starts_with("master,specialty,") && master.ends_with(inert),
+        "{formula}"
+    );
     assert!(out.join("charts/formula-skill.png").exists());
     let md = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(md.contains("## The formula the battles imply"), "{md}");
+    assert!(md.contains(inert), "{md}");
     // Read back, the fit again from its kept cells: the same formula is written over it.
     let implied = out.join("implied-formula.toml");
     let before = std::fs::read_to_string(&implied).unwrap();

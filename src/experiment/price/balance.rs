@@ -44,6 +44,18 @@ pub struct Row {
     /// The listed cost against the proposed one (fair when the proposal's CI reaches within
     /// the tolerance of it).
     pub verdict: Verdict,
+    /// What it pays CP for and never uses in these battles: its price is of what acts.
+    pub inert: Vec<String>,
+}
+
+impl Row {
+    /// "; inert here: PART (CP): why", or nothing.
+    fn inert_note(&self) -> String {
+        match self.inert.is_empty() {
+            true => String::new(),
+            false => format!("; inert here: {}", self.inert.join("; ")),
+        }
+    }
 }
 
 /// The roster's balance: its rows (the roster's order) and the sheet they came from.
@@ -153,6 +165,7 @@ pub fn of(
                 rounded: half_cp(c.point),
                 formula: others.first().map(|t| t[u]),
                 verdict: verdict(listed[u], Some(&card), tolerance),
+                inert: p.inert.clone(),
             }
         })
         .collect();
@@ -198,7 +211,7 @@ impl Balanced {
             .map(|r| {
                 let p = r.proposed;
                 format!(
-                    "  {:width$}  {:>5} CP listed -> {:>5} on the card ({:.2} [{:.2}, {:.2}]); {}",
+                    "  {:width$}  {:>5} CP listed -> {:>5} on the card ({:.2} [{:.2}, {:.2}]); {}{}",
                     r.unit,
                     r.listed,
                     r.rounded,
@@ -208,7 +221,8 @@ impl Balanced {
                     match &r.verdict {
                         Verdict::Fair => "fair as listed".into(),
                         v => v.word(),
-                    }
+                    },
+                    r.inert_note()
                 )
             })
             .collect()
@@ -244,6 +258,10 @@ impl Balanced {
                 r.iter().map(|x| x.formula).collect::<Vec<_>>(),
             ));
         }
+        columns.push(Column::new(
+            "inert".into(),
+            r.iter().map(|x| x.inert.join("; ")).collect::<Vec<_>>(),
+        ));
         DataFrame::new_infer_height(columns)
             .map_err(|e| RunError::other(format!("the balance frame: {e}")))
     }
@@ -304,6 +322,12 @@ impl Balanced {
         if let Some(f) = &self.formula {
             table.header.push(format!("by {}", f.file));
         }
+        let any_inert = self.rows.iter().any(|r| !r.inert.is_empty());
+        if any_inert {
+            table
+                .header
+                .push("paid for and inert in these battles".into());
+        }
         for r in self.by_change() {
             let p = r.proposed;
             let mut row = vec![
@@ -319,6 +343,9 @@ impl Balanced {
             ];
             if let Some(c) = r.formula {
                 row.push(format!("{}", (c * 100.0).round() / 100.0));
+            }
+            if any_inert {
+                row.push(r.inert.join("; "));
             }
             table.rows.push(row);
         }

@@ -439,6 +439,8 @@ pub struct Priced {
     pub folders: Vec<PathBuf>,
     /// How the sides chose their conduct.
     pub conduct: conduct::Mode,
+    /// What the unit pays CP for and never uses in these battles ([`inert`]).
+    pub inert: Vec<String>,
 }
 
 impl Priced {
@@ -519,7 +521,12 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
             experiments,
         });
     }
-    Ok(Plan { listed, fits })
+    let inert = inert(&catalog, &p.unit, &opts).map_err(RunError::input)?;
+    Ok(Plan {
+        listed,
+        fits,
+        inert,
+    })
 }
 
 /// Whether the unit `name` can fight a squad battle on its own, and why not (with a hint).
@@ -538,6 +545,25 @@ pub fn fights(
         "{name} cannot fight a squad battle: it {why}\nhint: price it armed, e.g. \
          {name}+hand-weapon (`diemon weapon list` lists the armory)"
     ))
+}
+
+/// What unit `name` pays CP for and never uses when it fights alone on its side, as a price
+/// fields it (the default policies): one line each, "PART (CP): why".
+pub fn inert(
+    catalog: &crate::catalog::Catalog,
+    name: &str,
+    opts: &crate::options::RuleOptions,
+) -> Result<Vec<String>, String> {
+    use crate::scenario::squad::{Policy, SideSpec};
+    let side = SideSpec::from_catalog(catalog, &[(name.to_string(), 1)], Policy::default(), opts)?;
+    let mut v: Vec<String> = Vec::new();
+    for (_, x) in side.inert() {
+        let line = x.to_string();
+        if !v.contains(&line) {
+            v.push(line);
+        }
+    }
+    Ok(v)
 }
 
 /// The conduct menus of `p.unit` against `reference`, under `p`'s options and conduct.
@@ -564,6 +590,8 @@ pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
 pub struct Plan {
     pub listed: Cp,
     pub fits: Vec<Planned>,
+    /// What the unit pays CP for and never uses alone on its side ([`inert`]).
+    pub inert: Vec<String>,
 }
 
 impl Plan {
@@ -714,6 +742,7 @@ pub fn run(
         scenarios,
         folders,
         conduct: p.conduct,
+        inert: plan.inert.clone(),
     })
 }
 
@@ -1102,6 +1131,25 @@ fn no_worth(why: &NoWorth, cp_reference: f64) -> String {
 mod tests {
     use super::*;
     use crate::analysis::fair_cp;
+
+    #[test]
+    fn a_price_names_what_its_unit_pays_for_and_never_uses_alone_on_its_side() {
+        let (cat, o) = (
+            crate::catalog::Catalog::builtin(),
+            crate::options::RuleOptions::default(),
+        );
+        // Ch. 10.4: a Master alone has no Thrall to Sacrifice, a Thrall no Master.
+        assert_eq!(
+            inert(&cat, "kult-master", &o).unwrap(),
+            vec!["Specialty: master (1 CP): no Thrall on its side".to_string()]
+        );
+        assert_eq!(
+            inert(&cat, "kultist", &o).unwrap(),
+            vec!["Specialty: thrall (1 CP): no Master on its side".to_string()]
+        );
+        assert!(inert(&cat, "minifig-hand-weapon", &o).unwrap().is_empty());
+        assert!(inert(&cat, "wizard", &o).unwrap().is_empty());
+    }
 
     #[test]
     fn the_grid_spans_a_third_to_three_times_the_listed_rate() {

@@ -527,10 +527,18 @@ pub fn sheet_of(
     Sheet {
         title: format!("The price of {}", r.unit),
         answer: Some(format!(
-            "{}: card price {}; {}.",
+            "{}: card price {}; {}.{}",
             r.unit,
             card_text(r),
-            verdict_text(r)
+            verdict_text(r),
+            match r.inert.is_empty() {
+                true => String::new(),
+                false => format!(
+                    " It pays for parts that do nothing in these battles, so the price is of \
+                     what acts: {}.",
+                    r.inert.join("; ")
+                ),
+            }
         )),
         lines,
         sections,

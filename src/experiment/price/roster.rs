@@ -437,7 +437,7 @@ fn each_unit(
                 got.verdict.word()
             ),
             _ => "no scenario gave a price".into(),
-        };
+        } + &inert_note(&got);
         // The line is written around the roster's bar, which stays on the terminal.
         let mut wrote = Ok(());
         watch.suspend(&mut || {
@@ -569,6 +569,14 @@ fn recost(p: &Pricing, priced: &[Priced], f: &Formula) -> Result<Vec<f64>, RunEr
         .collect()
 }
 
+/// "; inert here: PART (CP): why", or nothing: a price is of what acts.
+fn inert_note(r: &Priced) -> String {
+    match r.inert.is_empty() {
+        true => String::new(),
+        false => format!("; inert here: {}", r.inert.join("; ")),
+    }
+}
+
 /// How many scenarios count at a bound, if any: " (3 at a bound)".
 fn beyond_note(r: &Priced) -> String {
     let n = r.scenarios.iter().filter(|s| s.beyond.is_some()).count();
@@ -661,6 +669,13 @@ fn roster_frame(ranked: &[&Priced]) -> Result<DataFrame, RunError> {
                 .map(|r| r.scenarios.len() as u64)
                 .collect::<Vec<_>>(),
         ),
+        Column::new(
+            "inert".into(),
+            ranked
+                .iter()
+                .map(|r| r.inert.join("; "))
+                .collect::<Vec<_>>(),
+        ),
     ];
     DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the roster frame: {e}")))
 }
@@ -698,7 +713,7 @@ fn ranking_table(ranked: &[&Priced]) -> Table {
             m,
             spread,
             share,
-            u.verdict.word(),
+            u.verdict.word() + &inert_note(u),
             format!(
                 "{} of {}",
                 u.scenarios.iter().filter(|s| s.price.is_ok()).count(),

@@ -566,12 +566,19 @@ fn idle_traits(
         );
     }
     if s.propulsion == Propulsion::Flying {
-        let extra = price("Move ") - movement(s.move_inches, Propulsion::Ground, s.structure);
-        out(
-            "flight",
-            Some(extra),
-            "the battle line has no air: it walks (the CP over a ground Move)".into(),
-        );
+        // A unit priced as listed has its flight inside the listing, not priced apart.
+        let (cp, why) = match s.listed_cp {
+            None => (
+                price("Move ") - movement(s.move_inches, Propulsion::Ground, s.structure),
+                "the battle line has no air: it walks (the CP over a ground Move)",
+            ),
+            Some(_) => (
+                Cp::ZERO,
+                "the battle line has no air: it walks (its listed price includes the flight, \
+                 not priced apart)",
+            ),
+        };
+        out("flight", Some(cp), why.into());
     }
 }
 
@@ -1208,6 +1215,15 @@ mod tests {
                 ("Multitasking x2", Cp::whole(2)),
                 ("Multidexterity x1", Cp::whole(1))
             ]
+        );
+        // Flying Vermin walk: their flight is inside their listed price, so it is named
+        // inert at no CP of its own, never at the listing less a ground Move.
+        let x = inert("flying-vermin", &o);
+        assert_eq!(x.len(), 1, "{x:?}");
+        assert_eq!((x[0].part.as_str(), x[0].cp), ("flight", Cp::ZERO));
+        assert!(
+            x[0].why.contains("listed price includes the flight"),
+            "{x:?}"
         );
     }
 

@@ -162,6 +162,68 @@ impl SideSpec {
     }
 }
 
+impl SideSpec {
+    /// What the side fields that costs CP and does nothing ([`side_inert`]).
+    pub fn inert(&self) -> Vec<(String, Inert)> {
+        let kinds: Vec<&Kind> = self.units.iter().map(|(k, _)| k).collect();
+        side_inert(&kinds, self.policy.spend)
+    }
+}
+
+/// What a side of `kinds` (its SN units spending by `spend` unless their own) fields that
+/// costs CP and does nothing: each kind's inert parts (with its kind), the Specialties whose
+/// partner the side lacks, and SN dice kept in hand.
+pub fn side_inert(kinds: &[&Kind], spend: Spend) -> Vec<(String, Inert)> {
+    let has = |f: fn(&Kind) -> bool| kinds.iter().any(|k| f(k));
+    let mut v = Vec::new();
+    for kind in kinds {
+        for x in &kind.inert {
+            v.push((kind.key.clone(), x.clone()));
+        }
+        // Ch. 10.4 Masters and Thralls: each needs the other on its side.
+        for (is, partner, name, lack) in [
+            (
+                kind.master,
+                has(|k| k.thrall),
+                "master",
+                "no Thrall on its side",
+            ),
+            (
+                kind.thrall,
+                has(|k| k.master),
+                "thrall",
+                "no Master on its side",
+            ),
+        ] {
+            if is && !partner {
+                v.push((
+                    kind.key.clone(),
+                    Inert {
+                        part: format!("Specialty: {name}"),
+                        cp: crate::catalog::cost::SPECIALTY,
+                        why: lack.into(),
+                    },
+                ));
+            }
+        }
+        if !kind.sn.is_empty() && kind.spend.unwrap_or(spend) == Spend::Hold {
+            v.push((
+                kind.key.clone(),
+                Inert {
+                    part: "SuperNatural dice".into(),
+                    cp: kind
+                        .sn
+                        .iter()
+                        .filter_map(|d| crate::catalog::cost::sn_die(*d))
+                        .sum(),
+                    why: "the spend policy hold never spends them".into(),
+                },
+            ));
+        }
+    }
+    v
+}
+
 /// Ch. 8.1 Teamwork: "Creations using teamwork add their Effective Sizes together for the
 /// purpose of satisfying a weapon's Power requirement". A side's crew Gunners (Ch. 8.5) lend
 /// their Power to its mounted Launchers and Cannons, so a gun beyond its own unit's Power
@@ -607,64 +669,14 @@ impl Squad {
             .map_or(0, |(s, _)| *s)
     }
 
-    /// What side `side` fields that costs CP and does nothing in this battle: each kind's
-    /// inert parts (with its kind), the Specialties whose partner its side lacks, and SN
-    /// dice its policy keeps in hand.
+    /// What side `side` fields that costs CP and does nothing in this battle
+    /// ([`side_inert`]).
     pub fn inert(&self, side: u8) -> Vec<(String, Inert)> {
-        let mine: Vec<usize> = (0..self.fielded)
+        let mine: Vec<&Kind> = (0..self.fielded)
             .filter(|&k| self.kind_side(k) == side)
+            .map(|k| &self.kinds[k])
             .collect();
-        let has = |f: fn(&Kind) -> bool| mine.iter().any(|&k| f(&self.kinds[k]));
-        let mut v = Vec::new();
-        for &k in &mine {
-            let kind = &self.kinds[k];
-            for x in &kind.inert {
-                v.push((kind.key.clone(), x.clone()));
-            }
-            // Ch. 10.4 Masters and Thralls: each needs the other on its side.
-            for (is, partner, name, lack) in [
-                (
-                    kind.master,
-                    has(|k| k.thrall),
-                    "master",
-                    "no Thrall on its side",
-                ),
-                (
-                    kind.thrall,
-                    has(|k| k.master),
-                    "thrall",
-                    "no Master on its side",
-                ),
-            ] {
-                if is && !partner {
-                    v.push((
-                        kind.key.clone(),
-                        Inert {
-                            part: format!("Specialty: {name}"),
-                            cp: Cp::whole(1),
-                            why: lack.into(),
-                        },
-                    ));
-                }
-            }
-            if !kind.sn.is_empty()
-                && kind.spend.unwrap_or(self.policy[side as usize].spend) == Spend::Hold
-            {
-                v.push((
-                    kind.key.clone(),
-                    Inert {
-                        part: "SuperNatural dice".into(),
-                        cp: kind
-                            .sn
-                            .iter()
-                            .filter_map(|d| crate::catalog::cost::sn_die(*d))
-                            .sum(),
-                        why: "the spend policy hold never spends them".into(),
-                    },
-                ));
-            }
-        }
-        v
+        side_inert(&mine, self.policy[side as usize].spend)
     }
 
     /// The CP side `side` pays for parts that do nothing in this battle, over every unit.

@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-pub use axis::{ALL, Axis, BEARER_SIZE, Step};
+pub use axis::{ALL, Axis, BEARER_SIZE, Step, Trait, group};
 
 use super::roster::{Roster, price_all};
 use super::{Pricing, fights};
@@ -46,6 +46,8 @@ pub struct Point {
     pub unit: String,
     pub cost: f64,
     pub price: Option<[f64; 3]>,
+    /// What it pays CP for and never uses in these battles ([`super::inert`]).
+    pub inert: Vec<String>,
 }
 
 /// One part's fit.
@@ -162,6 +164,7 @@ pub fn run(
                     x,
                     cost: recost(&u, &rules),
                     price: price_of(&key),
+                    inert: super::inert(&variants, &key, &opts).map_err(RunError::other)?,
                     unit: key,
                 });
             }
@@ -289,6 +292,7 @@ mod tests {
             unit: format!("u{x}"),
             cost: 6.0 + 0.5 * (x as f64 - 5.0),
             price: Some([y, y - 0.1 * z(0.95), y + 0.1 * z(0.95)]),
+            inert: Vec::new(),
         };
         let p = part(
             Axis::Move,
@@ -313,9 +317,35 @@ mod tests {
             Vec::new(),
         );
         falling.charged = Some(3.0);
+        // A trait that does nothing says so beside its worth, and its reading stays a comment.
+        let mut master = pt(1, 6.0);
+        master.inert = vec!["Specialty: master (1 CP): no Thrall on its side".into()];
+        let idle = part(
+            Axis::Trait(Trait::Master),
+            vec![pt(0, 6.0), master],
+            Vec::new(),
+        );
         let f = Fitted {
-            parts: vec![p, falling],
+            parts: vec![p, falling, idle],
         };
+        assert!(f.text().contains(
+            "inert in these battles: u1: Specialty: master (1 CP): no Thrall on its side"
+        ));
+        assert!(
+            f.implied().contains("# master: worth 0.0000"),
+            "{}",
+            f.implied()
+        );
+        assert_eq!(
+            f.frame()
+                .unwrap()
+                .column("inert")
+                .unwrap()
+                .str()
+                .unwrap()
+                .get(2),
+            Some("u1: Specialty: master (1 CP): no Thrall on its side")
+        );
         let back = Formula::parse("implied.toml", &f.implied()).unwrap();
         assert!((back.ground_move - 0.5).abs() < 1e-4);
         // A part worth less with each step is charged 0, its slope in the comment.

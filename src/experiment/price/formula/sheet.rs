@@ -32,6 +32,9 @@ impl Fitted {
             for (u, why) in &p.left_out {
                 t.push_str(&format!("    left out {u}: {why}\n"));
             }
+            for x in p.inert() {
+                t.push_str(&format!("    inert in these battles: {x}\n"));
+            }
         }
         t
     }
@@ -74,6 +77,10 @@ impl Fitted {
                 "variants".into(),
                 p.iter().map(|x| x.points.len() as u32).collect::<Vec<_>>(),
             ),
+            Column::new(
+                "inert".into(),
+                p.iter().map(|x| x.inert().join("; ")).collect::<Vec<_>>(),
+            ),
         ])
         .map_err(|e| RunError::other(format!("the formula frame: {e}")))
     }
@@ -110,6 +117,12 @@ impl Fitted {
             Column::new("price".into(), price(0)),
             Column::new("price_lo".into(), price(1)),
             Column::new("price_hi".into(), price(2)),
+            Column::new(
+                "inert".into(),
+                rows.iter()
+                    .map(|(_, x)| x.inert.join("; "))
+                    .collect::<Vec<_>>(),
+            ),
         ])
         .map_err(|e| RunError::other(format!("the variants frame: {e}")))
     }
@@ -118,6 +131,7 @@ impl Fitted {
     /// point estimate (the CIs in comments).
     pub fn implied(&self) -> String {
         let mut top = String::new();
+        let mut notes = String::new();
         let mut tables: BTreeMap<&str, String> = BTreeMap::new();
         for p in &self.parts {
             let Some([w, lo, hi]) = p.worth() else {
@@ -146,6 +160,17 @@ impl Fitted {
                     .entry("weapon_size")
                     .or_default()
                     .push_str(&format!("{} = {w:.4}  {note}\n", k.key())),
+                // One key serves several of these (`half_mind` every Half Mind, `mind` the
+                // Mind and its levels, `specialty` both Specialties, `supernatural` each die
+                // whole): the readings go beside it, for the designer to weigh.
+                Axis::HalfMind(_) | Axis::Trait(_) | Axis::SuperNatural => {
+                    notes.push_str(&format!(
+                        "# {}: worth {w:.4} per {} [{lo:.4}, {hi:.4}]; the rules {rules} ({})\n",
+                        p.axis.name(),
+                        p.axis.step(),
+                        p.axis.key()
+                    ))
+                }
             }
         }
         let mut t = String::from(
@@ -154,6 +179,12 @@ impl Fitted {
              `diemon balance --formula`.\n",
         );
         t.push_str(&top);
+        if !notes.is_empty() {
+            t.push_str(
+                "# Parts one key cannot hold apart (set them by hand if the readings agree):\n",
+            );
+            t.push_str(&notes);
+        }
         for (name, body) in tables {
             t.push_str(&format!("\n[{name}]\n{body}"));
         }
@@ -174,8 +205,12 @@ impl Fitted {
             .to_vec(),
             rows: Vec::new(),
         };
+        let any_inert = self.parts.iter().any(|p| !p.inert().is_empty());
+        if any_inert {
+            table.header.push("inert in these battles".into());
+        }
         for p in &self.parts {
-            table.rows.push(vec![
+            let mut row = vec![
                 p.axis.name(),
                 p.axis.key(),
                 p.axis.step().into(),
@@ -185,7 +220,11 @@ impl Fitted {
                     (_, Err(why)) => format!("no fit: {why}"),
                     _ => "-".into(),
                 },
-            ]);
+            ];
+            if any_inert {
+                row.push(p.inert().join("; "));
+            }
+            table.rows.push(row);
         }
         let mut sections = vec![Section {
             heading: "The formula the battles imply".into(),
@@ -222,6 +261,14 @@ impl Fitted {
 }
 
 impl Part {
+    /// What its variants pay CP for and never use in these battles, "UNIT: PART (CP): why".
+    pub fn inert(&self) -> Vec<String> {
+        self.points
+            .iter()
+            .flat_map(|p| p.inert.iter().map(move |x| format!("{}: {x}", p.unit)))
+            .collect()
+    }
+
     /// The variants' prices, the fitted line and the rules' costs over the steps.
     fn chart(&self) -> Chart {
         let dots: Vec<(f64, f64, f64, f64)> = self

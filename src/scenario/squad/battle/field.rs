@@ -126,7 +126,12 @@ impl Squad {
             let units = fl.f[slots.clone()].iter().map(|u| (u.pos as i32, u.alive));
             return nearest_of(units, me.pos as i32).map(|(d, t)| (d, slots.start + t));
         }
-        self.least(fl, 1 - me.side, |t| fl.f[t].alive.then(|| fl.gap(t, i)))
+        let side = 1 - me.side;
+        if self.sides_move {
+            fl.nearest_to((0..self.roster.len()).filter(|&t| fl.f[t].side == side), i)
+        } else {
+            fl.nearest_to(self.own(side), i)
+        }
     }
 
     /// `side`'s [`Front`], rebuilt if stale: its lowest and highest living units, ties to
@@ -310,13 +315,19 @@ impl Squad {
     /// A shooter in reach of its nearest enemy first steps straight back toward its own
     /// edge, up to its longest Range and as far as its Move and the table allow, to keep out
     /// of the enemy's reach ("shooters keep their range"); a unit in Close Combat stays.
-    pub(super) fn keep_range<L: Log + ?Sized>(&self, fl: &mut Field, i: usize, log: &mut L) {
+    /// `near`: its nearest enemy as [`Squad::nearest`] finds it where it stands now.
+    pub(super) fn keep_range<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        near: Option<(i32, usize)>,
+        log: &mut L,
+    ) {
         let k = &self.kinds[fl.f[i].kind as usize];
-        // Reach first: a melee unit has none, and skips the scan.
         let Some(range) = k.reach() else {
             return;
         };
-        let Some((d, _)) = self.nearest(fl, i) else {
+        let Some((d, _)) = near else {
             return;
         };
         let gap = 2 * range as i32 - d;

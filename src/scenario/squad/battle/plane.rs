@@ -53,6 +53,39 @@ impl Field {
         self.gap_to(a, self.at(b))
     }
 
+    /// The living unit of `slots` nearest unit `i` and its [`Field::gap`], ties to the
+    /// first: [`Squad::least`] of the gap, in two passes without a square root a unit.
+    /// The gap only grows with the squared length, so the least squared length gives the
+    /// least gap; the first unit measuring that gap is then found among those whose squared
+    /// length could (the square root and rounding were a fifth of a battle on the plane).
+    #[inline(always)]
+    pub(super) fn nearest_to(
+        &self,
+        slots: impl Iterator<Item = usize> + Clone,
+        i: usize,
+    ) -> Option<(i32, usize)> {
+        let s = self.at(i);
+        let length = |t: usize| {
+            let d = (self.f[t].pos - s.0, self.lat[t] - s.1);
+            d.0 * d.0 + d.1 * d.1
+        };
+        let (mut least, mut at) = (f32::INFINITY, None);
+        for t in slots.clone() {
+            if self.f[t].alive && length(t) < least {
+                (least, at) = (length(t), Some(t));
+            }
+        }
+        let gap = self.gap_to(at?, s);
+        // A unit measures `gap` or less only within `gap + 1` (flat, whole numbers) or `gap
+        // + SLACK` (on the plane): a hundredth of a half-inch over either is far above
+        // `f32`'s rounding at any table's length.
+        let within = ((gap + 1) as f32 + 0.01).powi(2);
+        slots
+            .filter(|&t| self.f[t].alive && length(t) <= within)
+            .find(|&t| self.gap_to(t, s) == gap)
+            .map(|t| (gap, t))
+    }
+
     /// Half-inches between unit `a` and the spot `s`.
     #[inline(always)]
     pub(super) fn gap_to(&self, a: usize, s: Spot) -> i32 {

@@ -427,11 +427,15 @@ impl Squad {
             });
         }
         self.least(fl, 1 - me.side, |t| {
-            let ok = fl.f[t].alive && fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode);
+            if !fl.f[t].alive {
+                return None;
+            }
+            let d = fl.gap(t, i);
+            let ok = d <= reach && self.may_engage(fl, i, t, mode);
             ok.then(|| match policy {
                 Targeting::Focus => 0,
                 Targeting::Spread => fl.f[t].targeted as i64,
-                Targeting::Nearest => fl.gap(t, i) as i64,
+                Targeting::Nearest => d as i64,
                 Targeting::Threat => -self.kinds[fl.f[t].kind as usize].cp.in_quarters(),
                 Targeting::Combined => -(fl.f[t].combined.damage as i64),
             })

@@ -65,7 +65,8 @@ impl Squad {
         if may_act && self.in_reach(fl, i, near) {
             // The scan answers whether it stands in contact, unless it steps back first.
             let contact = if hold && k.reach().is_some() {
-                self.keep_range(fl, i, log);
+                // The scan above, reused: nothing has moved since.
+                self.keep_range(fl, i, near, log);
                 None
             } else {
                 near.map(|(d, _)| d <= CONTACT)
