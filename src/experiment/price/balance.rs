@@ -322,12 +322,6 @@ impl Balanced {
         if let Some(f) = &self.formula {
             table.header.push(format!("by {}", f.file));
         }
-        let any_inert = self.rows.iter().any(|r| !r.inert.is_empty());
-        if any_inert {
-            table
-                .header
-                .push("paid for and inert in these battles".into());
-        }
         for r in self.by_change() {
             let p = r.proposed;
             let mut row = vec![
@@ -339,13 +333,10 @@ impl Balanced {
                 match &r.verdict {
                     Verdict::Fair => "fair as listed".into(),
                     v => v.word(),
-                },
+                } + if r.inert.is_empty() { "" } else { " †" },
             ];
             if let Some(c) = r.formula {
                 row.push(format!("{}", (c * 100.0).round() / 100.0));
-            }
-            if any_inert {
-                row.push(r.inert.join("; "));
             }
             table.rows.push(row);
         }
@@ -384,7 +375,12 @@ impl Balanced {
                  --sensitivity` re-prices a unit under each other reading and draws how far \
                  each moves its price."
                     .into(),
-            ],
+            ]
+            .into_iter()
+            .chain(super::roster::inert_paragraph(
+                self.rows.iter().map(|r| (&r.unit, &r.inert)),
+            ))
+            .collect(),
             table: Some(table),
             ..Section::default()
         }

@@ -577,6 +577,23 @@ fn inert_note(r: &Priced) -> String {
     }
 }
 
+/// The units marked † in a table and what they pay for and never use, in a paragraph (a
+/// table cell holds only the mark: a sentence with figures would wrap on a phone).
+pub(super) fn inert_paragraph<'a>(
+    units: impl Iterator<Item = (&'a String, &'a Vec<String>)>,
+) -> Option<String> {
+    let lines: Vec<String> = units
+        .filter(|(_, x)| !x.is_empty())
+        .map(|(u, x)| format!("{u}: {}", x.join("; ")))
+        .collect();
+    (!lines.is_empty()).then(|| {
+        format!(
+            "† Paid for and inert in these battles, so the price is of what acts: {}.",
+            lines.join("; ")
+        )
+    })
+}
+
 /// How many scenarios count at a bound, if any: " (3 at a bound)".
 fn beyond_note(r: &Priced) -> String {
     let n = r.scenarios.iter().filter(|s| s.beyond.is_some()).count();
@@ -713,7 +730,7 @@ fn ranking_table(ranked: &[&Priced]) -> Table {
             m,
             spread,
             share,
-            u.verdict.word() + &inert_note(u),
+            u.verdict.word() + if u.inert.is_empty() { "" } else { " †" },
             format!(
                 "{} of {}",
                 u.scenarios.iter().filter(|s| s.price.is_ok()).count(),
@@ -841,7 +858,10 @@ fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
                      scenario's price; `diemon price UNIT` prices one unit with its \
                      own page."
                         .into(),
-                ],
+                ]
+                .into_iter()
+                .chain(inert_paragraph(ranked.iter().map(|u| (&u.unit, &u.inert))))
+                .collect(),
                 table: Some(table),
                 ..Section::default()
             },

@@ -205,27 +205,21 @@ impl Fitted {
             .to_vec(),
             rows: Vec::new(),
         };
-        let any_inert = self.parts.iter().any(|p| !p.inert().is_empty());
-        if any_inert {
-            table.header.push("inert in these battles".into());
-        }
         for p in &self.parts {
-            let mut row = vec![
+            let mark = if p.inert().is_empty() { "" } else { " †" };
+            table.rows.push(vec![
                 p.axis.name(),
                 p.axis.key(),
                 p.axis.step().into(),
                 p.charged.map_or("-".into(), |c| format!("{c}")),
                 match (p.worth(), &p.worth) {
-                    (Some([w, lo, hi]), _) => format!("{w:.2} [{lo:.2}, {hi:.2}]"),
+                    (Some([w, lo, hi]), _) => format!("{w:.2} [{lo:.2}, {hi:.2}]{mark}"),
                     (_, Err(why)) => format!("no fit: {why}"),
                     _ => "-".into(),
                 },
-            ];
-            if any_inert {
-                row.push(p.inert().join("; "));
-            }
-            table.rows.push(row);
+            ]);
         }
+        let inert: Vec<String> = self.parts.iter().flat_map(|p| p.inert()).collect();
         let mut sections = vec![Section {
             heading: "The formula the battles imply".into(),
             paragraphs: vec![format!(
@@ -236,7 +230,15 @@ impl Fitted {
                      least-squares line with its 95% CI; the rules' charge per step is the \
                      slope of their costs. `implied-formula.toml` holds the fitted worths as a \
                      formula `diemon balance --formula` reads (docs/balance.md)."
-            )],
+            )]
+            .into_iter()
+            .chain((!inert.is_empty()).then(|| {
+                format!(
+                    "† Paid for and inert in these battles, so its worth is of what acts: {}.",
+                    inert.join("; ")
+                )
+            }))
+            .collect(),
             table: Some(table),
             ..Section::default()
         }];
