@@ -67,20 +67,37 @@ impl Squad {
         i: usize,
         log: &mut L,
     ) -> bool {
-        let near = self.nearest(fl, i);
         let f = fl.f[i];
         let k = &self.kinds[f.kind as usize];
-        let (Some(x), Some(plan), Some((d, t))) =
-            (k.explosives, &self.explosions[f.kind as usize], near)
-        else {
+        let (Some(x), Some(plan)) = (k.explosives, &self.explosions[f.kind as usize]) else {
             return false;
         };
-        // In Close Combat, one with a melee weapon fights there instead.
-        if (x.used_up && f.fired >= x.count) || (d <= CONTACT && k.any_close()) {
+        // The scan only for a unit with Explosives left: every unit's turn asks.
+        if x.used_up && f.fired >= x.count {
             return false;
         }
         // Half-inches beyond the blast's radius along the line.
         let clear = 2 * (RING_INCHES * plan[0].rings() as f64) as i32 + 1;
+        // Mostly no enemy stands that near: a pass without a square root says so (half an
+        // inch of margin over `within`'s rounding) before the nearest is measured.
+        let s = fl.at(i);
+        let them = 1 - f.side;
+        let close_by = |t: usize| fl.f[t].alive && fl.f[t].side == them && fl.within(t, s, clear);
+        let any_near = if self.sides_move {
+            (0..self.roster.len()).any(close_by)
+        } else {
+            self.own(them).any(close_by)
+        };
+        if !any_near {
+            return false;
+        }
+        let Some((d, t)) = self.nearest(fl, i) else {
+            return false;
+        };
+        // In Close Combat, one with a melee weapon fights there instead.
+        if d <= CONTACT && k.any_close() {
+            return false;
+        }
         if d >= clear || self.explosive_target(fl, i, true).is_some() {
             return false;
         }
@@ -122,8 +139,14 @@ impl Squad {
             let fu = &fl.f[u];
             fu.side == side && fu.alive && near(self.spot(fl, u), at, radius)
         };
+        // Where no unit changes sides, each side is its roster range: half the scan.
+        let (mine, foes) = if self.sides_move {
+            (0..self.roster.len(), 0..self.roster.len())
+        } else {
+            (self.own(me.side), self.own(them))
+        };
         // The best is the least (key, slot), whatever order the enemies in Range come in.
-        for t in 0..self.roster.len() {
+        for t in foes.clone() {
             let ft = &fl.f[t];
             if !ft.alive || ft.side == me.side {
                 continue;
@@ -134,13 +157,13 @@ impl Squad {
             }
             // A blast that catches one of its own side is never aimed (its own first: most
             // spots are ruled out by them).
-            if (0..self.roster.len()).any(|u| caught(at, u, me.side)) {
+            if mine.clone().any(|u| caught(at, u, me.side)) {
                 continue;
             }
             if any {
                 return Some(t);
             }
-            let enemies = || (0..self.roster.len()).filter(move |&u| caught(at, u, them));
+            let enemies = || foes.clone().filter(move |&u| caught(at, u, them));
             let key = match aim {
                 AreaAim::Densest => -(enemies().count() as i64),
                 // Thousandths of an inch: exact enough to order, and ties go to the slot.

@@ -483,8 +483,14 @@ impl Squad {
                 continue;
             }
             let r_kind = r.kind;
-            let d = fl.gap(j, mover);
             let k = &self.kinds[r_kind as usize];
+            // Beyond the Angry Inch and its Range it answers nothing: ruled out without
+            // the square root (half an inch of margin over `within`'s rounding).
+            let reach = RESPONSE_REACH.max(2 * k.reach().unwrap_or(0) as i32);
+            if !fl.within(j, fl.at(mover), reach + 1) {
+                continue;
+            }
+            let d = fl.gap(j, mover);
             let close = d <= CONTACT;
             // The Angry Inch: one inch toward the mover to strike it in Close Combat.
             let inch = !close && policy != Response::Close && d <= RESPONSE_REACH && k.any_close();

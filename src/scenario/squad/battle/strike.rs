@@ -409,12 +409,16 @@ impl Squad {
     ) -> Option<usize> {
         let me = &fl.f[i];
         let policy = self.policy[me.side as usize].target;
+        // An enemy out of reach is ruled out without the square root (half an inch of
+        // margin over `within`'s rounding); the rest are measured.
+        let (s, outer) = (fl.at(i), reach.saturating_add(1));
+        let in_reach = |t: usize| fl.within(t, s, outer) && fl.gap(t, i) <= reach;
         if P && policy == Targeting::Focus {
             // The same search over the enemy's standing units only (its front's mask).
             let start = self.own(1 - me.side).start;
             let mut up = self.front(fl, 1 - me.side).up;
             while let Some(t) = next_standing(&mut up, start) {
-                if fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode) {
+                if in_reach(t) && self.may_engage(fl, i, t, mode) {
                     return Some(t);
                 }
             }
@@ -422,12 +426,12 @@ impl Squad {
         }
         if policy == Targeting::Focus && !self.sides_move {
             // The first in the roster that qualifies: no need to look further.
-            return self.own(1 - me.side).find(|&t| {
-                fl.f[t].alive && fl.gap(t, i) <= reach && self.may_engage(fl, i, t, mode)
-            });
+            return self
+                .own(1 - me.side)
+                .find(|&t| fl.f[t].alive && in_reach(t) && self.may_engage(fl, i, t, mode));
         }
         self.least(fl, 1 - me.side, |t| {
-            if !fl.f[t].alive {
+            if !fl.f[t].alive || !fl.within(t, s, outer) {
                 return None;
             }
             let d = fl.gap(t, i);
