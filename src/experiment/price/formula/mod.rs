@@ -328,6 +328,22 @@ mod tests {
         let f = Fitted {
             parts: vec![p, falling, idle],
         };
+        // Each part's figures start in one column, whatever the length of its name.
+        let mind = part(
+            Axis::HalfMind(crate::catalog::unit::Mind::Incompetent),
+            vec![pt(0, 5.0), pt(1, 6.0)],
+            Vec::new(),
+        );
+        let wide = Fitted {
+            parts: vec![f.parts[0].clone(), mind],
+        };
+        let columns: Vec<usize> = wide
+            .text()
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.find(" worth "))
+            .collect();
+        assert_eq!(columns, [18, 18], "{}", wide.text());
         assert!(f.text().contains(
             "inert in these battles: u1: Specialty: master (1 CP): no Thrall on its side"
         ));

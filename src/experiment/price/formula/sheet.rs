@@ -15,17 +15,26 @@ impl Fitted {
     /// 0.5".
     pub fn text(&self) -> String {
         let mut t = String::from("formula: what each part is worth per step in these battles\n");
+        // The widest part's name sets the column: `mind-incompetent` is 16.
+        let w = self
+            .parts
+            .iter()
+            .map(|p| p.axis.name().len())
+            .max()
+            .unwrap_or(0);
         for p in &self.parts {
             let charged = p.charged.map_or("-".into(), |c| format!("{c}"));
             t.push_str(&match (p.worth(), &p.worth) {
-                (Some([w, lo, hi]), _) => format!(
-                    "  {:<14} worth {w:.2} CP per {} [{lo:.2}, {hi:.2}]; the rules charge {charged}\n",
+                (Some([v, lo, hi]), _) => format!(
+                    "  {:<width$} worth {v:.2} CP per {} [{lo:.2}, {hi:.2}]; the rules charge {charged}\n",
                     p.axis.name(),
-                    p.axis.step()
+                    p.axis.step(),
+                    width = w
                 ),
                 (None, Err(why)) => format!(
-                    "  {:<14} no fit ({why}); the rules charge {charged}\n",
-                    p.axis.name()
+                    "  {:<width$} no fit ({why}); the rules charge {charged}\n",
+                    p.axis.name(),
+                    width = w
                 ),
                 (None, Ok(_)) => String::new(),
             });
