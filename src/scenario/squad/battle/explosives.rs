@@ -78,11 +78,12 @@ impl Squad {
         }
         // Half-inches beyond the blast's radius along the line.
         let clear = 2 * (RING_INCHES * plan[0].rings() as f64) as i32 + 1;
-        // Mostly no enemy stands that near: a pass without a square root says so (half an
-        // inch of margin over `within`'s rounding) before the nearest is measured.
+        // Mostly no enemy stands nearer than `clear`: a pass without a square root says so
+        // before the nearest is measured.
         let s = fl.at(i);
         let them = 1 - f.side;
-        let close_by = |t: usize| fl.f[t].alive && fl.f[t].side == them && fl.within(t, s, clear);
+        let close_by =
+            |t: usize| fl.f[t].alive && fl.f[t].side == them && fl.may_reach(t, s, clear - 1);
         let any_near = if self.sides_move {
             (0..self.roster.len()).any(close_by)
         } else {

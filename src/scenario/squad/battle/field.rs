@@ -485,9 +485,9 @@ impl Squad {
             let r_kind = r.kind;
             let k = &self.kinds[r_kind as usize];
             // Beyond the Angry Inch and its Range it answers nothing: ruled out without
-            // the square root (half an inch of margin over `within`'s rounding).
+            // the square root.
             let reach = RESPONSE_REACH.max(2 * k.reach().unwrap_or(0) as i32);
-            if !fl.within(j, fl.at(mover), reach + 1) {
+            if !fl.may_reach(j, fl.at(mover), reach) {
                 continue;
             }
             let d = fl.gap(j, mover);

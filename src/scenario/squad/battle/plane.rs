@@ -123,6 +123,15 @@ impl Field {
         d.0 * d.0 + d.1 * d.1 <= r * r
     }
 
+    /// Whether unit `a` may stand within `reach` half-inches of the spot `s`: within it and
+    /// half an inch more, far over `within`'s rounding. False only where
+    /// [`Field::gap_to`] surely exceeds `reach`, so a scan rules a unit out with it before
+    /// measuring the rest.
+    #[inline(always)]
+    pub(super) fn may_reach(&self, a: usize, s: Spot, reach: i32) -> bool {
+        self.within(a, s, reach.saturating_add(1))
+    }
+
     /// The heading from unit `u` toward the spot `s` (none if it stands on it).
     #[inline(always)]
     pub(super) fn toward(&self, u: usize, s: Spot) -> Heading {
@@ -209,6 +218,11 @@ mod tests {
                             fl.gap_to(0, spot) <= reach,
                             "{spot:?} {reach}"
                         );
+                        // The cheap test rules out only what is out of reach, and whatever
+                        // is more than half an inch past it.
+                        let gap = fl.gap_to(0, spot);
+                        assert!(gap > reach || fl.may_reach(0, spot, reach));
+                        assert_eq!(fl.may_reach(0, spot, reach), gap <= reach + 1);
                     }
                 }
             }

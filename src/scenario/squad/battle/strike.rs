@@ -409,10 +409,9 @@ impl Squad {
     ) -> Option<usize> {
         let me = &fl.f[i];
         let policy = self.policy[me.side as usize].target;
-        // An enemy out of reach is ruled out without the square root (half an inch of
-        // margin over `within`'s rounding); the rest are measured.
-        let (s, outer) = (fl.at(i), reach.saturating_add(1));
-        let in_reach = |t: usize| fl.within(t, s, outer) && fl.gap(t, i) <= reach;
+        // An enemy out of reach is ruled out without the square root; the rest are measured.
+        let s = fl.at(i);
+        let in_reach = |t: usize| fl.may_reach(t, s, reach) && fl.gap(t, i) <= reach;
         if P && policy == Targeting::Focus {
             // The same search over the enemy's standing units only (its front's mask).
             let start = self.own(1 - me.side).start;
@@ -431,7 +430,7 @@ impl Squad {
                 .find(|&t| fl.f[t].alive && in_reach(t) && self.may_engage(fl, i, t, mode));
         }
         self.least(fl, 1 - me.side, |t| {
-            if !fl.f[t].alive || !fl.within(t, s, outer) {
+            if !fl.f[t].alive || !fl.may_reach(t, s, reach) {
                 return None;
             }
             let d = fl.gap(t, i);
