@@ -48,16 +48,6 @@ pub struct Row {
     pub inert: Vec<String>,
 }
 
-impl Row {
-    /// "; inert here: PART (CP): why", or nothing.
-    fn inert_note(&self) -> String {
-        match self.inert.is_empty() {
-            true => String::new(),
-            false => format!("; inert here: {}", self.inert.join("; ")),
-        }
-    }
-}
-
 /// The roster's balance: its rows (the roster's order) and the sheet they came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Balanced {
@@ -222,7 +212,7 @@ impl Balanced {
                         Verdict::Fair => "fair as listed".into(),
                         v => v.word(),
                     },
-                    r.inert_note()
+                    super::inert_here(&r.inert)
                 )
             })
             .collect()

@@ -547,6 +547,15 @@ pub fn fights(
     ))
 }
 
+/// The tail of a unit's line naming what it pays for and never uses ([`inert`]'s parts):
+/// "; inert here: PART (CP): why; ...", or nothing.
+pub(super) fn inert_here(parts: &[String]) -> String {
+    match parts.is_empty() {
+        true => String::new(),
+        false => format!("; inert here: {}", parts.join("; ")),
+    }
+}
+
 /// What unit `name` pays CP for and never uses when it fights alone on its side, as a price
 /// fields it (the default policies): one line each, "PART (CP): why".
 pub fn inert(
@@ -1131,6 +1140,19 @@ fn no_worth(why: &NoWorth, cp_reference: f64) -> String {
 mod tests {
     use super::*;
     use crate::analysis::fair_cp;
+
+    #[test]
+    fn a_line_ends_with_what_its_unit_never_uses_or_with_nothing() {
+        assert_eq!(inert_here(&[]), "");
+        let parts = [
+            "Specialty: master (1 CP): no Thrall on its side".to_string(),
+            "b".into(),
+        ];
+        assert_eq!(
+            inert_here(&parts),
+            "; inert here: Specialty: master (1 CP): no Thrall on its side; b"
+        );
+    }
 
     #[test]
     fn a_price_names_what_its_unit_pays_for_and_never_uses_alone_on_its_side() {

@@ -437,7 +437,7 @@ fn each_unit(
                 got.verdict.word()
             ),
             _ => "no scenario gave a price".into(),
-        } + &inert_note(&got);
+        } + &super::inert_here(&got.inert);
         // The line is written around the roster's bar, which stays on the terminal.
         let mut wrote = Ok(());
         watch.suspend(&mut || {
@@ -570,13 +570,6 @@ fn recost(p: &Pricing, priced: &[Priced], f: &Formula) -> Result<Vec<f64>, RunEr
 }
 
 /// "; inert here: PART (CP): why", or nothing: a price is of what acts.
-fn inert_note(r: &Priced) -> String {
-    match r.inert.is_empty() {
-        true => String::new(),
-        false => format!("; inert here: {}", r.inert.join("; ")),
-    }
-}
-
 /// The units marked † in a table and what they pay for and never use, in a paragraph (a
 /// table cell holds only the mark: a sentence with figures would wrap on a phone).
 pub(super) fn inert_paragraph<'a>(
