@@ -1,25 +1,17 @@
 //! # diemon
 //!
-//! Monte Carlo and exact balance analysis for **BrikWars** (and, later, the Marks dice-pool
-//! system). diemon rolls the dice exactly as the rule texts say, with every point the texts
-//! leave open made a named [`options::RuleOptions`] field, and answers with exact
-//! probabilities where they exist and seeded, replayable Monte Carlo estimates elsewhere.
+//! Monte Carlo and exact balance analysis for **BrikWars** (and the Marks dice-pool
+//! system). This crate is the command line on top of two others, which the compiler keeps
+//! in order:
 //!
-//! The rooms depend one way (a test, `layers`, keeps it so): [`options`] (the open points,
-//! a leaf) -> [`dice`] -> [`sim`] (seeded streams, the engine, tallies, estimates) ->
-//! [`analysis`] -> [`catalog`] -> [`rules`] -> [`scenario`] and [`marks`] -> [`question`]
-//! (each command's typed, checked inputs) -> [`experiment`] -> [`report`] -> [`cli`].
+//! - `diemon-core` (`crates/core`): the rules, once, and the seeded engine. No Polars,
+//!   plotters, clap or indicatif; it builds for `wasm32-unknown-unknown`.
+//! - `diemon-study` (`crates/study`): questions, experiments, prices, frames, exports and
+//!   reports.
+//! - [`cli`] here: clap flags -> typed questions, answers -> text, progress, exit codes.
 //!
-//! Where each rule text lives:
-//!
-//! | Text | Rooms |
-//! |---|---|
-//! | Ch. D, SuperNatural dice | [`dice::supernatural`] (SN dice, Bonus and Fumble Dice), [`dice::skill`] (Blessings and Curses), [`rules::supernatural`] and `scenario::squad::battle::supernatural` (Effects in battle) |
-//! | Ch. 4, the player turn | [`rules::attack`] (Skill rolls, Use, Overskill), [`rules::combat`], `scenario::squad::battle::turn` (movement, Actions, Responses) |
-//! | Ch. 8, weapons and Explosions | [`catalog::weapon`] and [`catalog::armory`] (stats), [`rules::explosion`] (rings), [`rules::auto`] (automatic fire), [`rules::fire`], [`scenario::blast`], `scenario::squad::battle` (`explosives`, `arcs`, `gunnery`) |
-//! | Ch. 10, creatures and CP costs | [`catalog::unit`], [`catalog::cost`] and [`catalog::cp`] (CP), [`rules::medik`], [`rules::contagion`], [`rules::constructs`], `scenario::squad::battle` (`minds`, `thralls`, `medik`) |
-//! | The Marks dice-pool system | [`marks`] |
-//! | What the texts leave open | [`options`] (every point as a named option; docs/readings.md) |
+//! The rooms of both crates are re-exported under their own names, so `diemon::dice` is
+//! `diemon_core::dice` and `diemon::report` is `diemon_study::report`.
 //!
 //! ```
 //! use diemon::dice::Expr;
@@ -32,20 +24,7 @@
 //! assert!(p > 0.99 && exact.truncated() <= 1e-12);
 //! ```
 
-// Tests set one option at a time on purpose: it reads as the rule variant under test.
-#![cfg_attr(test, allow(clippy::field_reassign_with_default))]
+pub use diemon_core::{catalog, dice, input, marks, options, rules, scenario, sim};
+pub use diemon_study::{analysis, experiment, export, question, report};
 
-pub mod analysis;
-pub mod catalog;
 pub mod cli;
-pub mod dice;
-pub mod experiment;
-pub mod export;
-pub mod input;
-pub mod marks;
-pub mod options;
-pub mod question;
-pub mod report;
-pub mod rules;
-pub mod scenario;
-pub mod sim;

@@ -3,21 +3,23 @@
 use std::fs;
 use std::path::Path;
 
-/// The files a test path may name: `a::b::tests::f` is in src/a/b.rs (or src/a/b/mod.rs),
-/// and `squad::f` in the integration test tests/integration/squad.rs.
+/// The files a test path may name: `a::b::tests::f` is in a/b.rs (or a/b/mod.rs) under one
+/// crate's src (the core's, the study's or the binary's), and `squad::f` in the integration
+/// test tests/integration/squad.rs.
 fn files_of(root: &Path, path: &str) -> Vec<String> {
     let Some((module, _)) = path.rsplit_once("::") else {
         return Vec::new();
     };
     let rel = module.trim_end_matches("::tests").replace("::", "/");
-    [
-        root.join("src").join(format!("{rel}.rs")),
-        root.join("src").join(&rel).join("mod.rs"),
-        root.join("tests/integration").join(format!("{rel}.rs")),
-    ]
-    .iter()
-    .filter_map(|p| fs::read_to_string(p).ok())
-    .collect()
+    let mut places = vec![root.join("tests/integration").join(format!("{rel}.rs"))];
+    for src in ["crates/core/src", "crates/study/src", "src"] {
+        places.push(root.join(src).join(format!("{rel}.rs")));
+        places.push(root.join(src).join(&rel).join("mod.rs"));
+    }
+    places
+        .iter()
+        .filter_map(|p| fs::read_to_string(p).ok())
+        .collect()
 }
 
 #[test]

@@ -1,70 +1,267 @@
-//! The import graph of `src/`: the top-level rooms depend on each other one way only.
+//! The import graph of each crate of the workspace: its rooms (top-level modules) depend on
+//! each other one way only, in the order its lib.rs states.
 //!
-//! Each file's `crate::ROOM` paths (in `use` lists too) count as an edge from its room;
-//! comments and the `#[cfg(test)]` module at a file's end do not (a test may use any room).
+//! The crates themselves are held in order by the compiler (diemon-core cannot name
+//! diemon-study). Inside a crate only this test holds the rooms. An edge from a file's room
+//! is any path that reaches another room: `crate::room`, `super::` climbing to the crate's
+//! root, `use crate::{a::{b, c}, d}` with nested groups, wherever it stands in the file.
+//! Comments, string literals and `#[cfg(test)]` items do not count (a test may use any room).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// A file's source without comments and without its trailing test module.
+/// The crates whose rooms are ordered, by their src folders.
+const CRATES: [&str; 2] = ["crates/core/src", "crates/study/src"];
+
+/// `text` without comments, string and char literals (their insides become blanks, so
+/// positions keep their meaning), and without `#[cfg(test)]` items.
 fn code(text: &str) -> String {
-    let body = match text.find("#[cfg(test)]\nmod tests") {
-        Some(i) => &text[..i],
-        None => text,
-    };
-    body.lines()
-        .map(|l| match l.find("//") {
-            // A `//` inside a string (a URL) is rare in code; a comment is what it cuts.
-            Some(i) => &l[..i],
-            None => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    let b: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < b.len() && b[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < b.len() {
+                if b[i] == '/' && b.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if b[i] == '*' && b.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            out.push(' ');
+        } else if c == 'r' && (next == Some('"') || next == Some('#')) && raw_start(&b, i) {
+            // r"..." or r#"..."#: up to the same number of hashes after a quote.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while b[j] == '#' {
+                hashes += 1;
+                j += 1;
+            }
+            j += 1;
+            while j < b.len()
+                && !(b[j] == '"' && (0..hashes).all(|k| b.get(j + 1 + k) == Some(&'#')))
+            {
+                j += 1;
+            }
+            i = j + 1 + hashes;
+            out.push_str("\"\"");
+        } else if c == '"' {
+            i += 1;
+            while i < b.len() && b[i] != '"' {
+                i += if b[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\'' && char_literal(&b, i) {
+            i += 1;
+            while i < b.len() && b[i] != '\'' {
+                i += if b[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            out.push_str("' '");
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    without_test_items(&out)
 }
 
-/// The rooms `text` names after `crate::`, in plain paths and in `use crate::{a, b::c}`.
-fn named(text: &str, rooms: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices("crate::") {
-        let rest = &text[i + "crate::".len()..];
-        let heads: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
-            let inner = &group[..group.find('}').unwrap_or(group.len())];
-            // Nested braces close early; the heads before them are what counts.
-            inner
-                .split(',')
-                .map(|p| p.trim().split("::").next().unwrap_or(""))
-                .collect()
-        } else {
-            vec![
-                rest.split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .next()
-                    .unwrap_or(""),
-            ]
+/// Whether `r` at `i` opens a raw string (not the end of a name like `for`).
+fn raw_start(b: &[char], i: usize) -> bool {
+    let before = i.checked_sub(1).map(|k| b[k]);
+    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+        return false;
+    }
+    let mut j = i + 1;
+    while b.get(j) == Some(&'#') {
+        j += 1;
+    }
+    b.get(j) == Some(&'"')
+}
+
+/// Whether `'` at `i` opens a char literal (`'a'`, `'\n'`), not a lifetime (`'a`).
+fn char_literal(b: &[char], i: usize) -> bool {
+    match b.get(i + 1) {
+        Some('\\') => true,
+        Some(_) => b.get(i + 2) == Some(&'\''),
+        None => false,
+    }
+}
+
+/// `text` with every item under `#[cfg(test)]` cut out: a `{ ... }` block (to its
+/// matching brace) or a line up to `;`.
+fn without_test_items(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let item = &rest[at + "#[cfg(test)]".len()..];
+        let semi = item.find(';');
+        let end = match item.find('{') {
+            Some(open) if semi.is_none_or(|s| open < s) => {
+                let mut depth = 0;
+                let mut end = item.len();
+                for (k, ch) in item[open..].char_indices() {
+                    match ch {
+                        '{' => depth += 1,
+                        '}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = open + k + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                end
+            }
+            _ => semi.map_or(item.len(), |s| s + 1),
         };
-        out.extend(
-            heads
-                .into_iter()
-                .filter(|h| rooms.contains(*h))
-                .map(String::from),
-        );
+        rest = &item[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The tokens that make up paths: names, `::`, braces, commas and `*`.
+fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_alphanumeric() || c == '_' {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if !(d.is_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = j + d.len_utf8();
+                chars.next();
+            }
+            out.push(text[i..end].to_string());
+        } else if c == ':' && chars.peek().is_some_and(|&(_, d)| d == ':') {
+            chars.next();
+            out.push("::".into());
+        } else if !c.is_whitespace() {
+            out.push(c.to_string());
+        }
     }
     out
 }
 
-fn graph() -> Graph {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut rooms = BTreeSet::new();
-    for e in std::fs::read_dir(&src).unwrap() {
-        let p = e.unwrap().path();
-        let stem = p.file_stem().unwrap().to_string_lossy().to_string();
-        if p.is_dir() || (stem != "lib" && stem != "main") {
-            rooms.insert(stem);
+/// The first names of each element of the use-tree at `t[i]`: `a` for `a::b`, and `a`, `d`
+/// for `{a::{b, c}, d}`.
+fn heads(t: &[String], i: usize) -> Vec<String> {
+    match t.get(i).map(String::as_str) {
+        Some("{") => {
+            let mut out = Vec::new();
+            let mut depth = 0;
+            let mut first = true;
+            for tok in &t[i..] {
+                match tok.as_str() {
+                    "{" => depth += 1,
+                    "}" => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    "," if depth == 1 => first = true,
+                    name if depth == 1 && first && name != "::" => {
+                        out.push(name.to_string());
+                        first = false;
+                    }
+                    _ => {}
+                }
+            }
+            out
         }
+        Some(name) => vec![name.to_string()],
+        None => Vec::new(),
     }
+}
+
+/// The rooms of the crate that `text`, the file at module path `module` (`["scenario",
+/// "squad"]` for scenario/squad/mod.rs), names outside its own room.
+fn named(text: &str, module: &[String], rooms: &BTreeSet<String>) -> BTreeSet<String> {
+    let t = tokens(text);
+    let mut out = BTreeSet::new();
+    for i in 0..t.len() {
+        // A path's start: not itself after `::` (that is the middle of a path).
+        if i > 0 && t[i - 1] == "::" {
+            continue;
+        }
+        let mut base: Vec<String> = match t[i].as_str() {
+            "crate" => Vec::new(),
+            "super" | "self" => module.to_vec(),
+            _ => continue,
+        };
+        let mut j = i;
+        loop {
+            if t[j] == "super" {
+                base.pop();
+            }
+            if t.get(j + 1).map(String::as_str) != Some("::") {
+                break;
+            }
+            if t.get(j + 2).map(String::as_str) == Some("super") {
+                j += 2;
+            } else {
+                break;
+            }
+        }
+        if !base.is_empty() || t.get(j + 1).map(String::as_str) != Some("::") {
+            continue;
+        }
+        out.extend(heads(&t, j + 2).into_iter().filter(|h| rooms.contains(h)));
+    }
+    if let Some(own) = module.first() {
+        out.remove(own);
+    }
+    out
+}
+
+/// The module path of a file under src: `scenario/squad/mod.rs` is `["scenario", "squad"]`.
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut m: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if m.last().is_some_and(|l| l == "mod" || l == "lib") {
+        m.pop();
+    }
+    m
+}
+
+/// The rooms a crate's lib.rs declares (`pub mod name;`).
+fn rooms_of(lib: &str) -> BTreeSet<String> {
+    lib.lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|r| r.trim_end_matches(';').to_string())
+        .collect()
+}
+
+fn graph(src: &Path) -> (Graph, BTreeSet<String>) {
+    let rooms = rooms_of(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
     let mut g = Graph::new();
-    let mut stack = vec![src.clone()];
+    let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
@@ -75,89 +272,148 @@ fn graph() -> Graph {
             if p.extension().is_none_or(|x| x != "rs") {
                 continue;
             }
-            let rel = p.strip_prefix(&src).unwrap();
-            let room = rel.iter().next().unwrap().to_string_lossy();
-            let room = room.trim_end_matches(".rs").to_string();
-            if !rooms.contains(&room) {
+            let module = module_of(p.strip_prefix(src).unwrap());
+            let Some(room) = module.first().filter(|r| rooms.contains(*r)) else {
                 continue;
-            }
+            };
             let text = std::fs::read_to_string(&p).unwrap();
-            let deps = named(&code(&text), &rooms);
-            let entry = g.entry(room.clone()).or_default();
-            entry.extend(deps.into_iter().filter(|d| *d != room));
+            g.entry(room.clone())
+                .or_default()
+                .extend(named(&code(&text), &module, &rooms));
         }
     }
-    g
+    (g, rooms)
 }
 
-/// A cycle through `start`, if any, as the rooms along it.
-fn cycle(g: &Graph, start: &str) -> Option<Vec<String>> {
-    fn walk(
-        g: &Graph,
-        at: &str,
-        start: &str,
-        path: &mut Vec<String>,
-        seen: &mut BTreeSet<String>,
-    ) -> bool {
-        for next in g.get(at).into_iter().flatten() {
-            if next == start {
-                return true;
-            }
-            if seen.insert(next.clone()) {
-                path.push(next.clone());
-                if walk(g, next, start, path, seen) {
-                    return true;
-                }
-                path.pop();
+/// The order a lib.rs states, "The rooms depend one way (...): [`a`] and [`b`] -> [`c`] ->
+/// ...": each room's rank, rooms joined by `and` sharing one.
+fn stated_order(lib: &str) -> BTreeMap<String, usize> {
+    // The doc's paragraphs, each on one line.
+    let doc: String = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| if l.trim().is_empty() { "\n" } else { l.trim() })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let para = doc
+        .split('\n')
+        .find(|p| p.contains("The rooms depend one way"))
+        .expect("lib.rs states the rooms' order");
+    let para = &para[para.find("):").map_or(0, |k| k + 2)..];
+    let para = &para[..para.rfind('.').unwrap_or(para.len())];
+    let mut rank = BTreeMap::new();
+    for (r, step) in para.split("->").enumerate() {
+        for (k, part) in step.split("[`").enumerate() {
+            if k > 0
+                && let Some(name) = part.split('`').next()
+            {
+                rank.insert(name.to_string(), r);
             }
         }
-        false
     }
-    let mut path = vec![start.to_string()];
-    walk(g, start, start, &mut path, &mut BTreeSet::new()).then(|| {
-        path.push(start.to_string());
-        path
-    })
+    rank
+}
+
+/// The edges that go against `order`: a room may import only rooms stated before it.
+fn against(g: &Graph, order: &BTreeMap<String, usize>) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (from, deps) in g {
+        for to in deps {
+            match (order.get(from), order.get(to)) {
+                (Some(a), Some(b)) if b < a => {}
+                _ => bad.push(format!("{from} imports {to}")),
+            }
+        }
+    }
+    bad
 }
 
 #[test]
-fn the_rooms_import_one_way() {
-    let g = graph();
-    assert!(g.len() >= 10, "rooms found: {:?}", g.keys());
-    for room in g.keys() {
-        if let Some(c) = cycle(&g, room) {
-            panic!("import cycle: {}", c.join(" -> "));
-        }
-    }
-    // The experiment layer holds questions, never the command line.
-    assert!(!g["experiment"].contains("cli"), "{:?}", g["experiment"]);
-    // The leaves.
-    for leaf in ["options", "export"] {
+fn each_crates_rooms_import_in_the_order_its_lib_rs_states() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for src in CRATES {
+        let src = root.join(src);
+        let (g, rooms) = graph(&src);
+        assert!(rooms.len() >= 5, "{}: rooms {rooms:?}", src.display());
+        let order = stated_order(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+        let stated: BTreeSet<String> = order.keys().cloned().collect();
+        assert_eq!(stated, rooms, "{}: the stated order's rooms", src.display());
+        let bad = against(&g, &order);
         assert!(
-            g.get(leaf).is_none_or(|d| d.is_empty()),
-            "{leaf} imports {:?}",
-            g[leaf]
+            bad.is_empty(),
+            "{}: against the stated order: {bad:?}",
+            src.display()
         );
     }
+    // The binary holds the command line only; the rest it re-exports.
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+    assert_eq!(rooms_of(&lib), ["cli".to_string()].into());
 }
 
 #[test]
-fn the_checker_sees_a_cycle_and_a_grouped_use() {
-    let rooms: BTreeSet<String> = ["dice", "rules", "sim"].map(String::from).into();
-    let text = "use crate::{dice::Die, rules::X};\nfn f() {} // crate::sim in a comment\n\
-                #[cfg(test)]\nmod tests { use crate::sim; }";
+fn the_checker_sees_every_import_form() {
+    let rooms: BTreeSet<String> = ["dice", "rules", "sim", "marks", "options", "scenario"]
+        .map(String::from)
+        .into();
+    let m = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let text = "use crate::{dice::{Die, Log}, rules::X};\n\
+                fn f() { let s = \"crate::options\"; } // crate::sim in a comment\n\
+                /* crate::sim in a block */\n\
+                #[cfg(test)]\nmod tests { use crate::sim; }\n\
+                use crate::marks::Pool;";
     assert_eq!(
-        named(&code(text), &rooms),
-        ["dice", "rules"].map(String::from).into()
+        named(&code(text), &m(&["scenario"]), &rooms),
+        ["dice", "marks", "rules"].map(String::from).into()
     );
+    // `super::` up to the crate's root names a room; one short of it stays at home.
+    let deep = m(&["scenario", "squad", "battle"]);
     assert_eq!(
-        named("crate::sim::go()", &rooms),
+        named("use super::super::super::sim::X;", &deep, &rooms),
         ["sim"].map(String::from).into()
     );
+    assert!(named("use super::super::dice::X;", &deep, &rooms).is_empty());
+    assert_eq!(
+        named("use super::{options, rules::Y};", &m(&["sim"]), &rooms),
+        ["options", "rules"].map(String::from).into()
+    );
+    // Its own room is no edge; a path's middle is not its start.
+    assert!(
+        named(
+            "crate::scenario::x; a::crate_like::sim",
+            &m(&["scenario"]),
+            &rooms
+        )
+        .is_empty()
+    );
+    assert_eq!(
+        module_of(Path::new("scenario/squad/mod.rs")),
+        m(&["scenario", "squad"])
+    );
+    assert_eq!(module_of(Path::new("dice/die.rs")), m(&["dice", "die"]));
+    // Strings, raw strings and chars are blanked, lifetimes kept.
+    assert_eq!(
+        code("f(r#\"crate::sim\"#, 'x', '\\'', &'a T)"),
+        "f(\"\", ' ', ' ', &'a T)"
+    );
+}
+
+#[test]
+fn the_order_check_fails_an_edge_against_the_stated_order() {
+    let lib = "//! The rooms depend one way (the test): [`options`] and [`input`] (leaves) ->\n\
+               //! [`dice`] -> [`sim`].\n\nmore";
+    let order = stated_order(lib);
+    assert_eq!(order["options"], 0);
+    assert_eq!(order["input"], 0);
+    assert_eq!(order["sim"], 2);
     let mut g = Graph::new();
-    g.entry("a".into()).or_default().insert("b".into());
-    g.entry("b".into()).or_default().insert("a".into());
-    assert_eq!(cycle(&g, "a").unwrap(), ["a", "b", "a"]);
-    g.get_mut("b").unwrap().clear();
-    assert!(cycle(&g, "a").is_none());
+    g.entry("sim".into()).or_default().insert("dice".into());
+    assert!(against(&g, &order).is_empty());
+    g.entry("dice".into()).or_default().insert("sim".into());
+    g.entry("options".into())
+        .or_default()
+        .insert("input".into());
+    assert_eq!(
+        against(&g, &order),
+        ["dice imports sim", "options imports input"]
+    );
 }

@@ -9,7 +9,7 @@
 //! - `value_stability`: pinned seeded rolls.
 //! - `squad`: squad duels through the engine (closed form, symmetry, Armor, pins).
 //! - `experiment`: experiment files, `diemon run`, its exports.
-//! - `layers`: the rooms of `src/` import one way (no cycle; `experiment` never imports `cli`).
+//! - `layers`: inside each crate the rooms import one way, in the order its lib.rs states.
 //! - `fuzz`: seeded mutations of `fuzz/corpus/` never panic or hang (stable harness).
 //! - `faults`: runs killed with SIGKILL, and runs on a full disk, end as a clean run.
 //! - `cli`: the commands, their output shapes and exit codes.

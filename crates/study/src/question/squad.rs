@@ -1,0 +1,445 @@
+//! `diemon duel`'s squad question: two squads of catalog units, each with its policies,
+//! filled to a CP budget when one is given.
+
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use super::Error;
+use super::duel::{DuelArgs, first};
+use super::outcomes::Outcomes;
+use super::run::Ran;
+use diemon_core::catalog::Catalog;
+use diemon_core::catalog::cp::Cp;
+use diemon_core::options::RuleOptions;
+use diemon_core::scenario::duel::First;
+use diemon_core::scenario::squad::roster::{self, MAX_PER_SIDE};
+use diemon_core::scenario::squad::tally::TRACK;
+use diemon_core::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
+use diemon_core::sim::progress::Progress;
+
+/// Whether the arguments ask for squads rather than the shorthand duel.
+pub fn wanted(a: &DuelArgs) -> bool {
+    a.a_squad.is_some()
+        || a.b_squad.is_some()
+        || a.budget.is_some()
+        || !a.a.contains('/')
+        || !a.b.contains('/')
+}
+
+/// Checks every flag and builds the squad duel, without running it.
+pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Error> {
+    let shorthand_flags = a.a_skill.is_some()
+        || a.a_use.is_some()
+        || a.a_damage.is_some()
+        || a.a_armor.is_some()
+        || a.b_skill.is_some()
+        || a.b_use.is_some()
+        || a.b_damage.is_some()
+        || a.b_armor.is_some();
+    if shorthand_flags {
+        return Err(Error::input(
+            "--a-skill/--a-use/--a-damage/--a-armor (and B's) change a SKILL/USE/DAMAGE/ARMOR \
+             side, not catalog units\nhint: write both sides as shorthand, e.g. d6/2/1d6/4, or \
+             drop those flags",
+        ));
+    }
+    if !(1..=10_000).contains(&a.max_turns) {
+        return Err(Error::input(format!(
+            "--max-turns {}: expected 1 to 10000 player turns",
+            a.max_turns
+        )));
+    }
+    if a.distance > 1000 {
+        return Err(Error::input(format!(
+            "--distance {}: expected 0 to 1000 inches",
+            a.distance
+        )));
+    }
+    a.flags().check()?;
+    let catalog = super::catalog(a.catalog.as_ref(), a.run.out.part.catalog_text.as_deref())?;
+    let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
+    let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
+    Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
+        .map(|s| s.with_room(a.room))
+        .map_err(|e| Error::input(e.to_string()))
+}
+
+fn side(
+    name: char,
+    text: &str,
+    a: &DuelArgs,
+    catalog: &Catalog,
+    opts: &RuleOptions,
+) -> Result<SideSpec, Error> {
+    let bad = |m: String| Error::input(format!("side {name}: {m}"));
+    if text.contains('/') {
+        return Err(bad(format!(
+            "{text:?} is a SKILL/USE/DAMAGE/ARMOR stat line, but the other side is catalog \
+             units\nhint: give both sides as catalog units (`diemon unit list`) or both as stat \
+             lines"
+        )));
+    }
+    let mut units = roster::parse(text).map_err(|e| bad(e.message))?;
+    if let Some(budget) = a.budget {
+        if !(budget > 0.0 && (budget * 4.0).fract() == 0.0 && budget <= 1e6) {
+            return Err(Error::input(format!(
+                "--budget {budget}: expected a CP amount above 0, in quarter points (44, 22.5)"
+            )));
+        }
+        let [(key, 1)] = &units[..] else {
+            return Err(bad(format!(
+                "--budget fills a side with one unit; {text:?} lists more\nhint: drop the \
+                 counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
+            )));
+        };
+        let u = catalog.equipped(key).map_err(|e| bad(e.0))?;
+        let each = diemon_core::catalog::cost::breakdown(&u).total();
+        let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
+            bad(format!(
+                "{key}: {m}{}",
+                if matches!(m, roster::FillError::TooMany { .. }) {
+                    format!(" (lower --budget; {MAX_PER_SIDE} units a side at most)")
+                } else {
+                    String::new()
+                }
+            ))
+        })?;
+        units = vec![(key.clone(), n)];
+    }
+    let policy = if name == 'A' {
+        Policy {
+            target: a.a_target,
+            position: a.a_position,
+            response: a.a_response,
+            sprint: a.a_sprint,
+            cover: a.a_cover,
+            blind: a.a_blind,
+            spend: a.a_spend,
+            amputate: a.a_amputate,
+            aim: a.a_aim,
+            spacing: a.a_spacing,
+            auto: a.a_auto,
+            bail: a.a_bail,
+            formation: a.a_formation,
+            throw: a.a_throw,
+            divert: a.a_divert,
+            lob: a.a_lob,
+        }
+    } else {
+        Policy {
+            target: a.b_target,
+            position: a.b_position,
+            response: a.b_response,
+            sprint: a.b_sprint,
+            cover: a.b_cover,
+            blind: a.b_blind,
+            spend: a.b_spend,
+            amputate: a.b_amputate,
+            aim: a.b_aim,
+            spacing: a.b_spacing,
+            auto: a.b_auto,
+            bail: a.b_bail,
+            formation: a.b_formation,
+            throw: a.b_throw,
+            divert: a.b_divert,
+            lob: a.b_lob,
+        }
+    };
+    SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
+}
+
+/// A side's CP as fielded.
+pub fn side_cp(squad: &Squad, side: u8) -> Cp {
+    (0..squad.kinds().len())
+        .filter(|&i| squad.kind_side(i) == side)
+        .map(|i| squad.kinds()[i].cp * squad.units_of(i) as i64)
+        .fold(Cp::ZERO, |a, b| a + b)
+}
+
+pub fn describe(squad: &Squad, side: u8) -> String {
+    let kinds = squad.kinds();
+    let mut parts = Vec::new();
+    let mut total = Cp::ZERO;
+    for (i, k) in kinds.iter().enumerate() {
+        if squad.kind_side(i) != side {
+            continue;
+        }
+        let n = squad.units_of(i);
+        total = total + k.cp * n as i64;
+        parts.push(format!("{n} x {} ({} CP each)", k.key, k.cp));
+    }
+    format!("{}  = {total} CP", parts.join(" + "))
+}
+
+/// Side `side`'s parts that cost CP and do nothing in this battle, one line each.
+pub fn inert(squad: &Squad, side: u8) -> Vec<String> {
+    let mut v = Vec::new();
+    for (key, x) in squad.inert(side) {
+        let line = format!("{key}: {x}");
+        if !v.contains(&line) {
+            v.push(line);
+        }
+    }
+    v
+}
+
+pub fn first_name(a: &DuelArgs) -> &'static str {
+    match first(a) {
+        First::A => "A",
+        First::B => "B",
+        First::Random => "random",
+    }
+}
+
+/// One player turn of [`SquadAnswer::by_turn`]: units standing after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TurnRow {
+    pub turn: usize,
+    pub standing_a: f64,
+    pub ci_standing_a: [f64; 2],
+    pub standing_b: f64,
+    pub ci_standing_b: [f64; 2],
+    /// Minds converted by then; only with a Contagious unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub converted: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_converted: Option<[f64; 2]>,
+}
+
+/// What a squad duel answers. Columns: docs/columns.md.
+#[derive(Debug, Clone, Serialize)]
+pub struct SquadAnswer {
+    /// Side A as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
+    pub a: String,
+    pub b: String,
+    pub units_a: usize,
+    pub units_b: usize,
+    pub cp_a: Cp,
+    pub cp_b: Cp,
+    /// `cp_a - cp_b`: how far from even the sides are (whole units only).
+    pub cp_gap: Cp,
+    /// A float as in `blast`, so the column has one type in every experiment.
+    pub distance: f64,
+    pub room: u32,
+    /// Who moves first: `A`, `B` or `random`.
+    pub first: &'static str,
+    pub policy_a: Policy,
+    pub policy_b: Policy,
+    #[serde(flatten)]
+    pub ran: Ran,
+    #[serde(flatten)]
+    pub outcomes: Outcomes,
+    pub mean_turns: f64,
+    pub ci_mean_turns: [f64; 2],
+    pub survivors_a: f64,
+    pub ci_survivors_a: [f64; 2],
+    pub survivors_b: f64,
+    pub ci_survivors_b: [f64; 2],
+    pub cp_left_a: f64,
+    pub ci_cp_left_a: [f64; 2],
+    pub cp_left_b: f64,
+    pub ci_cp_left_b: [f64; 2],
+    pub armor_ties: u64,
+    /// `[turns, share]` pairs; the same for survivors.
+    pub turns_hist: Vec<(usize, f64)>,
+    pub survivors_a_hist: Vec<(usize, f64)>,
+    pub survivors_b_hist: Vec<(usize, f64)>,
+    pub max_turns: u32,
+    pub options: RuleOptions,
+    pub by_turn: Vec<TurnRow>,
+    /// What a side pays CP for and never uses in this battle, with why (issue 21).
+    pub inert_a: Vec<String>,
+    pub inert_b: Vec<String>,
+    pub inert_cp_a: Cp,
+    pub inert_cp_b: Cp,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub converted: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_converted: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub revived: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_revived: Option<[f64; 2]>,
+    /// Per side A, B: enemies its Explosives felled, and its own units they felled.
+    #[serde(flatten)]
+    pub explosives: Option<Blasted>,
+    /// Per side A, B: enemies its automatic weapons felled.
+    #[serde(flatten)]
+    pub automatic: Option<Swept>,
+    /// Which sides carry Explosives, and automatic weapons (for the table).
+    #[serde(skip)]
+    pub explosives_on: [bool; 2],
+    #[serde(skip)]
+    pub automatic_on: [bool; 2],
+}
+
+/// What the Explosives of each side felled (a squad with Explosives): absent for a side
+/// without any, so a frame holds null there, not a zero it never counted.
+#[derive(Debug, Clone, Serialize)]
+pub struct Blasted {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_own_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_own_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_b: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blasted_own_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_blasted_own_b: Option<[f64; 2]>,
+}
+
+/// What the automatic weapons of each side felled (a squad with one): absent for a side
+/// without any.
+#[derive(Debug, Clone, Serialize)]
+pub struct Swept {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept_a: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_swept_a: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swept_b: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_swept_b: Option<[f64; 2]>,
+}
+
+impl SquadAnswer {
+    pub fn new(squad: &Squad, a: &DuelArgs, ran: Ran, t: &SquadTally) -> SquadAnswer {
+        let turns = t.mean_turns();
+        let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
+        let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
+        let converted = squad.contagious().then(|| t.mean_converted());
+        let revived = squad.mediks().then(|| t.mean_revived());
+        let by_turn = (0..(squad.max_turns() as usize).min(TRACK))
+            .map(|k| {
+                let (a, b) = (t.standing_after(0, k), t.standing_after(1, k));
+                let c = squad.contagious().then(|| t.converted_after(k));
+                TurnRow {
+                    turn: k + 1,
+                    standing_a: a.point,
+                    ci_standing_a: a.ci,
+                    standing_b: b.point,
+                    ci_standing_b: b.ci,
+                    converted: c.map(|c| c.point),
+                    ci_converted: c.map(|c| c.ci),
+                }
+            })
+            .collect();
+        let blasted = |side, own| t.mean_blasted(side, own);
+        SquadAnswer {
+            a: describe(squad, 0),
+            b: describe(squad, 1),
+            units_a: squad.count()[0],
+            units_b: squad.count()[1],
+            cp_a: side_cp(squad, 0),
+            cp_b: side_cp(squad, 1),
+            cp_gap: side_cp(squad, 0) - side_cp(squad, 1),
+            distance: a.distance as f64,
+            room: a.room,
+            first: first_name(a),
+            policy_a: *squad.policy(0),
+            policy_b: *squad.policy(1),
+            ran,
+            outcomes: Outcomes::from(t),
+            mean_turns: turns.point,
+            ci_mean_turns: turns.ci,
+            survivors_a: sa.point,
+            ci_survivors_a: sa.ci,
+            survivors_b: sb.point,
+            ci_survivors_b: sb.ci,
+            cp_left_a: ca.point,
+            ci_cp_left_a: ca.ci,
+            cp_left_b: cb.point,
+            ci_cp_left_b: cb.ci,
+            armor_ties: t.ties,
+            turns_hist: t.shares(&t.turns_hist),
+            survivors_a_hist: t.shares(&t.survivors_a_hist),
+            survivors_b_hist: t.shares(&t.survivors_b_hist),
+            max_turns: a.max_turns,
+            options: *squad.opts(),
+            by_turn,
+            inert_a: inert(squad, 0),
+            inert_b: inert(squad, 1),
+            inert_cp_a: squad.inert_cp(0),
+            inert_cp_b: squad.inert_cp(1),
+            converted: converted.map(|c| c.point),
+            ci_converted: converted.map(|c| c.ci),
+            revived: revived.map(|r| r.point),
+            ci_revived: revived.map(|r| r.ci),
+            explosives: squad.explosives().then(|| {
+                let on = |side: usize, own: bool| {
+                    squad.explosives_on(side as u8).then(|| blasted(side, own))
+                };
+                Blasted {
+                    blasted_a: on(0, false).map(|e| e.point),
+                    ci_blasted_a: on(0, false).map(|e| e.ci),
+                    blasted_own_a: on(0, true).map(|e| e.point),
+                    ci_blasted_own_a: on(0, true).map(|e| e.ci),
+                    blasted_b: on(1, false).map(|e| e.point),
+                    ci_blasted_b: on(1, false).map(|e| e.ci),
+                    blasted_own_b: on(1, true).map(|e| e.point),
+                    ci_blasted_own_b: on(1, true).map(|e| e.ci),
+                }
+            }),
+            automatic: squad.automatic().then(|| {
+                let on = |side: usize| squad.automatic_on(side as u8).then(|| t.mean_swept(side));
+                Swept {
+                    swept_a: on(0).map(|e| e.point),
+                    ci_swept_a: on(0).map(|e| e.ci),
+                    swept_b: on(1).map(|e| e.point),
+                    ci_swept_b: on(1).map(|e| e.ci),
+                }
+            }),
+            explosives_on: [squad.explosives_on(0), squad.explosives_on(1)],
+            automatic_on: [squad.automatic_on(0), squad.automatic_on(1)],
+        }
+    }
+}
+
+/// Asks a squad duel: builds it, runs it on its own pool and answers.
+pub fn ask(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<SquadAnswer, Error> {
+    let squad = build(a, opts)?;
+    let (run, ran) = a.flags().ran(&squad, progress, cancel)?;
+    Ok(SquadAnswer::new(&squad, a, ran, &run.tally))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> DuelArgs {
+        crate::question::tests::parse("duel", line)
+    }
+
+    #[test]
+    fn a_budget_fills_each_side_with_whole_units() {
+        let opts = RuleOptions::default();
+        let a = args("--budget 44 minifig-hand-weapon hero-hand-weapon");
+        assert!(wanted(&a));
+        let s = build(&a, &opts).unwrap();
+        // 44 CP: seven 6-CP minifigs against three 13-CP Heroes (Ch. 10 costs).
+        assert_eq!(s.count(), [7, 3]);
+        let e = build(&args("--budget 4000 minifig-hand-weapon minifig"), &opts).unwrap_err();
+        assert!(e.message().contains("lower --budget"), "{e}");
+        let e = build(&args("--budget 44 minifig*2 hero"), &opts).unwrap_err();
+        assert!(e.message().contains("one unit"), "{e}");
+    }
+
+    #[test]
+    fn stat_line_flags_are_refused_on_squads() {
+        let e = build(&args("--a-skill d8 minifig hero"), &RuleOptions::default()).unwrap_err();
+        assert!(e.message().contains("not catalog units"), "{e}");
+    }
+}
