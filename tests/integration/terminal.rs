@@ -21,6 +21,9 @@ struct Terminal {
     child: Child,
     keyboard: File,
     screen: Arc<Mutex<Vec<u8>>>,
+    /// Disconnects when the reader has drained the terminal to its end (the command and
+    /// every copy of its side closed).
+    drained: std::sync::mpsc::Receiver<()>,
 }
 
 impl Terminal {
@@ -70,7 +73,12 @@ impl Terminal {
         // Drain the terminal, or a full buffer would stop the command.
         let mut tty = File::from(master);
         let sink = Arc::clone(&screen);
+        let (done, drained) = std::sync::mpsc::channel::<()>();
+        // Nothing else holds the terminal's other side now (`cmd` and its copies are gone
+        // with this call), so the reader meets its end when the command exits.
+        drop(cmd);
         std::thread::spawn(move || {
+            let _done = done;
             let mut buf = [0u8; 8192];
             while let Ok(n) = tty.read(&mut buf) {
                 if n == 0 {
@@ -83,6 +91,7 @@ impl Terminal {
             child,
             keyboard,
             screen,
+            drained,
         }
     }
 
@@ -95,8 +104,8 @@ impl Terminal {
         let end = Instant::now() + limit;
         while Instant::now() < end {
             if let Some(s) = self.child.try_wait().unwrap() {
-                // The reader needs a moment for the last bytes.
-                std::thread::sleep(Duration::from_millis(50));
+                // Every byte it printed is read once the reader meets the end.
+                let _ = self.drained.recv_timeout(Duration::from_secs(10));
                 return Some(s.code().unwrap_or(-1));
             }
             std::thread::sleep(Duration::from_millis(20));

@@ -120,8 +120,8 @@ pub struct Kind {
     pub arms: Vec<Arm>,
     /// The longest Range among them, and whether one strikes in Close Combat: read on every
     /// unit's turn, so kept rather than searched for.
-    longest: Option<u32>,
-    any_close: bool,
+    pub(in crate::scenario::squad) longest: Option<u32>,
+    pub(in crate::scenario::squad) any_close: bool,
     /// The Melee Shield it Parries with, if any (the one with the most layers).
     pub shield: Option<Shield>,
     /// Hands left for weapons once its shields are held (Ch. 10.1 "provided it has enough

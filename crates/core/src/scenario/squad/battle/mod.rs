@@ -578,8 +578,43 @@ mod testing {
         Squad::new(a, b, distance, First::A, 50, opts).unwrap()
     }
 
+    /// `s` in every form that plays its battle (issue 42): as built (the line form where it
+    /// qualifies), the general turn's plain form where the battle is plain, and the general
+    /// turn with every branch.
+    pub(super) fn forms(s: &Squad) -> Vec<(&'static str, Squad)> {
+        let mut out = vec![("built", s.clone())];
+        if s.line.is_some() {
+            out.push((
+                "plain",
+                Squad {
+                    line: None,
+                    ..s.clone()
+                },
+            ));
+        }
+        if s.plain {
+            out.push((
+                "general",
+                Squad {
+                    line: None,
+                    plain: false,
+                    ..s.clone()
+                },
+            ));
+        }
+        out
+    }
+
+    /// One scripted trial of `s`, played in every form that qualifies ([`forms`]): each
+    /// must use up the same dice to the same outcome.
     pub(super) fn run(s: &Squad, script: &[(Die, u32)]) -> SquadOutcome {
-        crate::scenario::scripted(s, script)
+        let mut forms = forms(s).into_iter();
+        let (_, built) = forms.next().expect("the squad as built");
+        let o = crate::scenario::scripted(&built, script);
+        for (name, f) in forms {
+            assert_eq!(crate::scenario::scripted(&f, script), o, "the {name} form");
+        }
+        o
     }
 
     pub(super) const D6: Die = Die::D6;
