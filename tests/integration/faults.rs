@@ -124,6 +124,7 @@ fn kill_at_seeded_points(
 }
 
 #[test]
+#[ignore = "slow: runs killed and resumed; .ci/run runs it (cargo test --release -- --ignored)"]
 fn runs_killed_at_random_points_resume_to_the_same_bytes() {
     let dir = temp("faults-kill");
     let file = dir.join("e.toml");
@@ -143,6 +144,7 @@ fn runs_killed_at_random_points_resume_to_the_same_bytes() {
 }
 
 #[test]
+#[ignore = "slow: a price killed and resumed; .ci/run runs it (cargo test --release -- --ignored)"]
 fn issue_39_a_price_killed_in_its_race_resumes_to_the_same_bytes() {
     // A Hero against minifigs: the grid, its rounds and the race's stages, killed (SIGKILL)
     // at seeded points of its span; each resumes from the cells its race kept, and the

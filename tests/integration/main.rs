@@ -15,6 +15,10 @@
 //! - `cli`: the commands, their output shapes and exit codes.
 //! - `price`: `diemon price` and experiment kind `price`.
 //! - `terminal`: the binary in a pseudo-terminal: the README tour finishes, Ctrl-C exits 130.
+//!
+//! The slow tests (the README tour in a terminal, runs killed and resumed) are marked
+//! `#[ignore = "slow: ..."]`: `cargo test --release` leaves them out, and
+//! `cargo test --release --test integration -- --ignored` (which .ci/run runs) runs them.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

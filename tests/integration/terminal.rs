@@ -191,6 +191,7 @@ fn the_tour_is_read_as_words() {
 }
 
 #[test]
+#[ignore = "slow: the whole README tour, about 45 s; .ci/run runs it (cargo test --release -- --ignored)"]
 fn every_line_of_the_readme_tour_finishes_in_a_terminal() {
     let dir = workspace("tour");
     for words in tour() {
