@@ -183,6 +183,7 @@ impl From<crate::question::Error> for Failure {
         match e {
             crate::question::Error::Input(m) => Failure::input(m),
             crate::question::Error::Other(m) => Failure::other(m),
+            other => Failure::other(other.to_string()),
         }
     }
 }
@@ -197,6 +198,7 @@ impl From<crate::experiment::error::RunError> for Failure {
                 code: EXIT_INTERRUPTED,
                 message,
             },
+            other => Failure::other(other.to_string()),
         }
     }
 }

@@ -31,26 +31,38 @@ impl fmt::Display for InputError {
 /// real one, so a wrong path (`/dev/zero`) is refused instead of filling memory.
 pub const MAX_INPUT: u64 = 16 << 20;
 
+/// Why an input file cannot be read ([`read`]); the message follows its path.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The file cannot be opened or read.
+    #[error("cannot read it: {0}")]
+    Io(#[from] std::io::Error),
+    /// More than [`MAX_INPUT`] bytes.
+    #[error(
+        "it is larger than {} MiB, far more than any catalog, experiment or roster",
+        MAX_INPUT >> 20
+    )]
+    TooLarge,
+    /// Not UTF-8 text: byte `at` is the first that is not.
+    #[error(
+        "it is not UTF-8 text (byte {at} is not): a catalog, experiment or roster is a TOML file"
+    )]
+    NotText { at: usize },
+}
+
 /// Reads an input file once, as text, refusing one larger than [`MAX_INPUT`]: a pipe or
 /// `/dev/stdin` can be read only once, so every reader of a file takes its text from here.
-pub fn read(path: &std::path::Path) -> Result<String, String> {
+pub fn read(path: &std::path::Path) -> Result<String, ReadError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    file.take(MAX_INPUT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+    file.take(MAX_INPUT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_INPUT {
-        return Err(format!(
-            "it is larger than {} MiB, far more than any catalog, experiment or roster",
-            MAX_INPUT >> 20
-        ));
+        return Err(ReadError::TooLarge);
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "it is not UTF-8 text (byte {} is not): a catalog, experiment or roster is a TOML file",
-            e.utf8_error().valid_up_to()
-        )
+    String::from_utf8(bytes).map_err(|e| ReadError::NotText {
+        at: e.utf8_error().valid_up_to(),
     })
 }
 
@@ -180,9 +192,11 @@ mod tests {
         assert_eq!(read(&small).unwrap(), "name = \"a\"\n");
         let big = dir.join("big.toml");
         std::fs::write(&big, vec![b'#'; MAX_INPUT as usize + 1]).unwrap();
-        assert!(read(&big).unwrap_err().contains("larger than 16 MiB"));
+        let e = read(&big).unwrap_err();
+        assert!(matches!(e, ReadError::TooLarge) && e.to_string().contains("larger than 16 MiB"));
         std::fs::write(&big, [0xff, 0xfe]).unwrap();
-        assert!(read(&big).unwrap_err().contains("not UTF-8"));
+        let e = read(&big).unwrap_err();
+        assert!(matches!(e, ReadError::NotText { at: 0 }) && e.to_string().contains("not UTF-8"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

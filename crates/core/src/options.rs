@@ -946,6 +946,7 @@ rule_options! {
 
 /// A `key=value` that does not name an option or a value of it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum OptionError {
     #[error("expected key=value, got {0:?}")]
     Shape(String),

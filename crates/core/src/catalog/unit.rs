@@ -194,7 +194,7 @@ fn explosive_variant(stats: &mut Stats, variant: Swap) -> Result<(), String> {
             stats.kind
         ));
     }
-    variant.check(stats.size)?;
+    variant.check(stats.size).map_err(|e| e.to_string())?;
     stats.damage = Damage::Dice(variant.payload(stats.size).term());
     Ok(())
 }

@@ -22,6 +22,20 @@ pub enum Variant {
     Phased,
 }
 
+/// Why an Explosive cannot carry an Explosive Variant's dice (Ch. 8.4).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// A Phased d12 costs two d10s: an XSize 1 Explosive buys none.
+    #[error("a Phased d12 costs two dice (Ch. 8.4): XSize {xsize} buys none; use XSize 2 or more")]
+    NoneBought { xsize: u32 },
+    /// The swaps take more d10s than the Explosive has.
+    #[error(
+        "the swaps take {cost} of the d10s and an XSize {xsize} Explosive has {xsize} (a Phased d12 takes two, Ch. 8.4)"
+    )]
+    TooManySwaps { cost: u32, xsize: u32 },
+}
+
 impl Variant {
     pub const ALL: [Variant; 5] = [
         Variant::Explosive,
@@ -72,11 +86,9 @@ impl Variant {
     }
 
     /// Why an Explosive of `xsize` cannot be this variant, if it cannot.
-    pub fn check(self, xsize: u32) -> Result<(), String> {
+    pub fn check(self, xsize: u32) -> Result<(), VariantError> {
         if self.dice(xsize) == 0 {
-            return Err(format!(
-                "a Phased d12 costs two dice (Ch. 8.4): XSize {xsize} buys none; use XSize 2 or more"
-            ));
+            return Err(VariantError::NoneBought { xsize });
         }
         Ok(())
     }
@@ -131,7 +143,7 @@ impl Swap {
     }
 
     /// Why an Explosive of `xsize` cannot carry these dice, if it cannot.
-    pub fn check(&self, xsize: u32) -> Result<(), String> {
+    pub fn check(&self, xsize: u32) -> Result<(), VariantError> {
         match *self {
             Swap::All(v) => v.check(xsize),
             Swap::Some(c) => {
@@ -140,10 +152,7 @@ impl Swap {
                     .map(|v| c[*v as usize] as u32 * v.cost())
                     .sum();
                 if cost > xsize {
-                    return Err(format!(
-                        "the swaps take {cost} of the d10s and an XSize {xsize} Explosive has \
-                         {xsize} (a Phased d12 takes two, Ch. 8.4)"
-                    ));
+                    return Err(VariantError::TooManySwaps { cost, xsize });
                 }
                 Ok(())
             }

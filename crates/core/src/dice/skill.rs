@@ -38,6 +38,7 @@ pub struct SkillRoll {
 
 /// Why a Skill roll cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum SkillError {
     #[error("a {carrier} cannot Bless or Curse a {die} Skill die")]
     CarrierTooSmall { carrier: Die, die: Die },

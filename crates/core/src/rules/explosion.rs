@@ -31,13 +31,21 @@ pub const MAX_EXP_DICE: usize = 64;
 
 /// Why an expression cannot explode.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ExplosionError {
     /// No Exp dice: nothing sets the radius.
     NoExpDice,
     /// Skill or SuperNatural dice have no place in a Damage Roll.
     NotDamage,
     TooManyDice,
+    /// A payload whose dice do not read as an expression (`term`).
+    Payload {
+        term: String,
+        error: Box<crate::dice::expr::ParseError>,
+    },
 }
+
+impl std::error::Error for ExplosionError {}
 
 impl fmt::Display for ExplosionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -49,6 +57,7 @@ impl fmt::Display for ExplosionError {
                 "an Explosion's Damage holds damage dice and numbers, not Skill or SN dice",
             ),
             ExplosionError::TooManyDice => write!(f, "at most {MAX_EXP_DICE} Exp dice"),
+            ExplosionError::Payload { term, error } => write!(f, "{term:?}: {error}"),
         }
     }
 }
@@ -124,10 +133,14 @@ impl ExplosionPlan {
 
     /// The Explosion of an Explosive's `payload` (Ch. 8.4; Explosive Variants: each of its
     /// dice keeps a d10's place in the rings).
-    pub fn of(payload: Payload, opts: &RuleOptions) -> Result<ExplosionPlan, String> {
-        let e = Expr::parse(&payload.term()).map_err(|e| e.to_string())?;
+    pub fn of(payload: Payload, opts: &RuleOptions) -> Result<ExplosionPlan, ExplosionError> {
+        let term = payload.term();
+        let e = Expr::parse(&term).map_err(|error| ExplosionError::Payload {
+            term,
+            error: Box::new(error),
+        })?;
         let variant = Variant::ALL[1..].iter().any(|v| payload.has(*v));
-        Self::build(&e, opts, variant).map_err(|e| e.to_string())
+        Self::build(&e, opts, variant)
     }
 
     fn build(

@@ -26,21 +26,27 @@ pub struct Fighter {
 }
 
 /// Why a side of a duel cannot be built; `field` names the part and `text` what was given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FighterError {
     /// Not `SKILL/USE/DAMAGE/ARMOR`.
+    #[error("{0:?}: expected SKILL/USE/DAMAGE/ARMOR, e.g. d6/2/1d6/4")]
     Shape(String),
     /// An expression that does not parse.
+    #[error("{field} {text:?}: {error}")]
     Expr {
         field: &'static str,
         text: String,
         error: Box<ParseError>,
     },
     /// The Skill is not a single die (Ch. 10.1).
+    #[error("skill {0:?} must be a single Skill die like d6 (Ch. 10.1)")]
     Skill(String),
     /// The Use rating is not a whole number.
+    #[error("Use {0:?} is not a whole number (Ch. 4.2 Use ratings)")]
     Use(String),
     /// A Skill die inside Damage or Armor.
+    #[error("{0} cannot contain a Skill die")]
     SkillIn(&'static str),
 }
 

@@ -108,13 +108,18 @@ pub struct Shard {
     pub count: u64,
 }
 
+/// A shard that does not read ([`Shard::parse`]): the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: expected I/N with 1 <= I <= N, e.g. 2/8")]
+pub struct ShardError(pub String);
+
 impl Shard {
     /// Every batch.
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// Shard `i/n` as written on a command line (1-based: `1/4` to `4/4`).
-    pub fn parse(s: &str) -> Result<Shard, String> {
-        let bad = || format!("{s:?}: expected I/N with 1 <= I <= N, e.g. 2/8");
+    pub fn parse(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let (i, n): (u64, u64) = (
             i.trim().parse().map_err(|_| bad())?,

@@ -2,6 +2,7 @@
 
 /// The CLI picks the exit code from the kind.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// Bad input: the file, a folder that is not a run's, shards that do not belong together.
     #[error("{0}")]

@@ -250,7 +250,7 @@ pub fn read(path: &Path) -> Result<String, Vec<ExperimentError>> {
             file: path.display().to_string(),
             line: 0,
             column: 0,
-            message,
+            message: message.to_string(),
             hint: "`ls experiments/` shows the shipped experiments".into(),
         }]
     })

@@ -108,6 +108,7 @@ fn io_error(path: &Path, source: io::Error) -> ExportError {
 
 /// Why a file was not written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ExportError {
     /// The encoder refused a frame or record: a bug, since both are built to encode.
     #[error("cannot encode as {format}: {message}")]

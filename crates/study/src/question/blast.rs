@@ -207,6 +207,7 @@ impl From<WeaponError> for Error {
         match e {
             WeaponError::Size(m) => Error::Input(m),
             WeaponError::Catalog(m) => Error::Other(m),
+            other => Error::Input(other.to_string()),
         }
     }
 }

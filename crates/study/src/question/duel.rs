@@ -273,6 +273,7 @@ fn fighter(
         FighterError::Shape(t) => Error::input(format!(
             "side {name} {t:?}: expected SKILL/USE/DAMAGE/ARMOR, e.g. d6/2/1d6/4"
         )),
+        other => Error::input(format!("side {name}: {other}")),
     })
 }
 

@@ -31,6 +31,7 @@ use diemon_core::sim::progress::Progress;
 
 /// Why a question cannot be asked. The CLI picks the exit code from the kind.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// Bad input: a flag, an expression, a unit or item the catalog lacks (exit code 2).
     #[error("{0}")]

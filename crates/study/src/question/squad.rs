@@ -146,7 +146,7 @@ fn side(
             lob: a.b_lob,
         }
     };
-    SideSpec::from_catalog(catalog, &units, policy, opts).map_err(bad)
+    SideSpec::from_catalog(catalog, &units, policy, opts).map_err(|e| bad(e.to_string()))
 }
 
 /// A side's CP as fielded.

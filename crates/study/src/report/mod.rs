@@ -21,6 +21,7 @@ use crate::export::{ExportError, write_bytes_atomic, write_text_atomic};
 
 /// Why a report was not written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReportError {
     /// The folder is not a run's, or its frames do not read: the input's fault.
     #[error(transparent)]

@@ -51,6 +51,7 @@ pub struct Weapon {
 
 /// Why an automatic weapon's stats cannot be had.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WeaponError {
     /// The Weapon Size is outside what the weapon's table covers (bad input).
     #[error("{0}")]

@@ -60,7 +60,7 @@ impl Delivery {
         if xsize == 0 {
             return Err("an Explosive has an XSize of at least 1 brick".into());
         }
-        swap.check(xsize)?;
+        swap.check(xsize).map_err(|e| e.to_string())?;
         let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(|e| e.to_string());
         let explosive = cost(WeaponKind::Explosive, xsize)?;
         let d = match launch {

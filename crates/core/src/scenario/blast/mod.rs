@@ -163,7 +163,8 @@ impl Volley {
                 Some(Carried {
                     stability,
                     xsize,
-                    plan: ExplosionPlan::of(Payload::of(Variant::Explosive, xsize), &opts)?,
+                    plan: ExplosionPlan::of(Payload::of(Variant::Explosive, xsize), &opts)
+                        .map_err(|e| e.to_string())?,
                 })
             }
         };
@@ -172,8 +173,9 @@ impl Volley {
         }
         // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
         let payload = delivery.payload();
-        let explosion = ExplosionPlan::of(payload, &opts)?;
-        let boosted = ExplosionPlan::of(payload.plus_one(opts.overskill_die), &opts)?;
+        let explosion = ExplosionPlan::of(payload, &opts).map_err(|e| e.to_string())?;
+        let boosted = ExplosionPlan::of(payload.plus_one(opts.overskill_die), &opts)
+            .map_err(|e| e.to_string())?;
         let fire = payload.has(Variant::Incendiary);
         let action = Attacker {
             skill,

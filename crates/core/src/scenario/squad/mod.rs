@@ -58,8 +58,8 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Policy, Position, Response, Spacing, Spend,
-    Sprint, Targeting, Throw,
+    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Policy, PolicyError, Position, Response,
+    Spacing, Spend, Sprint, Targeting, Throw,
 };
 pub use tally::{SquadOutcome, SquadTally};
 
@@ -80,7 +80,7 @@ impl SideSpec {
         units: &[(String, u32)],
         policy: Policy,
         opts: &RuleOptions,
-    ) -> Result<SideSpec, String> {
+    ) -> Result<SideSpec, SideError> {
         let mut out = Vec::new();
         let mut built = Vec::new();
         for (entry, n) in units {
@@ -93,72 +93,125 @@ impl SideSpec {
                         Some((p, i)) => (p.trim(), Some(i.trim())),
                         None => (p.trim(), None),
                     };
-                    let s = Spend::named(p).ok_or_else(|| {
-                        format!(
-                            "{entry}: {p:?} is not a spend policy ({})",
-                            Spend::names().join(", ")
-                        )
+                    let s = Spend::named(p).ok_or_else(|| SideError::NotASpend {
+                        entry: entry.clone(),
+                        policy: p.to_string(),
                     })?;
                     if item.is_some() != (s == Spend::Arm) {
-                        return Err(format!(
-                            "{entry}: an item goes with the arm policy only, and it needs one \
-                             (hint: {}@arm:hand-weapon)",
-                            k.trim()
-                        ));
+                        return Err(SideError::ItemWithoutArm {
+                            entry: entry.clone(),
+                            key: k.trim().to_string(),
+                        });
                     }
                     (k.trim(), Some(s), item)
                 }
             };
             let key = &key.to_string();
-            let u = catalog.equipped(key).map_err(|e| e.0)?;
+            let u = catalog.equipped(key).map_err(|e| SideError::Unknown(e.0))?;
             let mut kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
-                let armed: Vec<&str> = catalog
-                    .units()
-                    .map(|x| x.key.as_str())
-                    .filter(|k| k.starts_with(&format!("{key}-")))
-                    .collect();
-                let hint = if armed.is_empty() {
-                    format!(" (hint: equip it, e.g. {key}+hand-weapon)")
-                } else {
-                    format!(
-                        " (hint: armed versions: {}; or equip it, e.g. {key}+hand-weapon)",
-                        armed.join(", ")
-                    )
-                };
-                format!("{} {}{hint}", e.key, e.message)
+                SideError::CannotFight {
+                    kind: e.key,
+                    message: e.message,
+                    key: key.clone(),
+                    armed: catalog
+                        .units()
+                        .map(|x| x.key.clone())
+                        .filter(|k| k.starts_with(&format!("{key}-")))
+                        .collect(),
+                }
             })?;
             if spend.is_some() {
                 if kind.sn.is_empty() {
-                    return Err(format!(
-                        "{entry}: {key} has no SuperNatural dice to spend (hint: drop @...)"
-                    ));
+                    return Err(SideError::NoSnDice {
+                        entry: entry.clone(),
+                        key: key.clone(),
+                    });
                 }
                 kind.key = entry.trim().to_string();
                 kind.spend = spend;
             }
             if kind.sn.contains(&Die::D4) {
-                let u = catalog.equipped("4pion").map_err(|e| e.0)?;
-                let pion = Kind::diemon(&u, opts).map_err(|e| format!("4pion: {}", e.message))?;
+                let u = catalog
+                    .equipped("4pion")
+                    .map_err(|e| SideError::Unknown(e.0))?;
+                let pion = Kind::diemon(&u, opts).map_err(|e| SideError::Fourpion(e.message))?;
                 kind.fourpion = Some(Box::new(pion));
             }
             if let Some(item) = item {
-                kind.summons = Some(summons(catalog, key, &kind, item, opts)?);
+                kind.summons =
+                    Some(summons(catalog, key, &kind, item, opts).map_err(SideError::Summons)?);
             }
             if kind.summons.is_none()
                 && !kind.sn.is_empty()
                 && kind.spend.unwrap_or(policy.spend) == Spend::Arm
             {
-                return Err(format!(
-                    "{entry}: the arm policy needs the item to summon (hint: \
-                     {key}@arm:hand-weapon in the roster)"
-                ));
+                return Err(SideError::ArmWithoutItem {
+                    entry: entry.clone(),
+                    key: key.clone(),
+                });
             }
             out.push((kind, *n));
             built.push(u);
         }
-        let lent = teamwork(&mut out, &built, opts)?;
+        let lent = teamwork(&mut out, &built, opts).map_err(SideError::Crew)?;
         short_of_power(&mut out, &built, lent, policy);
         Ok(SideSpec { units: out, policy })
+    }
+}
+
+/// Why a side cannot be built from a catalog ([`SideSpec::from_catalog`]): each says what
+/// was given and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SideError {
+    /// `UNIT@POLICY` names no spend policy.
+    #[error("{entry}: {policy:?} is not a spend policy ({})", Spend::names().join(", "))]
+    NotASpend { entry: String, policy: String },
+    /// An item given without the `arm` policy, or `arm` given without an item.
+    #[error(
+        "{entry}: an item goes with the arm policy only, and it needs one (hint: {key}@arm:hand-weapon)"
+    )]
+    ItemWithoutArm { entry: String, key: String },
+    /// The catalog has no such unit or item (its message names the entry and a hint).
+    #[error("{0}")]
+    Unknown(String),
+    /// Kind `kind` of catalog unit `key` cannot fight a squad battle as it is; `armed`
+    /// lists the catalog's armed versions of it.
+    #[error("{kind} {message} (hint: {})", equip_hint(.key, .armed))]
+    CannotFight {
+        kind: String,
+        message: String,
+        key: String,
+        armed: Vec<String>,
+    },
+    /// A spend policy on a unit with no SuperNatural dice.
+    #[error("{entry}: {key} has no SuperNatural dice to spend (hint: drop @...)")]
+    NoSnDice { entry: String, key: String },
+    /// The `arm` policy with no item to summon.
+    #[error(
+        "{entry}: the arm policy needs the item to summon (hint: {key}@arm:hand-weapon in the roster)"
+    )]
+    ArmWithoutItem { entry: String, key: String },
+    /// The 4pion its SN d4s summon cannot be built.
+    #[error("4pion: {0}")]
+    Fourpion(String),
+    /// The item its `arm` policy summons cannot be.
+    #[error("{0}")]
+    Summons(String),
+    /// A Gunner with nothing to crew.
+    #[error("{0}")]
+    Crew(String),
+}
+
+/// How to arm unit `key`: its armed versions in the catalog, or an item.
+fn equip_hint(key: &str, armed: &[String]) -> String {
+    if armed.is_empty() {
+        format!("equip it, e.g. {key}+hand-weapon")
+    } else {
+        format!(
+            "armed versions: {}; or equip it, e.g. {key}+hand-weapon",
+            armed.join(", ")
+        )
     }
 }
 
@@ -446,6 +499,7 @@ pub const ROOM: u32 = 12;
 
 /// Why a squad duel cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SquadError {
     Empty(char),
     TooMany(char),

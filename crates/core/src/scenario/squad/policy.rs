@@ -307,22 +307,30 @@ impl Default for Spacing {
     }
 }
 
+/// A policy's value that does not read ([`Spacing::parse`], [`AutoFire::parse`],
+/// [`Formation::parse`]): what was given, and what is expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected {expected}; got {given:?}")]
+pub struct PolicyError {
+    pub given: String,
+    pub expected: &'static str,
+}
+
 impl Spacing {
     pub fn inches(self) -> f64 {
         self.0 as f64 / 4.0
     }
 
     /// "1.5": inches from 0 to 12 in quarters.
-    pub fn parse(s: &str) -> Result<Spacing, String> {
-        let v: f64 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("expected inches like 1.5, got {s:?}"))?;
+    pub fn parse(s: &str) -> Result<Spacing, PolicyError> {
+        let bad = || PolicyError {
+            given: s.to_string(),
+            expected: "inches from 0 to 12 in quarter inches, like 1.5",
+        };
+        let v: f64 = s.trim().parse().map_err(|_| bad())?;
         let q = v * 4.0;
         if !(0.0..=48.0).contains(&q) || q.fract() != 0.0 {
-            return Err(format!(
-                "expected inches from 0 to 12 in quarter inches (like 1.5), got {s:?}"
-            ));
+            return Err(bad());
         }
         Ok(Spacing(q as u32))
     }
@@ -378,18 +386,18 @@ impl Default for AutoFire {
 
 impl AutoFire {
     /// "arc:2" or "burst:3".
-    pub fn parse(s: &str) -> Result<AutoFire, String> {
-        let hint = "expected arc:N (N from 1 to 6 points) or burst:N (N from 1 to 10 shots), \
-                    like arc:1 or burst:3";
-        let (kind, n) = s
-            .trim()
-            .split_once(':')
-            .ok_or_else(|| format!("{hint}; got {s:?}"))?;
-        let n: u8 = n.trim().parse().map_err(|_| format!("{hint}; got {s:?}"))?;
+    pub fn parse(s: &str) -> Result<AutoFire, PolicyError> {
+        let bad = || PolicyError {
+            given: s.to_string(),
+            expected: "arc:N (N from 1 to 6 points) or burst:N (N from 1 to 10 shots), \
+                       like arc:1 or burst:3",
+        };
+        let (kind, n) = s.trim().split_once(':').ok_or_else(bad)?;
+        let n: u8 = n.trim().parse().map_err(|_| bad())?;
         match kind.trim() {
             "arc" if (1..=MAX_ARC).contains(&n) => Ok(AutoFire::Arc(n)),
             "burst" if (1..=MAX_BURST).contains(&n) => Ok(AutoFire::Burst(n)),
-            _ => Err(format!("{hint}; got {s:?}")),
+            _ => Err(bad()),
         }
     }
 
@@ -435,14 +443,16 @@ impl Default for Formation {
 
 impl Formation {
     /// "line", "column" or "ranks:N" (N from 1 to 64).
-    pub fn parse(s: &str) -> Result<Formation, String> {
-        let hint = "expected line, column or ranks:N (N from 1 to 64), like ranks:2";
+    pub fn parse(s: &str) -> Result<Formation, PolicyError> {
         match s.trim() {
             "line" => Ok(Formation { ranks: 1 }),
             "column" => Ok(Formation { ranks: u8::MAX }),
             t => match t.strip_prefix("ranks:").map(|n| n.trim().parse::<u8>()) {
                 Some(Ok(n)) if (1..=64).contains(&n) => Ok(Formation { ranks: n }),
-                _ => Err(format!("{hint}; got {s:?}")),
+                _ => Err(PolicyError {
+                    given: s.to_string(),
+                    expected: "line, column or ranks:N (N from 1 to 64), like ranks:2",
+                }),
             },
         }
     }
@@ -577,7 +587,10 @@ mod tests {
         assert_eq!(column.to_string(), "column");
         for bad in ["ranks:0", "ranks:65", "wedge", "ranks:x"] {
             assert!(
-                Formation::parse(bad).unwrap_err().contains("ranks:N"),
+                Formation::parse(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("ranks:N"),
                 "{bad}"
             );
         }
@@ -591,6 +604,8 @@ mod tests {
         assert_eq!((AutoFire::Burst(3).arc(), AutoFire::Arc(4).arc()), (1, 4));
         for bad in ["arc:0", "arc:7", "burst:11", "burst", "spray:2", "arc:x"] {
             let e = AutoFire::parse(bad).unwrap_err();
+            assert_eq!(e.given, bad);
+            let e = e.to_string();
             assert!(e.contains("arc:N") && e.contains(bad), "{e}");
         }
     }

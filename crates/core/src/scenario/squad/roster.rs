@@ -55,6 +55,7 @@ pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
 
 /// A CP budget no whole number of units fills: bad input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FillError {
     #[error("a unit costing {0} CP cannot fill a budget")]
     Free(Cp),

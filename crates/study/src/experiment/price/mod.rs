@@ -564,7 +564,8 @@ pub fn inert(
     opts: &diemon_core::options::RuleOptions,
 ) -> Result<Vec<String>, String> {
     use diemon_core::scenario::squad::{Policy, SideSpec};
-    let side = SideSpec::from_catalog(catalog, &[(name.to_string(), 1)], Policy::default(), opts)?;
+    let side = SideSpec::from_catalog(catalog, &[(name.to_string(), 1)], Policy::default(), opts)
+        .map_err(|e| e.to_string())?;
     let mut v: Vec<String> = Vec::new();
     for (_, x) in side.inert() {
         let line = x.to_string();

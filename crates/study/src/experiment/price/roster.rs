@@ -282,7 +282,7 @@ fn scenario_axes(
     for f in p.formations.iter().flatten() {
         match Formation::parse(f.get_ref()) {
             Ok(x) => formations.push(x.to_string()),
-            Err(m) => errors.push(at(f.span().start, m, "line, column or ranks:N")),
+            Err(m) => errors.push(at(f.span().start, m.to_string(), "line, column or ranks:N")),
         }
     }
     if formations.is_empty() {

@@ -1110,6 +1110,12 @@ pub(super) mod tests {
             };
             SideSpec::from_catalog(&Catalog::builtin(), &[(text.into(), 1)], p, &o).unwrap_err()
         };
+        // Typed, and said with a hint.
+        assert!(matches!(
+            bad("mystik@arm", Spend::Damage),
+            crate::scenario::squad::SideError::ItemWithoutArm { .. }
+        ));
+        let bad = |text: &str, spend| bad(text, spend).to_string();
         assert!(bad("mystik@arm", Spend::Damage).contains("mystik@arm:hand-weapon"));
         assert!(bad("mystik", Spend::Arm).contains("needs the item"));
         assert!(bad("mystik@bless:hand-weapon", Spend::Damage).contains("arm policy only"));
@@ -1144,6 +1150,7 @@ pub(super) mod tests {
                 &o,
             )
             .unwrap_err()
+            .to_string()
         };
         assert!(
             bad("wizard@zap").contains("not a spend policy"),
