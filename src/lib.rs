@@ -24,7 +24,7 @@
 //! assert!(p > 0.99 && exact.truncated() <= 1e-12);
 //! ```
 
-pub use diemon_core::{catalog, dice, input, marks, options, rules, scenario, sim};
+pub use diemon_core::{catalog, dice, input, marks, options, plural, rules, scenario, sim};
 pub use diemon_study::{analysis, experiment, export, question, report};
 
 pub mod cli;

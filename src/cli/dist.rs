@@ -21,7 +21,7 @@ const ROW_CUT: f64 = 1e-6;
 /// Significance level at which Monte Carlo is said to agree with the exact table.
 pub const ALPHA: f64 = 0.001;
 /// Confidence level of every interval printed.
-const LEVEL: f64 = 0.95;
+const LEVEL: f64 = crate::sim::CONFIDENCE;
 /// Width of the bar chart in cells.
 const BAR: usize = 40;
 

@@ -460,7 +460,7 @@ fn text(r: &Priced) -> String {
         s.push_str(&format!(
             "  ({unpriced} scenario{} gave no price: one beyond the grid counts at its bound, \
              one whose curve misses its cells is left out)\n",
-            if unpriced == 1 { "" } else { "s" },
+            crate::plural::s(unpriced),
         ));
     }
     s

@@ -8,8 +8,8 @@
 //! (`diemon-study`) and the command line (`diemon`) sit on top of it, and it builds for
 //! `wasm32-unknown-unknown` without its default `rayon` feature.
 //!
-//! The rooms depend one way (the integration test `layers` keeps it so): [`options`] and
-//! [`input`] (leaves) -> [`dice`] -> [`sim`] (seeded streams, the engine, tallies,
+//! The rooms depend one way (the integration test `layers` keeps it so): [`options`],
+//! [`input`] and [`plural`] (leaves) -> [`dice`] -> [`sim`] (seeded streams, the engine, tallies,
 //! estimates) -> [`catalog`] -> [`rules`] -> [`scenario`] -> [`marks`].
 //!
 //! Where each rule text lives:
@@ -42,6 +42,7 @@ pub mod dice;
 pub mod input;
 pub mod marks;
 pub mod options;
+pub mod plural;
 pub mod rules;
 pub mod scenario;
 pub mod sim;

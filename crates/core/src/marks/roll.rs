@@ -272,6 +272,6 @@ impl crate::scenario::Scenario for MarksRoll {
     /// P(at least one Mark): a success at the Basic level.
     fn key(&self, t: &MarksTally) -> crate::sim::Estimate {
         let fails = t.marks.count(0);
-        crate::sim::Estimate::proportion(t.trials - fails, t.trials, 0.95)
+        crate::sim::Estimate::proportion(t.trials - fails, t.trials, crate::sim::CONFIDENCE)
     }
 }

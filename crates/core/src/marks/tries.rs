@@ -195,7 +195,7 @@ impl crate::scenario::Scenario for OverTime {
     /// P(done at all): within the tries, or by the maximum period.
     fn key(&self, t: &MarksTally) -> crate::sim::Estimate {
         let never = t.marks.count(0);
-        crate::sim::Estimate::proportion(t.trials - never, t.trials, 0.95)
+        crate::sim::Estimate::proportion(t.trials - never, t.trials, crate::sim::CONFIDENCE)
     }
 }
 

@@ -234,7 +234,7 @@ impl Scenario for Duel {
     }
 
     fn key(&self, t: &DuelTally) -> Estimate {
-        Estimate::proportion(t.a_wins, t.trials, 0.95)
+        Estimate::proportion(t.a_wins, t.trials, crate::sim::CONFIDENCE)
     }
 }
 
@@ -387,7 +387,7 @@ impl DuelTally {
             self.attacks as i128,
             self.attacks_sq as i128,
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 }

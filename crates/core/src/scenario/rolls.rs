@@ -12,7 +12,7 @@ use crate::sim::{Estimate, Histogram};
 use crate::sim::{Scenario, Tally};
 
 /// The confidence level of the key figure.
-const LEVEL: f64 = 0.95;
+const LEVEL: f64 = crate::sim::CONFIDENCE;
 
 /// What `n` rolls of an expression did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

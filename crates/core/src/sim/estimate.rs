@@ -13,6 +13,10 @@ pub struct Estimate {
     pub level: f64,
 }
 
+/// The confidence level of every interval diemon prints and every precision target it
+/// stops on: 95%.
+pub const CONFIDENCE: f64 = 0.95;
+
 /// The two-sided standard normal quantile for `level` (1.959963984540054 at 0.95).
 pub fn z(level: f64) -> f64 {
     let n = Normal::standard();

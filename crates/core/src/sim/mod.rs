@@ -17,7 +17,7 @@ pub mod scenario;
 pub mod seed;
 pub mod tally;
 
-pub use estimate::Estimate;
+pub use estimate::{CONFIDENCE, Estimate};
 pub use scenario::{Scenario, Tally};
 pub use seed::{BATCH, stream};
 pub use tally::Histogram;

@@ -136,7 +136,12 @@ impl Moments {
 
     /// The mean over `trials` trials with its 95% CI.
     pub fn mean(&self, trials: u64) -> super::Estimate {
-        super::Estimate::mean(self.sum as i128, self.sum_sq as i128, trials, 0.95)
+        super::Estimate::mean(
+            self.sum as i128,
+            self.sum_sq as i128,
+            trials,
+            super::CONFIDENCE,
+        )
     }
 }
 

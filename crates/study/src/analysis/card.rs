@@ -98,7 +98,7 @@ pub fn sentence(listed: f64, fits: &[Scenario]) -> Option<String> {
          {listed} CP, within {:.0}%: {}",
         c.text(),
         c.scenarios,
-        if c.scenarios == 1 { "" } else { "s" },
+        diemon_core::plural::s(c.scenarios),
         TOLERANCE * 100.0,
         verdict(listed, Some(&c), TOLERANCE).word()
     ))

@@ -2,6 +2,7 @@
 //! `matchups` experiment: the worth of a unit, or the matchup matrix, per group of the
 //! other sweep axes.
 
+use diemon_core::sim::CONFIDENCE;
 use std::io::Write;
 use std::path::Path;
 
@@ -70,7 +71,7 @@ pub fn report(
             let mut all = Vec::new();
             for (g, chunk) in groups(e, reports, pairs) {
                 let pairs = chunk.iter().map(pair).collect::<Result<Vec<_>, _>>()?;
-                let m = matchups::matrix(units, &pairs, 0.95);
+                let m = matchups::matrix(units, &pairs, CONFIDENCE);
                 io(write!(out, "\n{}", matrix_text(&g, &m, *count)))?;
                 all.push((g, m));
             }
@@ -206,7 +207,7 @@ fn worth(
             })
         })
         .collect::<Result<_, RunError>>()?;
-    let fit = fair_cp::worth(&points, 0.95);
+    let fit = fair_cp::worth(&points, CONFIDENCE);
     Ok(WorthRow {
         group: group.to_vec(),
         unit: unit.into(),

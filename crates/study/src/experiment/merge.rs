@@ -36,8 +36,8 @@ pub fn merge(
         "{}: {} cell{}, {n} shard{} added up",
         e.name,
         e.cells.len(),
-        if e.cells.len() == 1 { "" } else { "s" },
-        if n == 1 { "" } else { "s" }
+        diemon_core::plural::s(e.cells.len()),
+        diemon_core::plural::s(n)
     ))?;
     write_merged(&e, &dir, &tallies, quiet, watch, cancel, out)
 }
@@ -134,7 +134,7 @@ impl Shards {
         if !missing.is_empty() {
             return Err(RunError::input(format!(
                 "shard{} {} {} missing\nhint: merge needs the folder of every shard",
-                if missing.len() == 1 { "" } else { "s" },
+                diemon_core::plural::s(missing.len()),
                 missing.join(", "),
                 if missing.len() == 1 { "is" } else { "are" },
             )));

@@ -36,7 +36,7 @@ pub fn run(
         "{}: {} cell{} of {}, seed {}{}",
         e.name,
         e.cells.len(),
-        if e.cells.len() == 1 { "" } else { "s" },
+        diemon_core::plural::s(e.cells.len()),
         match e.target_ci {
             Some(t) => format!("up to {} trials until the 95% CI is within +-{t}", e.trials),
             None => format!("{} trials", e.trials),
@@ -72,7 +72,7 @@ pub fn write_report(dir: &Path, out: &mut dyn Write) -> Result<(), RunError> {
         .filter(|f| f.extension().is_some_and(|e| e == "svg"))
         .count();
     let d = dir.display();
-    let s = if charts == 1 { "" } else { "s" };
+    let s = diemon_core::plural::s(charts);
     io(writeln!(
         out,
         "report: {d}/report.html (self-contained) and {d}/report.md, {charts} chart{s} in {d}/charts/"
@@ -456,7 +456,7 @@ pub fn empty_shard_warning(e: &Experiment, s: Shard, err: &mut dyn Write) {
          hint: use at least {} trials for {} shards (10,000,000 trials are 153 batches), \
          or fewer shards",
         e.trials,
-        if batches == 1 { "" } else { "es" },
+        diemon_core::plural::es(batches),
         BATCH,
         batches + 1,
         s.count,

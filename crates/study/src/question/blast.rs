@@ -2,6 +2,7 @@
 //! [`BlastArgs`] are the flags; [`build`] and [`build_arc`] check them and build the
 //! scenario they ask about.
 
+use diemon_core::sim::CONFIDENCE;
 use std::path::PathBuf;
 
 use std::sync::atomic::AtomicBool;
@@ -444,7 +445,7 @@ pub fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
         w.range,
         w.damage,
         s.arc,
-        if s.arc == 1 { "" } else { "s" },
+        diemon_core::plural::s(s.arc),
         s.arc as f64 * f.opts().arc_point.degrees(),
         f.penalty(),
         a.shooter,
@@ -571,16 +572,16 @@ impl BlastAnswer {
         let per_shot = t.kills_per_shot();
         let per_cp = cp.map(|c| scaled(m, 1.0 / c));
         let killed = Some(scaled(m, s.target_cp));
-        let hit = (t.shots.sum > 0).then(|| Estimate::proportion(t.hits, t.shots.sum, 0.95));
+        let hit = (t.shots.sum > 0).then(|| Estimate::proportion(t.hits, t.shots.sum, CONFIDENCE));
         let duds = Some(t.duds.mean(t.trials));
         let knocked = Some(t.knocked_back.mean(t.trials));
         let fire = Some(t.on_fire.mean(t.trials));
-        let jam = Some(Estimate::proportion(t.jams, t.trials, 0.95));
+        let jam = Some(Estimate::proportion(t.jams, t.trials, CONFIDENCE));
         let chain = Some(t.chain.mean(t.trials));
         let wounded = Some(t.wounded.mean(t.trials));
         let wall = s
             .wall
-            .then(|| Estimate::proportion(t.walls, t.trials, 0.95));
+            .then(|| Estimate::proportion(t.walls, t.trials, CONFIDENCE));
         BlastAnswer {
             weapon: s.weapon.clone(),
             shooter: a.shooter.clone(),

@@ -2,6 +2,7 @@
 //! extended roll, against Marks a GM assigns or a contested pool. [`MarksArgs`] are the
 //! flags; [`asked`] checks them and builds what they ask.
 
+use diemon_core::sim::CONFIDENCE;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
@@ -555,10 +556,10 @@ pub fn ask(
     if let Some((rolled, run, exact)) = &check {
         let t = &run.tally;
         let fit = chi_squared(&t.marks, exact);
-        let key = Estimate::proportion(t.trials - t.marks.count(0), t.trials, 0.95);
+        let key = Estimate::proportion(t.trials - t.marks.count(0), t.trials, CONFIDENCE);
         let moments = (*rolled == Rolled::Roll).then(|| {
             let (s, q) = t.marks.moments();
-            Estimate::mean(s, q, t.trials, 0.95)
+            Estimate::mean(s, q, t.trials, CONFIDENCE)
         });
         r.mc = Some(McCheck {
             question: rolled.name(),

@@ -1,6 +1,7 @@
 //! Who won how often: the figures every duel answer shares, stat lines and squads alike,
 //! so their columns are named in one place.
 
+use diemon_core::sim::CONFIDENCE;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -27,7 +28,7 @@ impl Outcomes {
     /// The four estimates, in [`Outcomes::NAMES`] order.
     pub fn estimates(&self) -> [Estimate; 4] {
         [self.a_wins, self.b_wins, self.draws, self.first_wins]
-            .map(|k| Estimate::proportion(k, self.trials, 0.95))
+            .map(|k| Estimate::proportion(k, self.trials, CONFIDENCE))
     }
 }
 

@@ -279,7 +279,7 @@ impl Ran {
             (Some(r), Some(t)) => format!(
                 "{:.decimals$} M {what}/s on {t} thread{} ({:.2} s)",
                 r / 1e6,
-                if t == 1 { "" } else { "s" },
+                diemon_core::plural::s(t),
                 self.elapsed.as_secs_f64()
             ),
             _ => "added up from the shards' tallies".to_string(),

@@ -565,7 +565,7 @@ fn grid(frames: &Frames) -> Option<Figure> {
         zeros.push_str(&format!(
             " In {standoffs} cell{} most battles end in a draw (the turn limit): a low win \
              chance there is a stand-off, not a sure loss; each cell gives its draws beneath.",
-            if standoffs == 1 { "" } else { "s" }
+            diemon_core::plural::s(standoffs)
         ));
     }
     let sentence = format!(

@@ -165,7 +165,7 @@ impl fmt::Display for Delivery {
             self.range,
             self.shots,
             self.xsize,
-            if self.shots == 1 { "" } else { "s" },
+            crate::plural::s(self.shots),
             self.damage(),
             if self.turns == 1 {
                 "turn"

@@ -164,7 +164,12 @@ impl Tally<BlastOutcome> for BlastTally {
 impl BlastTally {
     /// Mean kills a turn, with its 95% CI.
     pub fn mean_kills(&self) -> Estimate {
-        Estimate::count_mean(self.kills as i128, self.kills_sq as i128, self.trials, 0.95)
+        Estimate::count_mean(
+            self.kills as i128,
+            self.kills_sq as i128,
+            self.trials,
+            crate::sim::CONFIDENCE,
+        )
     }
 
     /// Kills per shot fired (total kills / total shots), with a 95% CI by the delta method
@@ -179,7 +184,7 @@ impl BlastTally {
                     self.kills_shots as f64,
                 ],
                 self.trials,
-                0.95,
+                crate::sim::CONFIDENCE,
             )
         })
     }

@@ -287,7 +287,12 @@ impl SquadTally {
     }
 
     pub fn mean_turns(&self) -> Estimate {
-        Estimate::count_mean(self.turns as i128, self.turns_sq as i128, self.trials, 0.95)
+        Estimate::count_mean(
+            self.turns as i128,
+            self.turns_sq as i128,
+            self.trials,
+            crate::sim::CONFIDENCE,
+        )
     }
 
     /// Mean survivors of side 0 (A) or 1 (B).
@@ -296,7 +301,7 @@ impl SquadTally {
             self.survivors[side] as i128,
             self.survivors_sq[side] as i128,
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 
@@ -306,7 +311,7 @@ impl SquadTally {
             self.revived as i128,
             self.revived_sq as i128,
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 
@@ -317,7 +322,7 @@ impl SquadTally {
         } else {
             (self.blasted[side], self.blasted_sq[side])
         };
-        Estimate::count_mean(sum as i128, sq as i128, self.trials, 0.95)
+        Estimate::count_mean(sum as i128, sq as i128, self.trials, crate::sim::CONFIDENCE)
     }
 
     /// Mean enemies side `side`'s automatic weapons felled.
@@ -326,7 +331,7 @@ impl SquadTally {
             self.swept[side] as i128,
             self.swept_sq[side] as i128,
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 
@@ -336,7 +341,7 @@ impl SquadTally {
             self.converted as i128,
             self.converted_sq as i128,
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 
@@ -367,13 +372,18 @@ impl SquadTally {
             sums[k] as i128 + upto(tail),
             sq[k] as i128 + upto(tail_sq),
             self.trials,
-            0.95,
+            crate::sim::CONFIDENCE,
         )
     }
 
     /// Mean CP left standing on a side, in CP.
     pub fn mean_cp_left(&self, side: usize) -> Estimate {
-        let q = Estimate::count_mean(self.cp_left[side], self.cp_left_sq[side], self.trials, 0.95);
+        let q = Estimate::count_mean(
+            self.cp_left[side],
+            self.cp_left_sq[side],
+            self.trials,
+            crate::sim::CONFIDENCE,
+        );
         Estimate {
             point: q.point / 4.0,
             standard_error: q.standard_error / 4.0,

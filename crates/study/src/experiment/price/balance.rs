@@ -7,6 +7,7 @@
 //! the roster's units (their costs move too), and the first reference keeps its listed
 //! cost (the table's scale).
 
+use diemon_core::sim::CONFIDENCE;
 use polars::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 
@@ -98,7 +99,7 @@ pub fn of(
         }
     }
     let listed: Vec<f64> = priced.iter().map(|p| p.listed.as_f64()).collect();
-    let z = z(0.95);
+    let z = z(CONFIDENCE);
     let rates = priced
         .iter()
         .map(|p| {

@@ -32,7 +32,7 @@ pub fn card_text(r: &Priced) -> String {
          middle half {:.2} to {:.2} CP, lowest to highest {:.2} to {:.2} CP",
         c.text(),
         c.scenarios,
-        if c.scenarios == 1 { "" } else { "s" },
+        diemon_core::plural::s(c.scenarios),
         if left > 0 {
             format!(" ({left} without a reliable price left out)")
         } else {
@@ -465,7 +465,7 @@ pub fn sheet_of(
             "{unpriced} scenario{} gave no price (see the table) and {} left out of the chart; \
              a scenario beyond the grid counts in the card price at its bound, a doubted one \
              nowhere.",
-            if unpriced == 1 { "" } else { "s" },
+            diemon_core::plural::s(unpriced),
             if unpriced == 1 { "is" } else { "are" }
         ));
     }

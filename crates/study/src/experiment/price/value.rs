@@ -12,6 +12,7 @@
 use crate::analysis::fair_cp::{self, Point};
 use crate::analysis::frame::WorthRow;
 use crate::analysis::game::{self, Solution};
+use diemon_core::sim::CONFIDENCE;
 
 use super::conduct::Menus;
 
@@ -62,7 +63,7 @@ pub fn play(menus: &Menus, rows: &[&WorthRow]) -> Played {
         });
         games.push((p.count, s));
     }
-    let worth = fair_cp::worth(&points, 0.95);
+    let worth = fair_cp::worth(&points, CONFIDENCE);
     Played {
         row: WorthRow {
             points,
@@ -127,7 +128,7 @@ impl Played {
         Some(format!(
             "{} (at {count} reference{})",
             parts.join("; "),
-            if *count == 1 { "" } else { "s" }
+            diemon_core::plural::s(*count)
         ))
     }
 }

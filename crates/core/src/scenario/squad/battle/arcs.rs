@@ -89,7 +89,7 @@ impl Squad {
                 log.note(format_args!(
                     "    {} spans {spans} point{} of the arc: {} attacks",
                     Who(self, fl, u),
-                    if spans == 1 { "" } else { "s" },
+                    crate::plural::s(spans),
                     spans + 1,
                 ));
             }

@@ -411,7 +411,7 @@ impl Squad {
             log.note(format_args!(
                 "    {} carries {left} Explosive{}: {} goes off (premature detonation)",
                 Who(self, fl, u),
-                if left == 1 { "" } else { "s" },
+                crate::plural::s(left),
                 if left == 1 { "it" } else { "each" }
             ));
             let at = self.spot(fl, u);

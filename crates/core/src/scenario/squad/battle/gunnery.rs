@@ -154,7 +154,7 @@ impl Squad {
         if n > 0 {
             log.note(format_args!(
                 "    Gunnery Support from {n} Gunner{}: +{n}",
-                if n == 1 { "" } else { "s" }
+                crate::plural::s(n)
             ));
         }
         n as i64

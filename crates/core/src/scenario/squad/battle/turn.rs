@@ -283,7 +283,7 @@ impl Scenario for Squad {
     }
 
     fn key(&self, t: &SquadTally) -> Estimate {
-        Estimate::proportion(t.a_wins, t.trials, 0.95)
+        Estimate::proportion(t.a_wins, t.trials, crate::sim::CONFIDENCE)
     }
 }
 

@@ -20,6 +20,7 @@
 pub mod axis;
 pub mod sheet;
 
+use diemon_core::sim::CONFIDENCE;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -67,7 +68,7 @@ impl Part {
     /// Its worth per step `[point, lo, hi]` (95%).
     pub fn worth(&self) -> Option<[f64; 3]> {
         let l = self.worth.as_ref().ok()?;
-        let h = z(0.95) * l.se;
+        let h = z(CONFIDENCE) * l.se;
         Some([l.slope, l.slope - h, l.slope + h])
     }
 }
@@ -251,7 +252,7 @@ pub const IMPLIED: &str = "implied-formula.toml";
 
 /// The fit of one axis's priced points.
 fn part(axis: Axis, points: Vec<Point>, left_out: Vec<(String, String)>) -> Part {
-    let z = z(0.95);
+    let z = z(CONFIDENCE);
     let priced: Vec<slope::Point> = points
         .iter()
         .filter_map(|p| {
