@@ -237,15 +237,7 @@ pub struct MarksTally {
     pub marks: crate::sim::Histogram,
 }
 
-impl std::ops::Add for MarksTally {
-    type Output = MarksTally;
-    fn add(self, o: MarksTally) -> MarksTally {
-        MarksTally {
-            trials: self.trials + o.trials,
-            marks: self.marks + o.marks,
-        }
-    }
-}
+crate::sim::tally::add_by_field!(MarksTally { trials, marks });
 
 impl crate::scenario::Tally<u32> for MarksTally {
     fn record(&mut self, m: &u32) {

@@ -7,8 +7,6 @@
 //! next attack against him; Amputation needs limbs, which arrive with stat blocks (issue 4).
 //! Ties are still counted. See docs/model.md.
 
-use std::ops::Add;
-
 use crate::dice::{Die, Expr, Faces, Log, ParseError};
 use crate::rules::RuleOptions;
 use crate::rules::attack::{AttackPlan, AttackResult, Attacker, PlainAttack};
@@ -342,22 +340,17 @@ pub struct DuelTally {
     pub ties: u64,
 }
 
-impl Add for DuelTally {
-    type Output = DuelTally;
-    fn add(self, o: DuelTally) -> DuelTally {
-        DuelTally {
-            trials: self.trials + o.trials,
-            a_wins: self.a_wins + o.a_wins,
-            b_wins: self.b_wins + o.b_wins,
-            draws: self.draws + o.draws,
-            a_first: self.a_first + o.a_first,
-            first_wins: self.first_wins + o.first_wins,
-            attacks: self.attacks + o.attacks,
-            attacks_sq: self.attacks_sq + o.attacks_sq,
-            ties: self.ties + o.ties,
-        }
-    }
-}
+crate::sim::tally::add_by_field!(DuelTally {
+    trials,
+    a_wins,
+    b_wins,
+    draws,
+    a_first,
+    first_wins,
+    attacks,
+    attacks_sq,
+    ties,
+});
 
 impl Tally<DuelOutcome> for DuelTally {
     #[inline]

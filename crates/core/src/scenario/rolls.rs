@@ -1,7 +1,5 @@
 //! Monte Carlo samples of a dice expression: seeded rolls run by the engine.
 
-use std::ops::Add;
-
 use crate::dice::expr::RollPlan;
 use crate::dice::{Die, Expr, Faces, Log};
 use crate::options::{BonusChain, RuleOptions};
@@ -39,21 +37,16 @@ pub struct Against<'a> {
     pub use_rating: Option<i64>,
 }
 
-impl Add for DiceTally {
-    type Output = DiceTally;
-    fn add(self, o: DiceTally) -> DiceTally {
-        DiceTally {
-            trials: self.trials + o.trials,
-            totals: self.totals + o.totals,
-            critical_failures: self.critical_failures + o.critical_failures,
-            overskills: self.overskills + o.overskills,
-            fumbles: self.fumbles + o.fumbles,
-            beats: self.beats + o.beats,
-            ties: self.ties + o.ties,
-            meets: self.meets + o.meets,
-        }
-    }
-}
+crate::sim::tally::add_by_field!(DiceTally {
+    trials,
+    totals,
+    critical_failures,
+    overskills,
+    fumbles,
+    beats,
+    ties,
+    meets,
+});
 
 /// Rolls of a dice expression as a [`Scenario`], so `diemon dist --mc` runs on the one engine
 /// (seeded batches, any thread count, Ctrl-C keeps the finished batches).

@@ -145,19 +145,70 @@ impl Moments {
     }
 }
 
-impl Add for Moments {
-    type Output = Moments;
-    fn add(self, o: Moments) -> Moments {
-        Moments {
-            sum: self.sum + o.sum,
-            sum_sq: self.sum_sq + o.sum_sq,
+add_by_field!(Moments { sum, sum_sq });
+
+/// A part of a tally that adds up across batches: counts, sums, histograms, and arrays of
+/// them, element by element.
+pub trait Merge {
+    /// `self` and `other` together.
+    fn merge(self, other: Self) -> Self;
+}
+
+macro_rules! merge_by_add {
+    ($($t:ty),+) => {
+        $(impl Merge for $t {
+            #[inline]
+            fn merge(self, other: $t) -> $t {
+                self + other
+            }
+        })+
+    };
+}
+merge_by_add!(u32, u64, u128, i64, i128, Histogram, Moments);
+
+impl<T: Merge + Default, const N: usize> Merge for [T; N] {
+    fn merge(mut self, other: [T; N]) -> [T; N] {
+        for (a, b) in self.iter_mut().zip(other) {
+            *a = std::mem::take(a).merge(b);
         }
+        self
     }
 }
+
+/// `impl Add` for a tally that adds up field by field, each field a [`Merge`]. Every field
+/// is named (a struct literal), so a new one does not compile until it is listed.
+macro_rules! add_by_field {
+    ($t:ident { $($f:ident),+ $(,)? }) => {
+        impl std::ops::Add for $t {
+            type Output = $t;
+            fn add(self, o: $t) -> $t {
+                $t { $($f: $crate::sim::tally::Merge::merge(self.$f, o.$f)),+ }
+            }
+        }
+    };
+}
+pub(crate) use add_by_field;
 
 #[cfg(test)]
 mod moments_tests {
     use super::*;
+
+    #[test]
+    fn merge_adds_counts_arrays_and_histograms_element_by_element() {
+        assert_eq!(
+            [[1u64, 2], [3, 4]].merge([[10, 20], [30, 40]]),
+            [[11, 22], [33, 44]]
+        );
+        assert_eq!([-3i128, 5].merge([1, 1]), [-2, 6]);
+        let m = Moments { sum: 3, sum_sq: 5 }.merge(Moments { sum: 1, sum_sq: 1 });
+        assert_eq!((m.sum, m.sum_sq), (4, 6));
+        let mut a = Histogram::default();
+        a.record(2);
+        let mut b = Histogram::default();
+        b.record(-1);
+        let [h] = [a].merge([b]);
+        assert_eq!((h.count(2), h.count(-1), h.total()), (1, 1, 2));
+    }
 
     #[test]
     fn moments_add_and_give_the_mean() {

@@ -1,7 +1,5 @@
 //! What one turn of Explosive fire did, and the counts over many.
 
-use std::ops::Add;
-
 use super::formation::MAX_FIGURES;
 use crate::rules::explosion::MAX_EXP_DICE;
 use crate::scenario::Tally;
@@ -103,32 +101,24 @@ impl Default for BlastTally {
     }
 }
 
-impl Add for BlastTally {
-    type Output = BlastTally;
-    fn add(mut self, o: BlastTally) -> BlastTally {
-        self.trials += o.trials;
-        self.shots = self.shots + o.shots;
-        self.hits += o.hits;
-        self.duds = self.duds + o.duds;
-        self.kills += o.kills;
-        self.kills_sq += o.kills_sq;
-        self.kills_shots += o.kills_shots;
-        for (a, b) in self.kills_hist.iter_mut().zip(o.kills_hist) {
-            *a += b;
-        }
-        for (a, b) in self.by_ring.iter_mut().zip(o.by_ring) {
-            *a = *a + b;
-        }
-        self.knocked_back = self.knocked_back + o.knocked_back;
-        self.ties += o.ties;
-        self.on_fire = self.on_fire + o.on_fire;
-        self.jams += o.jams;
-        self.walls += o.walls;
-        self.chain = self.chain + o.chain;
-        self.wounded = self.wounded + o.wounded;
-        self
-    }
-}
+crate::sim::tally::add_by_field!(BlastTally {
+    trials,
+    shots,
+    hits,
+    duds,
+    kills,
+    kills_sq,
+    kills_shots,
+    kills_hist,
+    by_ring,
+    knocked_back,
+    ties,
+    on_fire,
+    jams,
+    walls,
+    chain,
+    wounded,
+});
 
 impl Tally<BlastOutcome> for BlastTally {
     #[inline]

@@ -1,7 +1,5 @@
 //! What one squad duel produced, and the counts over many.
 
-use std::ops::Add;
-
 use crate::scenario::Tally;
 use crate::scenario::duel::Side;
 use crate::sim::Estimate;
@@ -151,68 +149,41 @@ impl Default for SquadTally {
     }
 }
 
-impl Add for SquadTally {
-    type Output = SquadTally;
-    fn add(self, o: SquadTally) -> SquadTally {
-        let pair64 = |a: [u64; 2], b: [u64; 2]| [a[0] + b[0], a[1] + b[1]];
-        let pair128 = |a: [u128; 2], b: [u128; 2]| [a[0] + b[0], a[1] + b[1]];
-        let pairi = |a: [i128; 2], b: [i128; 2]| [a[0] + b[0], a[1] + b[1]];
-        SquadTally {
-            trials: self.trials + o.trials,
-            a_wins: self.a_wins + o.a_wins,
-            b_wins: self.b_wins + o.b_wins,
-            draws: self.draws + o.draws,
-            first_wins: self.first_wins + o.first_wins,
-            turns: self.turns + o.turns,
-            turns_sq: self.turns_sq + o.turns_sq,
-            survivors: pair64(self.survivors, o.survivors),
-            survivors_sq: pair128(self.survivors_sq, o.survivors_sq),
-            cp_left: pairi(self.cp_left, o.cp_left),
-            cp_left_sq: pairi(self.cp_left_sq, o.cp_left_sq),
-            ties: self.ties + o.ties,
-            turns_hist: add(self.turns_hist, o.turns_hist),
-            survivors_a_hist: add(self.survivors_a_hist, o.survivors_a_hist),
-            survivors_b_hist: add(self.survivors_b_hist, o.survivors_b_hist),
-            revived: self.revived + o.revived,
-            revived_sq: self.revived_sq + o.revived_sq,
-            blasted: pair64(self.blasted, o.blasted),
-            blasted_sq: pair128(self.blasted_sq, o.blasted_sq),
-            blasted_own: pair64(self.blasted_own, o.blasted_own),
-            blasted_own_sq: pair128(self.blasted_own_sq, o.blasted_own_sq),
-            swept: pair64(self.swept, o.swept),
-            swept_sq: pair128(self.swept_sq, o.swept_sq),
-            converted: self.converted + o.converted,
-            converted_sq: self.converted_sq + o.converted_sq,
-            standing: [
-                add(self.standing[0], o.standing[0]),
-                add(self.standing[1], o.standing[1]),
-            ],
-            standing_sq: [
-                add(self.standing_sq[0], o.standing_sq[0]),
-                add(self.standing_sq[1], o.standing_sq[1]),
-            ],
-            converted_by: add(self.converted_by, o.converted_by),
-            converted_by_sq: add(self.converted_by_sq, o.converted_by_sq),
-            standing_tail: [
-                add(self.standing_tail[0], o.standing_tail[0]),
-                add(self.standing_tail[1], o.standing_tail[1]),
-            ],
-            standing_tail_sq: [
-                add(self.standing_tail_sq[0], o.standing_tail_sq[0]),
-                add(self.standing_tail_sq[1], o.standing_tail_sq[1]),
-            ],
-            converted_tail: add(self.converted_tail, o.converted_tail),
-            converted_tail_sq: add(self.converted_tail_sq, o.converted_tail_sq),
-        }
-    }
-}
-
-fn add<const N: usize>(mut a: [u64; N], b: [u64; N]) -> [u64; N] {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
-    }
-    a
-}
+crate::sim::tally::add_by_field!(SquadTally {
+    trials,
+    a_wins,
+    b_wins,
+    draws,
+    first_wins,
+    turns,
+    turns_sq,
+    survivors,
+    survivors_sq,
+    cp_left,
+    cp_left_sq,
+    ties,
+    turns_hist,
+    survivors_a_hist,
+    survivors_b_hist,
+    revived,
+    revived_sq,
+    blasted,
+    blasted_sq,
+    blasted_own,
+    blasted_own_sq,
+    swept,
+    swept_sq,
+    converted,
+    converted_sq,
+    standing,
+    standing_sq,
+    converted_by,
+    converted_by_sq,
+    standing_tail,
+    standing_tail_sq,
+    converted_tail,
+    converted_tail_sq,
+});
 
 impl Tally<SquadOutcome> for SquadTally {
     #[inline]
