@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::runs::{bar, finish, to_json};
+use super::runs::answer;
 use super::{Failure, io};
 use crate::dice::{Entry, Narration};
 use crate::options::RuleOptions;
@@ -42,16 +42,15 @@ pub fn run(
             )
         };
     }
-    let answer = {
-        let _guard = super::interrupt::Guard::new();
-        ask(a, opts, &*bar(&flags, "turns of fire"), cancel)?
-    };
-    let text = if a.run.out.json {
-        to_json(&answer)?
-    } else {
-        table(&answer, a)
-    };
-    finish(&text, &answer.ran, out)
+    answer(
+        &flags,
+        "turns of fire",
+        a.run.out.json,
+        |progress| ask(a, opts, progress, cancel),
+        |r| &r.ran,
+        |r| table(r, a),
+        out,
+    )
 }
 
 fn table(r: &BlastAnswer, a: &BlastArgs) -> String {

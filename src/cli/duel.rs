@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::runs::{bar, finish, to_json};
+use super::runs::answer;
 use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::dice::{Entry, Narration};
@@ -27,16 +27,15 @@ pub fn run(
         let duel = build(a, opts)?;
         return replay(&flags.engine(), &duel, n, a, out);
     }
-    let answer = {
-        let _guard = super::interrupt::Guard::new();
-        ask(a, opts, &*bar(&flags, "duels"), cancel)?
-    };
-    let text = if a.run.out.json {
-        to_json(&answer)?
-    } else {
-        table(&answer, a)
-    };
-    finish(&text, &answer.ran, out)
+    answer(
+        &flags,
+        "duels",
+        a.run.out.json,
+        |progress| ask(a, opts, progress, cancel),
+        |r| &r.ran,
+        |r| table(r, a),
+        out,
+    )
 }
 
 fn table(r: &DuelAnswer, a: &DuelArgs) -> String {

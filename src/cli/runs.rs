@@ -28,6 +28,30 @@ pub fn to_json<T: Serialize>(answer: &T) -> Result<String, Failure> {
     Ok(format!("{v}\n"))
 }
 
+/// A Monte Carlo command's answer on the terminal, the same for every such command: asked
+/// under the Ctrl-C guard with a progress bar counting `what`, printed as one line of JSON
+/// (`json`) or as the command's `table`, then [`finish`]ed.
+pub(super) fn answer<A: Serialize>(
+    flags: &RunFlags,
+    what: &'static str,
+    json: bool,
+    ask: impl FnOnce(&dyn Progress) -> Result<A, crate::question::Error>,
+    ran: impl Fn(&A) -> &Ran,
+    table: impl FnOnce(&A) -> String,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let answer = {
+        let _guard = super::interrupt::Guard::new();
+        ask(&*bar(flags, what))?
+    };
+    let text = if json {
+        to_json(&answer)?
+    } else {
+        table(&answer)
+    };
+    finish(&text, ran(&answer), out)
+}
+
 /// Writes a run's report; an interrupted run still prints what it finished, then exits 130.
 pub(super) fn finish(text: &str, ran: &Ran, out: &mut dyn Write) -> Result<(), Failure> {
     io(out.write_all(text.as_bytes()))?;

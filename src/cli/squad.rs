@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-use super::runs::{bar, finish, to_json};
+use super::runs::answer;
 use super::{Failure, io};
 use crate::analysis::Estimate;
 use crate::dice::{Entry, Narration};
@@ -24,16 +24,15 @@ pub fn run(
         let squad = build(a, opts)?;
         return replay(&squad, &flags.engine(), n, a, out);
     }
-    let answer = {
-        let _guard = super::interrupt::Guard::new();
-        ask(a, opts, &*bar(&flags, "squad duels"), cancel)?
-    };
-    let text = if a.run.out.json {
-        to_json(&answer)?
-    } else {
-        table(&answer, a)
-    };
-    finish(&text, &answer.ran, out)
+    answer(
+        &flags,
+        "squad duels",
+        a.run.out.json,
+        |progress| ask(a, opts, progress, cancel),
+        |r| &r.ran,
+        |r| table(r, a),
+        out,
+    )
 }
 
 fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
