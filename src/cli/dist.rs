@@ -385,6 +385,53 @@ impl Report<'_> {
             self.args.tail,
             prob(self.exact.truncated())
         ));
+        s.push_str(&self.rows(unicode));
+        s.push_str(&format!(
+            "\nmean {:.6}   sd {:.6}\n",
+            total.mean(),
+            total.sd()
+        ));
+        let crit_rule = if self.expr.skill().is_some() {
+            "the Skill die shows a natural 1, Ch. D.4"
+        } else {
+            "every added die shows 1, Ch. 10.3"
+        };
+        s.push_str(&format!(
+            "P(Critical Failure) {}   ({crit_rule})\n",
+            prob(self.exact.p_critical_failure())
+        ));
+        if self.expr.skill().is_some() {
+            s.push_str(&format!(
+                "P(Overskill)        {}   (natural 6 or more, Ch. 4.2)\n",
+                prob(self.exact.p_overskill())
+            ));
+        }
+        if let Some(u) = self.args.use_rating {
+            s.push_str(&format!(
+                "P(meets Use {u})     {}   (overskill={})\n",
+                prob(self.exact.p_meets(u, self.opts, self.args.tail)),
+                self.opts.overskill
+            ));
+        }
+        if let (Some(armor), Some(vs)) = (self.armor, &self.args.vs) {
+            s.push_str(&format!(
+                "vs {vs}: P(beats) {}   P(tie) {} -> {}\n",
+                prob(self.exact.p_beats(armor)),
+                prob(self.exact.p_tie(armor)),
+                self.tie_meaning()
+            ));
+        }
+        if let Some(m) = self.mc_figures() {
+            s.push_str(&self.mc_lines(&m));
+        }
+        s
+    }
+
+    /// The exact table's rows (with the Monte Carlo frequencies beside them), the rows
+    /// beyond a chance of 1e-6 folded unless `--all`.
+    fn rows(&self, unicode: bool) -> String {
+        let total = self.exact.total();
+        let mut s = String::new();
         let freq = |v: i64| self.mc.map(|t| t.totals.count(v) as f64 / t.trials as f64);
         let peak = total.iter().map(|(_, p)| p).fold(0.0, f64::max);
         let (lo, hi) = if self.args.all {
@@ -427,80 +474,50 @@ impl Report<'_> {
         if !self.args.all && (below > 0.0 || above > 0.0) {
             s.push_str("(rows beyond a chance of 1e-6 folded; --all shows them)\n");
         }
+        s
+    }
+
+    /// The seeded check's lines: each figure with its interval, and the chi-squared test
+    /// against the exact table at [`ALPHA`].
+    fn mc_lines(&self, m: &McFigures) -> String {
+        let mut s = String::new();
         s.push_str(&format!(
-            "\nmean {:.6}   sd {:.6}\n",
-            total.mean(),
-            total.sd()
+            "\nMonte Carlo: {} rolls, seed {}, {:.0}% intervals\n",
+            m.trials,
+            self.args.seed,
+            LEVEL * 100.0
         ));
-        let crit_rule = if self.expr.skill().is_some() {
-            "the Skill die shows a natural 1, Ch. D.4"
-        } else {
-            "every added die shows 1, Ch. 10.3"
-        };
         s.push_str(&format!(
-            "P(Critical Failure) {}   ({crit_rule})\n",
-            prob(self.exact.p_critical_failure())
+            "  mean {:.4} [{:.4}, {:.4}]\n",
+            m.mean.point, m.mean.ci[0], m.mean.ci[1]
         ));
-        if self.expr.skill().is_some() {
-            s.push_str(&format!(
-                "P(Overskill)        {}   (natural 6 or more, Ch. 4.2)\n",
-                prob(self.exact.p_overskill())
-            ));
-        }
-        if let Some(u) = self.args.use_rating {
-            s.push_str(&format!(
-                "P(meets Use {u})     {}   (overskill={})\n",
-                prob(self.exact.p_meets(u, self.opts, self.args.tail)),
-                self.opts.overskill
-            ));
-        }
-        if let (Some(armor), Some(vs)) = (self.armor, &self.args.vs) {
-            s.push_str(&format!(
-                "vs {vs}: P(beats) {}   P(tie) {} -> {}\n",
-                prob(self.exact.p_beats(armor)),
-                prob(self.exact.p_tie(armor)),
-                self.tie_meaning()
-            ));
-        }
-        if let Some(m) = self.mc_figures() {
-            s.push_str(&format!(
-                "\nMonte Carlo: {} rolls, seed {}, {:.0}% intervals\n",
-                m.trials,
-                self.args.seed,
-                LEVEL * 100.0
-            ));
-            s.push_str(&format!(
-                "  mean {:.4} [{:.4}, {:.4}]\n",
-                m.mean.point, m.mean.ci[0], m.mean.ci[1]
-            ));
-            s.push_str(&format!(
-                "  P(Critical Failure) {} [{}, {}]\n",
-                prob(m.p_critical_failure.point),
-                prob(m.p_critical_failure.ci[0]),
-                prob(m.p_critical_failure.ci[1])
-            ));
-            for (name, e) in [("P(meets Use)", m.p_meets), ("P(beats)", m.p_beats)] {
-                if let Some(e) = e {
-                    s.push_str(&format!(
-                        "  {name} {} [{}, {}]\n",
-                        prob(e.point),
-                        prob(e.ci[0]),
-                        prob(e.ci[1])
-                    ));
-                }
+        s.push_str(&format!(
+            "  P(Critical Failure) {} [{}, {}]\n",
+            prob(m.p_critical_failure.point),
+            prob(m.p_critical_failure.ci[0]),
+            prob(m.p_critical_failure.ci[1])
+        ));
+        for (name, e) in [("P(meets Use)", m.p_meets), ("P(beats)", m.p_beats)] {
+            if let Some(e) = e {
+                s.push_str(&format!(
+                    "  {name} {} [{}, {}]\n",
+                    prob(e.point),
+                    prob(e.ci[0]),
+                    prob(e.ci[1])
+                ));
             }
-            s.push_str(&format!(
-                "  chi-squared {:.2} on {} df, p = {:.4}: {}\n",
-                m.fit.statistic,
-                m.fit.dof,
-                m.fit.p_value,
-                if agrees(&m) {
-                    format!("agrees with the exact table (alpha {ALPHA})")
-                } else {
-                    format!("DISAGREES with the exact table (alpha {ALPHA})")
-                }
-            ));
         }
+        s.push_str(&format!(
+            "  chi-squared {:.2} on {} df, p = {:.4}: {}\n",
+            m.fit.statistic,
+            m.fit.dof,
+            m.fit.p_value,
+            if agrees(m) {
+                format!("agrees with the exact table (alpha {ALPHA})")
+            } else {
+                format!("DISAGREES with the exact table (alpha {ALPHA})")
+            }
+        ));
         s
     }
 }

@@ -120,6 +120,8 @@ mod monte_carlo;
 mod price;
 mod properties;
 mod report;
+mod rooms;
+mod source;
 mod squad;
 mod terminal;
 mod value_stability;

@@ -2,7 +2,6 @@
 //! `matchups` experiment: the worth of a unit, or the matchup matrix, per group of the
 //! other sweep axes.
 
-use diemon_core::sim::CONFIDENCE;
 use std::io::Write;
 use std::path::Path;
 
@@ -15,6 +14,7 @@ use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
 use crate::export::{Exporter, write_atomic};
+use diemon_core::sim::CONFIDENCE;
 
 /// Prints and writes the analysis of `e` over `reports` into `dir` (nothing for a plain
 /// sweep, nor for a shard: one shard's trials are not the run's).

@@ -2,7 +2,6 @@
 //! [`BlastArgs`] are the flags; [`build`] and [`build_arc`] check them and build the
 //! scenario they ask about.
 
-use diemon_core::sim::CONFIDENCE;
 use std::path::PathBuf;
 
 use std::sync::atomic::AtomicBool;
@@ -24,6 +23,7 @@ use diemon_core::scenario::blast::{
     Aim, BlastTally, Delivery, Dud, Formation, Launch, Scatter, Stability, Target, Variant, Volley,
     VolleySpec, Wall,
 };
+use diemon_core::sim::CONFIDENCE;
 use diemon_core::sim::Estimate;
 use diemon_core::sim::progress::Progress;
 

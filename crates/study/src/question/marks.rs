@@ -2,7 +2,6 @@
 //! extended roll, against Marks a GM assigns or a contested pool. [`MarksArgs`] are the
 //! flags; [`asked`] checks them and builds what they ask.
 
-use diemon_core::sim::CONFIDENCE;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
@@ -19,8 +18,9 @@ use diemon_core::marks::pool::{Pool, Sheet};
 use diemon_core::marks::roll::{MarksRoll, MarksTally};
 use diemon_core::marks::tries::{OverTime, Question};
 use diemon_core::options::RuleOptions;
+use diemon_core::sim::CONFIDENCE;
 use diemon_core::sim::Estimate;
-use diemon_core::sim::engine::Ended;
+use diemon_core::sim::engine::{Ended, Run};
 use diemon_core::sim::progress::Progress;
 
 #[derive(Args, Debug, Clone)]
@@ -433,6 +433,79 @@ pub fn against_marks(marks: &Pmf, n: u32, opts: &RuleOptions) -> (f64, f64, f64)
     contest(marks, &Pmf::point(n as i64), opts)
 }
 
+/// The seeded check of a Marks question: what was rolled (the pool, or the trying-again or
+/// extended question), its run, and the exact table it is tested against.
+fn rolled(
+    (asked, tail): (&Asked, f64),
+    marks: &Pmf,
+    f: &RunFlags,
+    opts: &RuleOptions,
+    progress: &dyn Progress,
+    cancel: &AtomicBool,
+) -> Result<(Rolled, Run<MarksTally>, Pmf), Error> {
+    Ok(
+        match asked
+            .tries
+            .as_ref()
+            .or(asked.extended.as_ref().map(|e| &e.3))
+        {
+            Some(q) => {
+                let (run, _) = f.ran(q, progress, cancel)?;
+                let rolled = match q.question() {
+                    Question::TryingAgain { .. } => Rolled::Tries,
+                    Question::Extended { .. } => Rolled::Extended,
+                };
+                (rolled, run, q.exact(tail))
+            }
+            None => {
+                let s = MarksRoll {
+                    pool: asked.pool,
+                    opts: *opts,
+                };
+                let (run, _) = f.ran(&s, progress, cancel)?;
+                (Rolled::Roll, run, marks.clone())
+            }
+        },
+    )
+}
+
+/// The seeded check's figures in the answer `r`: what was rolled, its run (seed `seed`) and
+/// the exact table it is tested against (chi-squared at alpha 0.001).
+fn checked(r: &mut MarksAnswer, (rolled, run, exact): &(Rolled, Run<MarksTally>, Pmf), seed: u64) {
+    let t = &run.tally;
+    let fit = chi_squared(&t.marks, exact);
+    let key = Estimate::proportion(t.trials - t.marks.count(0), t.trials, CONFIDENCE);
+    let moments = (*rolled == Rolled::Roll).then(|| {
+        let (s, q) = t.marks.moments();
+        Estimate::mean(s, q, t.trials, CONFIDENCE)
+    });
+    r.mc = Some(McCheck {
+        question: rolled.name(),
+        trials: t.trials,
+        seed,
+        p: key.point,
+        ci_p: key.ci,
+        p_exact: 1.0 - exact.prob(0),
+        chi_squared: ChiSquared {
+            statistic: fit.statistic,
+            dof: fit.dof,
+            p_value: fit.p_value,
+        },
+        agrees: fit.p_value >= 0.001 && fit.impossible == 0,
+        mean: moments.map(|e| e.point),
+        ci_mean: moments.map(|e| e.ci),
+        chance: rolled.chance(),
+        rolled: *rolled,
+    });
+    r.p_mc = Some(key.point);
+    r.ci_mc = Some(key.ci);
+    r.mc_p_value = Some(fit.p_value);
+    r.trials = Some(t.trials);
+    if run.ended == Ended::Interrupted {
+        r.interrupted = Some(run.trials);
+    }
+}
+
 /// Asks a Marks question: the exact tables, and with `--trials` the seeded check, run on
 /// its own pool.
 pub fn ask(
@@ -451,30 +524,16 @@ pub fn ask(
         .map(|(p, min, max, q)| (*p, *min, *max, q.done(a.tail)));
     let opponent = asked.opponent.map(|p| (p, exact::marks(&p, opts, a.tail)));
     let f = flags(a);
-    // The check: what was rolled, the run, and the exact table it is tested against.
     let check = match a.mc {
         None => None,
-        Some(_) => Some(
-            match asked
-                .tries
-                .as_ref()
-                .or(asked.extended.as_ref().map(|e| &e.3))
-            {
-                Some(q) => {
-                    let (run, _) = f.ran(q, progress, cancel)?;
-                    let rolled = match q.question() {
-                        Question::TryingAgain { .. } => Rolled::Tries,
-                        Question::Extended { .. } => Rolled::Extended,
-                    };
-                    (rolled, run, q.exact(a.tail))
-                }
-                None => {
-                    let s = MarksRoll { pool, opts: *opts };
-                    let (run, _) = f.ran(&s, progress, cancel)?;
-                    (Rolled::Roll, run, marks.clone())
-                }
-            },
-        ),
+        Some(_) => Some(rolled(
+            (&asked, a.tail),
+            &marks,
+            &f,
+            opts,
+            progress,
+            cancel,
+        )?),
     };
     let levels = exactly(&marks);
     let mut r = MarksAnswer {
@@ -553,39 +612,8 @@ pub fn ask(
                 .map_err(|e| Error::other(format!("cannot write the tally: {e}")))?,
         );
     }
-    if let Some((rolled, run, exact)) = &check {
-        let t = &run.tally;
-        let fit = chi_squared(&t.marks, exact);
-        let key = Estimate::proportion(t.trials - t.marks.count(0), t.trials, CONFIDENCE);
-        let moments = (*rolled == Rolled::Roll).then(|| {
-            let (s, q) = t.marks.moments();
-            Estimate::mean(s, q, t.trials, CONFIDENCE)
-        });
-        r.mc = Some(McCheck {
-            question: rolled.name(),
-            trials: t.trials,
-            seed: f.seed,
-            p: key.point,
-            ci_p: key.ci,
-            p_exact: 1.0 - exact.prob(0),
-            chi_squared: ChiSquared {
-                statistic: fit.statistic,
-                dof: fit.dof,
-                p_value: fit.p_value,
-            },
-            agrees: fit.p_value >= 0.001 && fit.impossible == 0,
-            mean: moments.map(|e| e.point),
-            ci_mean: moments.map(|e| e.ci),
-            chance: rolled.chance(),
-            rolled: *rolled,
-        });
-        r.p_mc = Some(key.point);
-        r.ci_mc = Some(key.ci);
-        r.mc_p_value = Some(fit.p_value);
-        r.trials = Some(t.trials);
-        if run.ended == Ended::Interrupted {
-            r.interrupted = Some(run.trials);
-        }
+    if let Some(check) = &check {
+        checked(&mut r, check, f.seed);
     }
     Ok(r)
 }

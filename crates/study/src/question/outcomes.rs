@@ -1,12 +1,12 @@
 //! Who won how often: the figures every duel answer shares, stat lines and squads alike,
 //! so their columns are named in one place.
 
-use diemon_core::sim::CONFIDENCE;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use diemon_core::scenario::duel::DuelTally;
 use diemon_core::scenario::squad::SquadTally;
+use diemon_core::sim::CONFIDENCE;
 use diemon_core::sim::Estimate;
 
 /// A duel's integer counts. Serialised as `p_X` and `ci_X` (95% Wilson) for `a_wins`,

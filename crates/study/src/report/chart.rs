@@ -4,6 +4,7 @@
 //! font is bundled (DejaVu Sans, `assets/fonts`) and registered with plotters' `ab_glyph`
 //! backend, so charts render the same on a machine without system fonts.
 
+mod cells;
 mod layout;
 mod ranges;
 mod tips;
@@ -98,6 +99,7 @@ pub enum Body {
     },
 }
 
+use cells::{cell_text, shade};
 pub use layout::{Inline, NARROW, Width};
 pub use ranges::Range;
 use tips::Tip;
@@ -142,26 +144,6 @@ fn bare<'a>(name: Option<&'a String>, axis: &str) -> &'a str {
     name.strip_prefix(axis)
         .and_then(|rest| rest.strip_prefix(": "))
         .unwrap_or(name)
-}
-
-/// A heatmap cell's colour for chance `p`: sequential, white at 0% to the palette's blue
-/// at 100%; diverging, blue for the row's side ahead and orange behind, white at 50%.
-fn shade(p: f64, diverging: bool) -> RGBColor {
-    if !diverging {
-        let t = p.clamp(0.0, 1.0);
-        return RGBColor(
-            (255.0 - 255.0 * t) as u8,
-            (255.0 - 141.0 * t) as u8,
-            (255.0 - 77.0 * t) as u8,
-        );
-    }
-    let t = ((p - 0.5) * 2.0).clamp(-1.0, 1.0);
-    let (r, g, b) = if t >= 0.0 {
-        (255.0 - 255.0 * t, 255.0 - 141.0 * t, 255.0 - 77.0 * t)
-    } else {
-        (255.0 + 42.0 * t, 255.0 + 161.0 * t, 255.0 + 255.0 * t)
-    };
-    RGBColor(r as u8, g as u8, b as u8)
 }
 
 /// A histogram's outline: each count `x` a flat step from x - ½ to x + ½, down to 0 where
@@ -689,16 +671,7 @@ impl Chart {
                     c.backend_coord(&(SegmentValue::Exact(j + 1), SegmentValue::Exact(y + 1))),
                     self.cell_tip(names.get(i), heads.get(j), *v, drawn),
                 ));
-                // Clamped: a sum's rounding must not print "-0%".
-                let text = v.map_or("-".to_string(), |p| {
-                    format!("{:.0}%", (p * 100.0).clamp(0.0, 100.0))
-                });
-                // White text on the darkest fills.
-                let ink = match v {
-                    Some(p) if !diverging && *p > 0.6 => WHITE,
-                    Some(p) if diverging && (*p - 0.5).abs() > 0.35 => WHITE,
-                    _ => BLACK,
-                };
+                let (text, ink) = cell_text(*v, diverging);
                 let centre = |size| {
                     TextStyle::from((FONT, size).into_font()).color(&ink).pos(
                         plotters::style::text_anchor::Pos::new(

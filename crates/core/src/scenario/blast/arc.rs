@@ -280,6 +280,31 @@ impl ArcFire {
                 d(a).total_cmp(&d(b)).then(a.cmp(&b))
             })
     }
+
+    /// What a hit of `damage` against `armor` does to its figure, counted in `out`; whether
+    /// it falls. A minifig-sized figure falls to Damage above its Armor; a larger one is
+    /// wounded (Ch. 10.2); a tie stands. Fire sets it alight, KnockBack pushes a small one
+    /// (Ch. 8.3, 8.1).
+    #[inline(always)]
+    fn lands(&self, out: &mut BlastOutcome, damage: i64, armor: i64) -> bool {
+        let s = &self.spec;
+        if damage > armor && s.target.size <= 1 {
+            out.kills += 1;
+            return true;
+        }
+        if damage > armor {
+            out.wounded += 1;
+        } else if damage == armor {
+            out.ties += 1;
+        }
+        if self.fire && damage >= 1 {
+            out.on_fire += 1;
+        }
+        if s.weapon.knockback > 0 && s.target.size <= 1 {
+            out.knocked_back += 1;
+        }
+        false
+    }
 }
 
 impl Scenario for ArcFire {
@@ -373,22 +398,7 @@ impl Scenario for ArcFire {
                             "  figure {}: Damage {damage} vs Armor {armor}",
                             i + 1
                         ));
-                        if damage > armor && s.target.size <= 1 {
-                            out.kills += 1;
-                            down = true;
-                        } else {
-                            if damage > armor {
-                                out.wounded += 1;
-                            } else if damage == armor {
-                                out.ties += 1;
-                            }
-                            if self.fire && damage >= 1 {
-                                out.on_fire += 1;
-                            }
-                            if s.weapon.knockback > 0 && s.target.size <= 1 {
-                                out.knocked_back += 1;
-                            }
-                        }
+                        down = self.lands(&mut out, damage, armor);
                     }
                 }
                 // Ch. 8.3: the shot fires, then the gun is inoperative.

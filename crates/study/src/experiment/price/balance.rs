@@ -7,7 +7,6 @@
 //! the roster's units (their costs move too), and the first reference keeps its listed
 //! cost (the table's scale).
 
-use diemon_core::sim::CONFIDENCE;
 use polars::prelude::{Column, DataFrame};
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +17,7 @@ use crate::experiment::error::RunError;
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{Section, Table};
 use diemon_core::catalog::formula::Formula;
+use diemon_core::sim::CONFIDENCE;
 use diemon_core::sim::estimate::z;
 
 /// Bootstrap draws behind the CIs.

@@ -12,9 +12,9 @@
 use crate::analysis::fair_cp::{self, Point};
 use crate::analysis::frame::WorthRow;
 use crate::analysis::game::{self, Solution};
-use diemon_core::sim::CONFIDENCE;
 
 use super::conduct::Menus;
+use diemon_core::sim::CONFIDENCE;
 
 /// A scenario's game: the value at each count, and how each side played it.
 #[derive(Clone, Debug)]

@@ -5,7 +5,8 @@
 //! Roll: a 1 puts the fire out; anything else costs it a limb (as an Amputation, in its
 //! side's `amputate` order; never the head) and spreads the fire to one minifig it touches,
 //! an enemy if it can, else a friend. Stop, drop and roll and the hysterical running are not
-//! modelled (docs/model.md). All of it is cold code: no duel without SN d4s calls it.
+//! modelled (docs/model.md). All of it but `aftermath` (inlined into every strike) is cold
+//! code: no duel without Fire weapons or SN d4s calls it.
 
 use super::limbs::{BEYOND, LIMBS};
 use super::{CONTACT, Field, Who};
@@ -14,6 +15,26 @@ use crate::rules::fire;
 use crate::scenario::squad::Squad;
 
 impl Squad {
+    /// What follows a hit on `t` once its Armor is rolled: it catches fire (`ignites`, Ch.
+    /// 8.3), and the SN dice's Blast spreads (Ch. D.4).
+    #[inline(always)]
+    pub(super) fn aftermath<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        t: usize,
+        ignites: bool,
+        sn: Option<&super::supernatural::SnDamage>,
+        faces: &mut F,
+        log: &mut L,
+    ) {
+        if ignites {
+            self.ignite(fl, t, log);
+        }
+        if let Some(sn) = sn {
+            self.sn_radius(fl, t, sn, faces, log);
+        }
+    }
+
     /// Sets minifig `t` on fire, if it is a standing minifig not already burning.
     pub(super) fn ignite<L: Log + ?Sized>(&self, fl: &mut Field, t: usize, log: &mut L) {
         let f = fl.f[t];

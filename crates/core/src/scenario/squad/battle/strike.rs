@@ -552,24 +552,14 @@ impl Squad {
             log,
         ) else {
             struck.deferred = true;
-            if ignites {
-                self.ignite(fl, t, log);
-            }
-            if let Some(sn) = &sn {
-                self.sn_radius(fl, t, sn, faces, log);
-            }
+            self.aftermath(fl, t, ignites, sn.as_ref(), faces, log);
             return struck;
         };
         if !P && self.any_sn {
             damage = self.guarded(fl, t, damage, armor, faces, log);
         }
         self.resolve(fl, i, w, t, damage, armor, log);
-        if ignites {
-            self.ignite(fl, t, log);
-        }
-        if let Some(sn) = &sn {
-            self.sn_radius(fl, t, sn, faces, log);
-        }
+        self.aftermath(fl, t, ignites, sn.as_ref(), faces, log);
         struck
     }
 

@@ -20,7 +20,6 @@
 pub mod axis;
 pub mod sheet;
 
-use diemon_core::sim::CONFIDENCE;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -35,6 +34,7 @@ use crate::experiment::error::{RunError, Watch, io};
 use diemon_core::catalog::cost::recost;
 use diemon_core::catalog::formula::Formula;
 use diemon_core::catalog::unit::UnitSpec;
+use diemon_core::sim::CONFIDENCE;
 use diemon_core::sim::estimate::z;
 
 /// The unit every variant is made from.
