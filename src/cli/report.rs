@@ -12,7 +12,8 @@ use super::{Failure, io};
   diemon report reports/hero-worth      report.md, report.html and charts/*.svg, *.png
 
 `diemon run` writes the report itself; this redraws it, e.g. after copying the Parquet
-files elsewhere, or with a newer diemon's charts.")]
+files elsewhere, or with a newer diemon's charts. A price's or the balance's folder is
+redrawn by running its command again (it keeps its cells).")]
 pub struct ReportArgs {
     /// A folder `diemon run` (or `diemon merge`) wrote.
     #[arg(value_name = "DIR")]
@@ -32,6 +33,17 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let _lock = crate::experiment::lock::lock(&a.dir)?;
     // A run killed halfway has frames of fewer cells than its manifest names.
     let frames = crate::report::frames::Frames::load(&a.dir).map_err(|e| Failure::input(e.0))?;
+    // A price's page and the balance's are drawn by the command that wrote them, from more
+    // than the frames a sweep's report reads: redrawn here they would lose their tables.
+    if frames.manifest.get("kind").and_then(|k| k.as_str()) == Some("price") {
+        return Err(Failure::input(format!(
+            "{}: a price's or the balance's folder: its report is drawn by the command that \
+             wrote it\nhint: run that command again with --out {} (`diemon price`, `diemon \
+             balance` or `diemon run ROSTER`): it keeps every cell, so it only redraws",
+            a.dir.display(),
+            a.dir.display()
+        )));
+    }
     let have = frames.summary.height() as i64;
     let want = frames
         .manifest

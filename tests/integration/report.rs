@@ -409,3 +409,24 @@ fn every_committed_parquet_file_carries_its_manifest() {
         }
     }
 }
+
+#[test]
+fn a_price_folder_is_refused_not_redrawn_poorer() {
+    // `diemon report` on the balance's folder once rewrote its page as a sweep's, losing
+    // the ranking and the balanced table. It is refused (exit 2) and the page kept.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/price-catalog");
+    let dir = temp("report-price").join("price-catalog");
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(&root).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let before = std::fs::read(dir.join("report.md")).unwrap();
+    let (code, _, err) = diemon(&["report", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a price's or the balance's folder"), "{err}");
+    assert!(err.contains("hint: run that command again"), "{err}");
+    assert_eq!(std::fs::read(dir.join("report.md")).unwrap(), before);
+}

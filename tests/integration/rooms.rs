@@ -23,7 +23,11 @@ const OVER: &[(&str, &str, usize)] = &[
     ("crates/core/src/catalog/unit.rs", "", 686),
     ("crates/core/src/options.rs", "", 629),
     ("crates/core/src/scenario/squad/battle/strike.rs", "", 868),
-    ("crates/core/src/scenario/squad/battle/supernatural.rs", "", 703),
+    (
+        "crates/core/src/scenario/squad/battle/supernatural.rs",
+        "",
+        703,
+    ),
     ("crates/core/src/scenario/squad/kind.rs", "", 894),
     ("crates/study/src/experiment/mod.rs", "", 661),
     ("crates/study/src/experiment/price/mod.rs", "", 913),
