@@ -33,7 +33,6 @@ const OVER: &[(&str, &str, usize)] = &[
     ("crates/study/src/experiment/price/mod.rs", "", 913),
     ("crates/study/src/experiment/price/roster.rs", "", 834),
     ("crates/study/src/experiment/price/sensitivity.rs", "", 606),
-    ("crates/study/src/report/build.rs", "", 1133),
     ("crates/study/src/report/chart.rs", "", 825),
 ];
 
@@ -143,6 +142,13 @@ fn no_room_grows_past_its_bound() {
             Some(&then) if lines <= then => {}
             Some(&then) => bad.push(format!("{what}, grown from {then}")),
             None => bad.push(what),
+        }
+    }
+    // A listed room now within its bound comes off the list, so the list stays true.
+    let still: Vec<(String, String)> = over().into_iter().map(|(f, n, _)| (f, n)).collect();
+    for &(file, name, _) in OVER {
+        if !still.iter().any(|(f, n)| f == file && n == name) {
+            bad.push(format!("{file} {name}: within its bound now: take it off OVER"));
         }
     }
     assert!(
