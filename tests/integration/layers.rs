@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::source::code;
+use crate::source::{code, rust_files};
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
@@ -137,26 +137,15 @@ fn rooms_of(lib: &str) -> BTreeSet<String> {
 fn graph(src: &Path) -> (Graph, BTreeSet<String>) {
     let rooms = rooms_of(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
     let mut g = Graph::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            if p.extension().is_none_or(|x| x != "rs") {
-                continue;
-            }
-            let module = module_of(p.strip_prefix(src).unwrap());
-            let Some(room) = module.first().filter(|r| rooms.contains(*r)) else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&p).unwrap();
-            g.entry(room.clone())
-                .or_default()
-                .extend(named(&code(&text), &module, &rooms));
-        }
+    for p in rust_files(src) {
+        let module = module_of(p.strip_prefix(src).unwrap());
+        let Some(room) = module.first().filter(|r| rooms.contains(*r)) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&p).unwrap();
+        g.entry(room.clone())
+            .or_default()
+            .extend(named(&code(&text), &module, &rooms));
     }
     (g, rooms)
 }

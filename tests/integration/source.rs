@@ -1,6 +1,26 @@
 //! Reading the workspace's own Rust source as code: comments, strings and test items
 //! blanked or cut, for the checks that read the source (`layers`, `rooms`).
 
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, in a stable order.
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// `text` without comments, string and char literals (their insides become blanks, so
 /// positions keep their meaning), and without `#[cfg(test)]` items.
 pub fn code(text: &str) -> String {
