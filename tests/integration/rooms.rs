@@ -28,7 +28,6 @@ const OVER: &[(&str, &str, usize)] = &[
         "",
         703,
     ),
-    ("crates/core/src/scenario/squad/kind.rs", "", 894),
     ("crates/study/src/experiment/mod.rs", "", 661),
     ("crates/study/src/experiment/price/mod.rs", "", 913),
     ("crates/study/src/experiment/price/roster.rs", "", 834),
