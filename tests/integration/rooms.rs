@@ -28,10 +28,8 @@ const OVER: &[(&str, &str, usize)] = &[
         "",
         703,
     ),
-    ("crates/study/src/experiment/mod.rs", "", 661),
     ("crates/study/src/experiment/price/mod.rs", "", 913),
     ("crates/study/src/experiment/price/roster.rs", "", 834),
-    ("crates/study/src/experiment/price/sensitivity.rs", "", 606),
     ("crates/study/src/report/chart.rs", "", 825),
 ];
 
