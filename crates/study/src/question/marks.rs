@@ -436,7 +436,8 @@ pub fn against_marks(marks: &Pmf, n: u32, opts: &RuleOptions) -> (f64, f64, f64)
 /// The seeded check of a Marks question: what was rolled (the pool, or the trying-again or
 /// extended question), its run, and the exact table it is tested against.
 fn rolled(
-    (asked, tail): (&Asked, f64),
+    a: &MarksArgs,
+    asked: &Asked,
     marks: &Pmf,
     f: &RunFlags,
     opts: &RuleOptions,
@@ -455,7 +456,7 @@ fn rolled(
                     Question::TryingAgain { .. } => Rolled::Tries,
                     Question::Extended { .. } => Rolled::Extended,
                 };
-                (rolled, run, q.exact(tail))
+                (rolled, run, q.exact(a.tail))
             }
             None => {
                 let s = MarksRoll {
@@ -526,14 +527,7 @@ pub fn ask(
     let f = flags(a);
     let check = match a.mc {
         None => None,
-        Some(_) => Some(rolled(
-            (&asked, a.tail),
-            &marks,
-            &f,
-            opts,
-            progress,
-            cancel,
-        )?),
+        Some(_) => Some(rolled(a, &asked, &marks, &f, opts, progress, cancel)?),
     };
     let levels = exactly(&marks);
     let mut r = MarksAnswer {
