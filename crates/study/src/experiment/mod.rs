@@ -141,6 +141,8 @@ pub struct Experiment {
     pub cells: Vec<Cell>,
     /// The file as written, stored in every output.
     pub text: String,
+    /// The file as read (or as a price built it).
+    pub spec: ExperimentSpec,
     /// Each `catalog` the cells use, by its path as written, with the text read once: cells
     /// run from this text, and the manifest keeps it.
     pub catalogs: BTreeMap<String, String>,
@@ -175,11 +177,8 @@ impl Experiment {
     pub fn capped(&self, trials: u64) -> Experiment {
         let mut e = self.clone();
         e.trials = trials;
-        let rewritten = e.text.parse::<toml::Table>().ok().and_then(|mut table| {
-            table.insert("trials".into(), (trials as i64).into());
-            toml::to_string(&table).ok()
-        });
-        e.text = rewritten.unwrap_or_else(|| {
+        e.spec.trials = spec::unplaced(trials);
+        e.text = toml::to_string(&e.spec).unwrap_or_else(|_| {
             format!(
                 "{}\n# run as a raced price's stage: at most {trials} trials a cell\n",
                 e.text
@@ -289,6 +288,40 @@ pub fn parse(
         let hint = near.map_or(fields.to_string(), |n| format!("{n} ({fields})"));
         vec![at(e.span().map_or(0, |s| s.start), message, &hint)]
     })?;
+    resolve(spec, file, text, catalogs)
+}
+
+/// Resolves an experiment built in code (a price's fair-CP runs) as a file holding it would
+/// be. Its text, kept in the manifest for the reader, is the spec's serialisation; nothing
+/// parses it back.
+pub fn build(
+    file: &str,
+    spec: ExperimentSpec,
+    catalogs: &Catalogs,
+) -> Result<Experiment, Vec<ExperimentError>> {
+    let text = written(file, &spec)?;
+    resolve(spec, file, &text, catalogs)
+}
+
+/// The experiment file `spec` is, as text.
+fn written(file: &str, spec: &ExperimentSpec) -> Result<String, Vec<ExperimentError>> {
+    toml::to_string(spec).map_err(|e| {
+        vec![diemon_core::input::at(file, "")(
+            0,
+            format!("cannot write the experiment: {e}"),
+            "a bug: please report it with the command that ran",
+        )]
+    })
+}
+
+/// Checks `spec` (the file `file`, whose text is `text`) and resolves it into its cells.
+fn resolve(
+    spec: ExperimentSpec,
+    file: &str,
+    text: &str,
+    catalogs: &Catalogs,
+) -> Result<Experiment, Vec<ExperimentError>> {
+    let at = diemon_core::input::at(file, text);
     let mut errors = Vec::new();
     let kind = match spec.kind.get_ref().as_str() {
         "duel" => Kind::Duel,
@@ -370,7 +403,7 @@ pub fn parse(
     let (cells, texts) = cells_of(&spec, kind, &opts, &base, &axes, count, catalogs, &at)?;
     Ok(Experiment {
         name,
-        description: spec.description,
+        description: spec.description.clone(),
         kind,
         seed: spec.seed,
         trials,
@@ -383,6 +416,7 @@ pub fn parse(
         cells,
         text: text.to_string(),
         catalogs: texts,
+        spec,
     })
 }
 

@@ -1,14 +1,17 @@
 //! An experiment file as written: every field, with its position for error messages.
+//!
+//! The same value is what a price builds in code ([`crate::experiment::build`]): a typed
+//! spec, resolved as a file would be, whose file text is its serialisation, never parsed.
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 pub use diemon_core::input::line_column;
 
 /// The file, field for field (unknown fields are errors).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExperimentSpec {
     /// Names the output folder, reports/NAME.
@@ -22,8 +25,10 @@ pub struct ExperimentSpec {
     /// Trials a cell (with `target_ci`, the most a cell may run).
     pub trials: Spanned<u64>,
     /// Stop each cell once the 95% CI half-width of its key figure is at most this.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_ci: Option<Spanned<f64>>,
     /// Which formats to write: "csv", "parquet" (default both).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub outputs: Option<Spanned<Vec<String>>>,
     /// Rule options, `key = value` as `diemon options` lists them.
     #[serde(default)]
@@ -35,14 +40,16 @@ pub struct ExperimentSpec {
     #[serde(default)]
     pub sweep: Sweep,
     /// `kind = "fair-cp"`: the unit, the reference, and the squad sizes to fit over.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fair_cp: Option<FairCpSpec>,
     /// `kind = "matchups"`: the units to play against each other at equal CP.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub matchups: Option<MatchupsSpec>,
 }
 
 /// What a unit is worth in units of a reference: `units` of `unit` against each of
 /// `counts` of `reference`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FairCpSpec {
     pub unit: Spanned<String>,
@@ -55,12 +62,12 @@ pub struct FairCpSpec {
 }
 
 /// Every unit against every other at the budget of `[scenario]` or `[sweep]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchupsSpec {
     pub units: Spanned<Vec<String>>,
     /// Equal head counts: each side fields this many of its unit (instead of a budget).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<Spanned<u64>>,
 }
 
@@ -68,13 +75,29 @@ fn one_spanned() -> Spanned<u64> {
     Spanned::new(0..0, 1)
 }
 
+/// A value built in code, where no file position exists (errors point at the start).
+pub fn unplaced<T>(value: T) -> Spanned<T> {
+    Spanned::new(0..0, value)
+}
+
 /// Sweep axes in the order the file gives them.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Sweep(pub Vec<(Spanned<String>, Spanned<Vec<toml::Value>>)>);
 
 impl Sweep {
     pub fn keys(&self) -> impl Iterator<Item = &Spanned<String>> {
         self.0.iter().map(|(k, _)| k)
+    }
+}
+
+impl Serialize for Sweep {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
     }
 }
 

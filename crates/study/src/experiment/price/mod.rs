@@ -32,8 +32,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use super::error::{RunError, Watch, io};
+use super::spec::ExperimentSpec;
 use super::threads::each;
-use super::{Catalogs, parse};
+use super::{Catalogs, build};
 use crate::analysis::card::{self, Scenario};
 pub use crate::analysis::card::{Card, Verdict};
 use crate::analysis::fair_cp::{Doubt, NoWorth, Worth};
@@ -360,30 +361,16 @@ pub struct Fit<'a> {
     pub conduct: (&'a conduct::Conduct, &'a conduct::Conduct),
 }
 
-/// The fair-CP experiment `f` of pricing `p`, as an experiment file's text.
-pub fn experiment_text(p: &Pricing, f: &Fit) -> String {
+/// The fair-CP experiment `f` of pricing `p`, typed: what an experiment file holding it
+/// would say (its serialisation is the text its manifest keeps).
+pub fn experiment_spec(p: &Pricing, f: &Fit) -> ExperimentSpec {
+    use crate::experiment::spec::{FairCpSpec, Sweep, unplaced};
     let (reference, formation) = (f.reference, f.formation);
-    let name = format!(
-        "price-{}-{}-{}",
-        file_name(&p.unit),
-        file_name(reference),
-        file_name(formation)
-    );
-    let mut s = format!(
-        "name = {name:?}\ndescription = {:?}\nkind = \"fair-cp\"\nseed = {}\ntrials = {}\n",
-        format!(
-            "The fair CP of {} in {}s, both sides in {formation}, by starting distance",
-            p.unit, reference
-        ),
-        p.seed,
-        f.trials
-    );
-    if let Some(t) = f.target_ci {
-        s.push_str(&format!("target_ci = {t}\n"));
-    }
-    s.push_str(&format!(
-        "\n[scenario]\na_formation = {formation:?}\nb_formation = {formation:?}\n"
-    ));
+    let text = |s: &str| unplaced(toml::Value::String(s.to_string()));
+    let mut scenario = std::collections::BTreeMap::new();
+    let mut set = |k: String, v: &str| scenario.insert(unplaced(k), text(v));
+    set("a_formation".into(), formation);
+    set("b_formation".into(), formation);
     for (k, v) in f
         .conduct
         .0
@@ -391,26 +378,44 @@ pub fn experiment_text(p: &Pricing, f: &Fit) -> String {
         .into_iter()
         .chain(f.conduct.1.keys('b'))
     {
-        s.push_str(&format!("{k} = {v:?}\n"));
+        set(k, &v);
     }
     if let Some(c) = &p.catalog {
-        s.push_str(&format!("catalog = {:?}\n", c.display().to_string()));
+        set("catalog".into(), &c.display().to_string());
     }
-    if !p.options.is_empty() {
-        s.push_str("\n[options]\n");
-        for (k, v) in &p.options {
-            s.push_str(&format!("{k} = {v:?}\n"));
-        }
+    let options = p
+        .options
+        .iter()
+        .map(|(k, v)| (unplaced(k.clone()), text(v)))
+        .collect();
+    let distances = f.distances.iter().map(|&d| i64::from(d).into()).collect();
+    ExperimentSpec {
+        name: unplaced(format!(
+            "price-{}-{}-{}",
+            file_name(&p.unit),
+            file_name(reference),
+            file_name(formation)
+        )),
+        description: format!(
+            "The fair CP of {} in {}s, both sides in {formation}, by starting distance",
+            p.unit, reference
+        ),
+        kind: unplaced("fair-cp".into()),
+        seed: p.seed,
+        trials: unplaced(f.trials),
+        target_ci: f.target_ci.map(unplaced),
+        outputs: None,
+        options,
+        scenario,
+        sweep: Sweep(vec![(unplaced("distance".into()), unplaced(distances))]),
+        fair_cp: Some(FairCpSpec {
+            unit: unplaced(p.unit.clone()),
+            reference: unplaced(reference.to_string()),
+            units: unplaced(f.units),
+            counts: unplaced(f.counts.to_vec()),
+        }),
+        matchups: None,
     }
-    let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
-    s.push_str(&format!(
-        "\n[sweep]\ndistance = [{}]\n\n[fair_cp]\nunit = {:?}\nreference = {reference:?}\nunits = {}\ncounts = [{}]\n",
-        list(&mut f.distances.iter().map(u32::to_string)),
-        p.unit,
-        f.units,
-        list(&mut f.counts.iter().map(u64::to_string)),
-    ));
-    s
 }
 
 /// A name fit for a folder: `hero+heavy-weapon` is `hero_heavy-weapon`.
@@ -503,9 +508,9 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
                     target_ci: p.target_ci,
                     conduct: menus.pair(k),
                 };
-                let mut experiment = parse(
+                let mut experiment = build(
                     &format!("the price of {} against {reference} in {formation}", p.unit),
-                    &experiment_text(p, &f),
+                    experiment_spec(p, &f),
                     &Catalogs::Files(None),
                 )
                 .map_err(super::sweep::input_errors)?;
@@ -861,6 +866,58 @@ fn no_worth(why: &NoWorth, cp_reference: f64) -> String {
 mod tests {
     use super::*;
     use crate::analysis::fair_cp;
+
+    #[test]
+    fn a_price_experiment_is_a_typed_value_whose_file_says_it_in_full() {
+        let p = Pricing {
+            unit: "hero+hand-weapon".into(),
+            catalog: None,
+            references: vec!["minifig-rifle".into()],
+            distances: vec![2, 12],
+            formations: vec!["ranks:2".into()],
+            trials: 4000,
+            target_ci: Some(0.02),
+            seed: 7,
+            options: vec![("bonus_chain".into(), "1".into())],
+            tolerance: 0.1,
+            reports: false,
+            conduct: conduct::Mode::Competent,
+        };
+        let plan = plan(&p).unwrap();
+        let experiments = &plan.fits[0].experiments;
+        assert!(
+            experiments.len() > 1,
+            "a rifle reference has conduct to choose"
+        );
+        let built = experiments.last().unwrap();
+        assert_eq!(built.text, toml::to_string(&built.spec).unwrap());
+        // The text a manifest keeps, read as a person's experiment file, asks the same.
+        let read =
+            crate::experiment::parse("kept.toml", &built.text, &Catalogs::Files(None)).unwrap();
+        let args = |e: &super::super::Experiment| {
+            e.cells.iter().map(|c| c.args.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(args(&read), args(built));
+        assert_eq!(
+            (read.seed, read.trials, read.target_ci),
+            (7, 4000, Some(0.02))
+        );
+        assert_eq!(read.opts, built.opts);
+        assert_ne!(read.opts, diemon_core::options::RuleOptions::default());
+        assert_eq!(read.axes, built.axes);
+        assert!(built.text.contains("kind = \"fair-cp\""), "{}", built.text);
+        // The conduct pair reaches the cells' flags.
+        assert!(
+            args(built)[0].iter().any(|a| a.starts_with("--a-")),
+            "{:?}",
+            args(built)[0]
+        );
+        // A capped stage says its own cap and is otherwise the same experiment.
+        let capped = built.capped(500);
+        assert_eq!(capped.spec.trials.get_ref(), &500);
+        assert!(capped.text.contains("trials = 500"), "{}", capped.text);
+        assert_eq!(args(&capped), args(built));
+    }
 
     #[test]
     fn a_line_ends_with_what_its_unit_never_uses_or_with_nothing() {

@@ -226,12 +226,12 @@ pub(super) fn round_set<'a>(
                 target_ci: p.target_ci,
                 conduct: f.menus.pair(k),
             };
-            let mut e = parse(
+            let mut e = build(
                 &format!(
                     "round {} of the price of {} against {} in {} at {}\"",
                     r.round, p.unit, f.reference, f.formation, r.distance
                 ),
-                &experiment_text(&seeded, &added),
+                experiment_spec(&seeded, &added),
                 &Catalogs::Files(None),
             )
             .map_err(crate::experiment::sweep::input_errors)?;

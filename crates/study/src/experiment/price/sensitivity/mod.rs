@@ -11,13 +11,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::{Priced, Pricing, experiment_text, file_name, grid, page, reading};
+use super::{Priced, Pricing, experiment_spec, file_name, grid, page, reading};
 use crate::analysis::card::{Card, Scenario};
 use diemon_core::catalog::cost::breakdown;
 
 use crate::experiment::error::{RunError, Unwatched, Watch, io};
 use crate::experiment::threads::each;
-use crate::experiment::{Catalogs, parse};
+use crate::experiment::{Catalogs, build};
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{Section, Table};
 use diemon_core::options::{OPTIONS, RuleOptions};
@@ -159,7 +159,7 @@ fn probe(
         for formation in &p.formations {
             let mut family = Vec::new();
             for k in 0..menus.pairs() {
-                let text = experiment_text(
+                let spec = experiment_spec(
                     p,
                     &super::Fit {
                         reference,
@@ -172,7 +172,7 @@ fn probe(
                         conduct: menus.pair(k),
                     },
                 );
-                let e = parse("a sensitivity probe", &text, &Catalogs::Files(None))
+                let e = build("a sensitivity probe", spec, &Catalogs::Files(None))
                     .map_err(crate::experiment::sweep::input_errors)?;
                 for (i, cell) in e.cells.iter().enumerate() {
                     let v = crate::experiment::sweep::run_cell(
