@@ -6,9 +6,9 @@ use std::sync::atomic::AtomicBool;
 
 use super::runs::answer;
 use super::{Failure, io};
-use crate::analysis::Estimate;
 use crate::dice::{Entry, Narration};
 use crate::question::duel::{DuelAnswer, DuelArgs, FirstArg, ask, build, describe};
+use crate::question::outcomes::Share;
 use crate::rules::RuleOptions;
 use crate::scenario::duel::{Duel, Side};
 use crate::sim::engine::Engine;
@@ -51,17 +51,17 @@ fn table(r: &DuelAnswer, a: &DuelArgs) -> String {
         r.ran.seed,
         r.ran.ended
     ));
-    let row = |name: &str, e: &Estimate| {
+    let row = |name: &str, e: &Share| {
         format!(
             "  {name:<22} {:.6}  [{:.6}, {:.6}]\n",
             e.point, e.ci[0], e.ci[1]
         )
     };
-    let [wa, wb, draw, first] = r.outcomes.estimates();
+    let [wa, wb, draw, first] = r.outcomes.shares;
     s.push_str("                         P         95% CI\n");
     s.push_str(&row("A wins", &wa));
     s.push_str(&row("B wins", &wb));
-    if r.outcomes.draws > 0 || a.max_attacks < 1000 {
+    if r.outcomes.draw().point > 0.0 || a.max_attacks < 1000 {
         s.push_str(&row(&format!("draw ({} attacks)", a.max_attacks), &draw));
     }
     s.push_str(&row("first attacker wins", &first));

@@ -5,9 +5,9 @@ use std::sync::atomic::AtomicBool;
 
 use super::runs::answer;
 use super::{Failure, io};
-use crate::analysis::Estimate;
 use crate::dice::{Entry, Narration};
 use crate::question::duel::DuelArgs;
+use crate::question::outcomes::Share;
 use crate::question::squad::{SquadAnswer, ask, build, describe};
 use crate::rules::RuleOptions;
 use crate::scenario::duel::Side;
@@ -53,7 +53,7 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
     s.push_str(&format!(
         "{}\" apart   first: {}   trials {}   seed {}   ({})\n\n",
         a.distance,
-        match r.first {
+        match r.first.as_str() {
             "random" => "d6 roll-off",
             x => x,
         },
@@ -61,7 +61,7 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
         r.ran.seed,
         r.ran.ended
     ));
-    let row = |name: &str, e: &Estimate| {
+    let row = |name: &str, e: &Share| {
         format!(
             "  {name:<22} {:>10.6}  [{:.6}, {:.6}]\n",
             e.point, e.ci[0], e.ci[1]
@@ -70,7 +70,7 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
     let mean = |name: &str, point: f64, ci: [f64; 2]| {
         format!("  {name:<22} {point:>10.4}  [{:.4}, {:.4}]\n", ci[0], ci[1])
     };
-    let [wa, wb, draw, first] = r.outcomes.estimates();
+    let [wa, wb, draw, first] = r.outcomes.shares;
     s.push_str("                                  95% CI\n");
     s.push_str(&row("P(A wins)", &wa));
     s.push_str(&row("P(B wins)", &wb));

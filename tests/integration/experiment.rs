@@ -118,9 +118,19 @@ fn a_run_writes_csv_parquet_and_manifest_reproducibly() {
     // Kept cells are read back, not run again: a doctored kept cell (with its run's stamp
     // and a checksum of its new text) shows through.
     let cell0 = out.join("cells/00000.json");
-    let kept = diemon::experiment::cell::unseal(&std::fs::read(&cell0).unwrap()).unwrap();
-    let doctored = serde_json::json!({"mean_kills": 99.0, "stamp": kept["stamp"]});
-    std::fs::write(&cell0, diemon::experiment::cell::seal(&doctored)).unwrap();
+    let question = &diemon::experiment::load(&file).unwrap().cells[0].question;
+    let (kept, stamp) =
+        diemon::experiment::cell::unseal(&std::fs::read(&cell0).unwrap(), question).unwrap();
+    let diemon::question::Answer::Blast(mut doctored) = kept else {
+        panic!("a blast's cell holds a blast's answer");
+    };
+    doctored.mean_kills = 99.0;
+    let doctored = diemon::question::Answer::Blast(doctored);
+    std::fs::write(
+        &cell0,
+        diemon::experiment::cell::seal(&doctored, &stamp).unwrap(),
+    )
+    .unwrap();
     assert!(run(&out, &[]).contains("99.0"));
     // Issue 38: a cell edited by hand (its checksum no longer matches) is refused, naming
     // the file and how to run it again; nothing is written.

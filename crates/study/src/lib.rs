@@ -5,9 +5,10 @@
 //! turned into Polars frames, the CSV and Parquet exports, and the reports with their
 //! charts. Nothing here rolls a die by its own rule: every trial is the core's.
 //!
-//! The rooms depend one way (the integration test `layers` keeps it so): [`export`] (a
-//! leaf) -> [`analysis`] (frames, fits, matchups, the balance) -> [`question`] and
-//! [`report`] -> [`experiment`] (files, sweeps, resume, merge, and `diemon price`).
+//! The rooms depend one way (the integration test `layers` keeps it so): [`schema`] (the
+//! frames' typed rows and the headline figure) and [`export`] (leaves) -> [`analysis`]
+//! (frames, fits, matchups, the balance) -> [`question`] and [`report`] -> [`experiment`]
+//! (files, sweeps, resume, merge, and `diemon price`).
 
 // Tests set one option at a time on purpose: it reads as the rule variant under test.
 #![cfg_attr(test, allow(clippy::field_reassign_with_default))]
@@ -17,3 +18,4 @@ pub mod experiment;
 pub mod export;
 pub mod question;
 pub mod report;
+pub mod schema;

@@ -89,6 +89,20 @@ impl Serialize for Cp {
     }
 }
 
+/// Read back as written: a number of CP, in quarter points.
+impl<'de> serde::Deserialize<'de> for Cp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cp, D::Error> {
+        let cp = f64::deserialize(d)?;
+        let q = cp * 4.0;
+        if q.fract() != 0.0 || !q.is_finite() || q.abs() > 1e15 {
+            return Err(serde::de::Error::custom(format!(
+                "{cp} CP is not a whole number of quarter points"
+            )));
+        }
+        Ok(Cp::quarters(q as i64))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

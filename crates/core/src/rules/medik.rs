@@ -69,7 +69,7 @@ pub fn triage_exact(die: Die) -> [f64; 5] {
 
 /// Which limbs the players give up first (the text leaves the choice to them: "Arms and
 /// legs are the most common limbs chosen").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Amputate {

@@ -1,163 +1,148 @@
-//! The one conversion point from run reports to Polars frames.
+//! The one conversion point from typed rows to Polars frames.
 //!
-//! Each experiment cell yields its command's JSON report; [`summary`] turns the reports into
-//! one row per cell: the cell index, its sweep parameters, and every number of the report
-//! (a `ci_*` pair becomes `*_lo` and `*_hi` columns). Timing numbers (`trials_per_sec`,
-//! `threads`) are left out: they are measurements, not seeded results, and would make two
-//! runs of the same seed differ.
+//! Each experiment cell's answer says its row ([`crate::schema::Row`]); [`summary`] puts
+//! the rows side by side, one per cell: the cell index, its sweep parameters, and every
+//! figure of the row (an estimate's CI as `*_lo` and `*_hi` columns).
+//! [`distributions`] and [`tables`] do the same for the rows' distributions and tables.
+//! Timing numbers (trials a second, threads) are in no row: they are measurements, not
+//! seeded results, and would make two runs of the same seed differ.
 
 use std::collections::BTreeSet;
 
 use polars::prelude::{Column, DataFrame, DataType, PolarsResult};
-use serde_json::Value;
 
-/// Report keys that are not seeded results.
-const UNSEEDED: &[&str] = &["trials_per_sec", "threads"];
+use crate::schema::{Ends, Figure, Row};
 
-/// The reports' policies (objects such as `policy_a`, as "response=close sprint=never
-/// ...") and lists of text (`inert_a`, "; " between the items), one text column each.
-fn text_columns(reports: &[Value]) -> Vec<Column> {
-    let policy = |o: &Value| {
-        o.as_object().map(|o| {
-            o.iter()
-                .map(|(f, v)| match v {
-                    Value::String(s) => format!("{f}={s}"),
-                    v => format!("{f}={v}"),
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-    };
-    let list = |a: &Value| {
-        a.as_array().map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
-    };
-    let mut cols = keyed_text(reports, "policy_", Value::is_object, policy);
-    cols.extend(keyed_text(reports, "inert_", Value::is_array, list));
-    cols
-}
-
-/// One text column for each report key starting with `prefix` whose value `fits`, sorted,
-/// each cell's value as `text` gives it (null where a report lacks the key).
-fn keyed_text(
-    reports: &[Value],
-    prefix: &str,
-    fits: fn(&Value) -> bool,
-    text: impl Fn(&Value) -> Option<String>,
-) -> Vec<Column> {
-    let mut keys = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            keys.extend(
-                m.iter()
-                    .filter(|(k, v)| k.starts_with(prefix) && fits(v))
-                    .map(|(k, _)| k.clone()),
-            );
+/// The text columns of `rows` (a side's policies, what it never uses), in the order the
+/// rows first give them, null where a row lacks one.
+fn text_columns(rows: &[Row]) -> Vec<Column> {
+    let mut names: Vec<&str> = Vec::new();
+    for r in rows {
+        for (n, _) in &r.texts {
+            if !names.contains(n) {
+                names.push(n);
+            }
         }
     }
-    keys.into_iter()
-        .map(|k| {
-            let values: Vec<Option<String>> =
-                reports.iter().map(|r| r.get(&k).and_then(&text)).collect();
-            Column::new(k.as_str().into(), values)
+    names
+        .into_iter()
+        .map(|n| {
+            let values: Vec<Option<&str>> = rows
+                .iter()
+                .map(|r| {
+                    r.texts
+                        .iter()
+                        .find(|(k, _)| *k == n)
+                        .map(|(_, t)| t.as_str())
+                })
+                .collect();
+            Column::new(n.into(), values)
         })
         .collect()
 }
 
-/// One row per cell: `cell`, the parameters (as text), then the reports' numbers.
-pub fn summary(params: &[Vec<(String, String)>], reports: &[Value]) -> PolarsResult<DataFrame> {
+/// The numeric columns of `rows`, sorted by name, a pair's two ends right after its point:
+/// `(column, which)` where `which` is 0 for the point and 1 or 2 for a pair's ends. A point
+/// that is null in every row has a column only beside its pair (an empty shard keeps every
+/// shard's schema). Names in `skip` are left out.
+fn numeric_keys(rows: &[Row], skip: &[&str]) -> BTreeSet<(&'static str, u8)> {
+    let mut keys = BTreeSet::new();
+    for r in rows {
+        for &(name, f) in &r.figures {
+            if skip.contains(&name) {
+                continue;
+            }
+            if f.present() || r.pairs.iter().any(|(n, _, _)| *n == name) {
+                keys.insert((name, 0u8));
+            }
+        }
+        for &(name, _, _) in &r.pairs {
+            keys.insert((name, 1));
+            keys.insert((name, 2));
+        }
+    }
+    keys
+}
+
+/// Column `(name, which)` of `rows`: its name and each row's figure.
+fn numeric(rows: &[&Row], name: &'static str, which: u8) -> (String, Vec<Option<Figure>>) {
+    if which == 0 {
+        return (
+            name.to_string(),
+            rows.iter().map(|r| r.figure(name)).collect(),
+        );
+    }
+    let ends = rows
+        .iter()
+        .find_map(|r| r.pairs.iter().find(|(n, _, _)| *n == name).map(|p| p.1))
+        .unwrap_or(Ends::Ci);
+    let values = rows
+        .iter()
+        .map(|r| {
+            r.pairs
+                .iter()
+                .find(|(n, _, _)| *n == name)
+                .map(|(_, _, v)| v[which as usize - 1])
+        })
+        .collect();
+    (
+        format!("{name}{}", ends.suffixes()[which as usize - 1]),
+        values,
+    )
+}
+
+/// One row per cell: `cell`, the parameters (as text), then the rows' numbers, then their
+/// texts.
+pub fn summary(params: &[Vec<(String, String)>], rows: &[Row]) -> PolarsResult<DataFrame> {
     let mut cols = vec![Column::new(
         "cell".into(),
-        (0..reports.len() as u64).collect::<Vec<u64>>(),
+        (0..rows.len() as u64).collect::<Vec<u64>>(),
     )];
     if let Some(first) = params.first() {
         for (i, (name, _)) in first.iter().enumerate() {
-            let values: Vec<String> = params[..reports.len()]
+            let values: Vec<String> = params[..rows.len()]
                 .iter()
                 .map(|p| p[i].1.clone())
                 .collect();
             cols.push(param_column(name, values));
         }
     }
-    // Every numeric key any report has, in sorted order; a parameter's own column already
-    // carries a key of the same name.
+    // A parameter's own column already carries a figure of the same name.
     let param_names: Vec<&str> = params
         .first()
         .map(|p| p.iter().map(|(k, _)| k.as_str()).collect())
         .unwrap_or_default();
-    let mut keys = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            for (k, v) in m {
-                if UNSEEDED.contains(&k.as_str()) || param_names.contains(&k.as_str()) {
-                    continue;
-                }
-                // (column base, 0 point / 1 low / 2 high, report key): a CI sits after its
-                // point, and `ci_a_wins` belongs to `p_a_wins` when the report has one.
-                match v {
-                    Value::Number(_) => {
-                        keys.insert((k.clone(), 0u8, k.clone()));
-                    }
-                    // A Monte Carlo figure with no trials behind it (an empty shard) is null
-                    // beside its CI: its column is still there, so every shard has the
-                    // same schema.
-                    Value::Null
-                        if m.get(&format!("ci_{}", k.strip_prefix("p_").unwrap_or(k)))
-                            .is_some_and(Value::is_array) =>
-                    {
-                        keys.insert((k.clone(), 0u8, k.clone()));
-                    }
-                    Value::Array(a) if k.starts_with("ci_") && a.len() == 2 => {
-                        let base = &k[3..];
-                        let base = if m.contains_key(&format!("p_{base}")) {
-                            format!("p_{base}")
-                        } else {
-                            base.to_string()
-                        };
-                        keys.insert((base.clone(), 1, k.clone()));
-                        keys.insert((base, 2, k.clone()));
-                    }
-                    _ => {}
-                }
-            }
-        }
+    let all: Vec<&Row> = rows.iter().collect();
+    for (name, which) in numeric_keys(rows, &param_names) {
+        let (column, values) = numeric(&all, name, which);
+        cols.push(number_column(&column, &values));
     }
-    for (base, part, k) in keys {
-        let name = match part {
-            0 => base,
-            1 => format!("{base}_lo"),
-            _ => format!("{base}_hi"),
-        };
-        let values: Vec<Option<&Value>> = reports
-            .iter()
-            .map(|r| match (r.get(&k), part) {
-                (Some(v), 0) => Some(v),
-                (Some(Value::Array(a)), p) => a.get(p as usize - 1),
-                _ => None,
-            })
-            .collect();
-        // Counts stay integers (trials, seed, units); anything else is a float.
-        cols.push(number_column(&name, &values, part == 0));
-    }
-    cols.extend(text_columns(reports));
+    cols.extend(text_columns(rows));
     let mut df = DataFrame::new_infer_height(cols)?;
     derive(&mut df)?;
     Ok(df)
 }
 
-/// A column of report numbers: integers when `whole_allowed` and every figure present is
-/// one, else floats (so is a column with no figure at all: an empty shard's).
-fn number_column(name: &str, values: &[Option<&Value>], whole_allowed: bool) -> Column {
-    let present: Vec<&&Value> = values.iter().flatten().filter(|v| !v.is_null()).collect();
-    if whole_allowed && !present.is_empty() && present.iter().all(|v| v.is_i64()) {
-        let ints: Vec<Option<i64>> = values.iter().map(|v| v.and_then(Value::as_i64)).collect();
+/// An integer column when every figure present is whole (counts, settings, a ring's
+/// inches), else a float column; null where a row has none.
+fn number_column(name: &str, values: &[Option<Figure>]) -> Column {
+    let present = values.iter().flatten().filter(|f| f.present());
+    let mut any = false;
+    let whole = present.into_iter().all(|f| {
+        any = true;
+        matches!(f, Figure::Whole(_))
+    });
+    if whole && any {
+        let ints: Vec<Option<i64>> = values
+            .iter()
+            .map(|v| match v {
+                Some(Figure::Whole(n)) => Some(*n),
+                _ => None,
+            })
+            .collect();
         Column::new(name.into(), ints)
     } else {
-        let floats: Vec<Option<f64>> = values.iter().map(|v| v.and_then(Value::as_f64)).collect();
+        let floats: Vec<Option<f64>> = values.iter().map(|v| v.and_then(Figure::as_f64)).collect();
         Column::new(name.into(), floats)
     }
 }
@@ -188,34 +173,17 @@ fn derive(df: &mut DataFrame) -> PolarsResult<()> {
     Ok(())
 }
 
-/// The reports' histograms in long form: one row per (cell, histogram, value) with the
-/// parameters and the probability. A histogram is a report key ending in `_hist` holding
-/// `[value, probability]` pairs (`kills_hist`), or an exact table under `pmf` (Marks).
-pub fn distributions(
-    params: &[Vec<(String, String)>],
-    reports: &[Value],
-) -> PolarsResult<DataFrame> {
+/// The rows' distributions in long form: one row per (cell, metric, value) with the
+/// parameters and the probability (`kills`, a Marks roll's `pmf`).
+pub fn distributions(params: &[Vec<(String, String)>], rows: &[Row]) -> PolarsResult<DataFrame> {
     let mut cell = Vec::new();
     let mut param_cols: Vec<Vec<String>> = vec![Vec::new(); params.first().map_or(0, Vec::len)];
     let mut metric = Vec::new();
     let mut value = Vec::new();
     let mut probability = Vec::new();
-    for (i, r) in reports.iter().enumerate() {
-        let Value::Object(m) = r else { continue };
-        for (k, v) in m {
-            let name = k
-                .strip_suffix("_hist")
-                .or((k == "pmf").then_some(k.as_str()));
-            let (Some(name), Value::Array(pairs)) = (name, v) else {
-                continue;
-            };
-            for pair in pairs {
-                let (Some(x), Some(p)) = (
-                    pair.get(0).and_then(Value::as_f64),
-                    pair.get(1).and_then(Value::as_f64),
-                ) else {
-                    continue;
-                };
+    for (i, r) in rows.iter().enumerate() {
+        for (name, pairs) in &r.dists {
+            for &(x, p) in pairs {
                 cell.push(i as u64);
                 for (c, (_, pv)) in param_cols.iter_mut().zip(&params[i]) {
                     c.push(pv.clone());
@@ -233,8 +201,7 @@ pub fn distributions(
         }
     }
     cols.push(Column::new("metric".into(), metric));
-    // Every histogram counts whole things (kills, units standing, turns, Marks, periods):
-    // integers, unless a value is not whole.
+    // Values stay integers when every one is whole (kills, Marks, turns).
     if value
         .iter()
         .all(|v: &f64| v.fract() == 0.0 && v.abs() < 9.0e15)
@@ -248,96 +215,54 @@ pub fn distributions(
     DataFrame::new_infer_height(cols)
 }
 
-/// Each report key holding a list of objects (`by_ring`: kills by ring) as its own long
-/// frame: one row per (cell, entry) with the parameters and the entry's numbers (a `ci_*`
-/// pair as `*_lo`, `*_hi`). Named by the key; none when no report has such a key.
+/// Each table the rows give (`by_ring`: kills by ring) as its own long frame, named by the
+/// table: one row per (cell, entry) with the parameters and the entry's numbers. Sorted by
+/// name; none when no row has an entry.
 pub fn tables(
     params: &[Vec<(String, String)>],
-    reports: &[Value],
+    rows: &[Row],
 ) -> PolarsResult<Vec<(String, DataFrame)>> {
     let mut names = BTreeSet::new();
-    for r in reports {
-        if let Value::Object(m) = r {
-            for (k, v) in m {
-                if let Value::Array(a) = v
-                    && a.first().is_some_and(Value::is_object)
-                {
-                    names.insert(k.clone());
-                }
-            }
-        }
+    for r in rows {
+        names.extend(
+            r.tables
+                .iter()
+                .filter(|(_, t)| !t.is_empty())
+                .map(|(n, _)| *n),
+        );
     }
     let mut out = Vec::new();
     for name in names {
-        // Rows: (cell, entry); columns: every numeric field any entry has, in sorted order.
-        let mut rows: Vec<(usize, &serde_json::Map<String, Value>)> = Vec::new();
-        for (i, r) in reports.iter().enumerate() {
-            if let Some(Value::Array(a)) = r.get(&name) {
-                rows.extend(a.iter().filter_map(Value::as_object).map(|o| (i, o)));
-            }
-        }
-        let mut fields = BTreeSet::new();
-        for (_, o) in &rows {
-            for (k, v) in o.iter() {
-                match v {
-                    Value::Number(_) => {
-                        fields.insert((k.clone(), 0u8));
-                    }
-                    // As in `summary`: a null figure beside its CI keeps its column.
-                    Value::Null if o.get(&format!("ci_{k}")).is_some_and(Value::is_array) => {
-                        fields.insert((k.clone(), 0u8));
-                    }
-                    Value::Array(a) if a.len() == 2 => {
-                        let base = k.strip_prefix("ci_").unwrap_or(k).to_string();
-                        fields.insert((base.clone(), 1));
-                        fields.insert((base, 2));
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let entries: Vec<(usize, &Row)> = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| {
+                r.tables
+                    .iter()
+                    .filter(|(n, _)| *n == name)
+                    .flat_map(move |(_, t)| t.iter().map(move |e| (i, e)))
+            })
+            .collect();
         let mut cols = vec![Column::new(
             "cell".into(),
-            rows.iter().map(|(i, _)| *i as u64).collect::<Vec<u64>>(),
+            entries.iter().map(|(i, _)| *i as u64).collect::<Vec<u64>>(),
         )];
         if let Some(first) = params.first() {
             for (j, (p, _)) in first.iter().enumerate() {
-                let values = rows.iter().map(|(i, _)| params[*i][j].1.clone()).collect();
+                let values = entries
+                    .iter()
+                    .map(|(i, _)| params[*i][j].1.clone())
+                    .collect();
                 cols.push(param_column(p, values));
             }
         }
-        for (field, part) in fields {
-            let ci = format!("ci_{field}");
-            let (key, col) = match part {
-                0 => (field.clone(), field.clone()),
-                // A pair under its own name is a range (`inches`); under ci_ a CI.
-                p => {
-                    let ranged = rows
-                        .iter()
-                        .any(|(_, o)| o.get(&field).is_some_and(Value::is_array));
-                    let key = if ranged { field.clone() } else { ci.clone() };
-                    let suffix = match (ranged, p) {
-                        (true, 1) => "_from",
-                        (true, _) => "_to",
-                        (false, 1) => "_lo",
-                        (false, _) => "_hi",
-                    };
-                    (key, format!("{field}{suffix}"))
-                }
-            };
-            let values: Vec<Option<&Value>> = rows
-                .iter()
-                .map(|(_, o)| match (o.get(&key), part) {
-                    (Some(v), 0) => Some(v),
-                    (Some(Value::Array(a)), p) => a.get(p as usize - 1),
-                    _ => None,
-                })
-                .collect();
-            // Whole numbers (a turn, a ring, inches of a ring) stay integers; a producer
-            // writes a measure as a float, so the type is the field's, not the data's.
-            cols.push(number_column(&col, &values, part == 0 || key == field));
+        let own: Vec<Row> = entries.iter().map(|(_, e)| (*e).clone()).collect();
+        let refs: Vec<&Row> = own.iter().collect();
+        for (field, which) in numeric_keys(&own, &[]) {
+            let (column, values) = numeric(&refs, field, which);
+            cols.push(number_column(&column, &values));
         }
-        out.push((name, DataFrame::new_infer_height(cols)?));
+        out.push((name.to_string(), DataFrame::new_infer_height(cols)?));
     }
     Ok(out)
 }
@@ -549,7 +474,7 @@ fn group_columns<'a>(groups: impl Iterator<Item = &'a Vec<(String, String)>>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::schema::Figure;
 
     fn names(df: &DataFrame) -> Vec<String> {
         df.get_column_names()
@@ -564,10 +489,12 @@ mod tests {
             vec![("distance".to_string(), "6".to_string())],
             vec![("distance".to_string(), "12".to_string())],
         ];
-        let reports = vec![
-            json!({"mean_kills": 2.5, "ci_mean_kills": [2.0, 3.0], "threads": 2, "weapon": "x", "distance": 6.0}),
-            json!({"mean_kills": 1.5, "ci_mean_kills": [1.0, 2.0], "threads": 8}),
-        ];
+        let mut one = Row::default();
+        one.estimate("mean_kills", 2.5, [2.0, 3.0])
+            .real("distance", 6.0);
+        let mut two = Row::default();
+        two.estimate("mean_kills", 1.5, [1.0, 2.0]);
+        let reports = vec![one, two];
         let df = summary(&params, &reports).unwrap();
         let names = names(&df);
         assert_eq!(
@@ -588,11 +515,14 @@ mod tests {
     #[test]
     fn rates_keep_their_p_and_counts_stay_integers() {
         let params = vec![vec![]];
-        let reports = vec![json!({
-            "p_a_wins": 0.5, "ci_a_wins": [0.4, 0.6], "trials": 100,
-            "cp_a": 10.0, "cp_b": 20.0, "cp_left_a": 4.0, "ci_cp_left_a": [3.0, 5.0],
-            "cp_left_b": 15.0, "ci_cp_left_b": [14.0, 16.0],
-        })];
+        let mut r = Row::default();
+        r.estimate("p_a_wins", 0.5, [0.4, 0.6])
+            .whole("trials", 100u64)
+            .real("cp_a", 10.0)
+            .real("cp_b", 20.0)
+            .estimate("cp_left_a", 4.0, [3.0, 5.0])
+            .estimate("cp_left_b", 15.0, [14.0, 16.0]);
+        let reports = vec![r];
         let df = summary(&params, &reports).unwrap();
         let f = |c: &str| df.column(c).unwrap().f64().unwrap().get(0).unwrap();
         assert_eq!((f("p_a_wins_lo"), f("p_a_wins_hi")), (0.4, 0.6));
@@ -610,7 +540,10 @@ mod tests {
             (0.5, 0.4, 0.6)
         );
         assert_eq!(f("cp_efficiency_b"), 0.3);
-        let reports = vec![json!({"policy_a": {"sprint": "never", "cover": 0}, "trials": 1})];
+        let mut r = Row::default();
+        r.text("policy_a", "cover=0 sprint=never".into())
+            .whole("trials", 1u64);
+        let reports = vec![r];
         let df = summary(&params, &reports).unwrap();
         let p = df
             .column("policy_a")
@@ -623,15 +556,56 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_shards_figures_keep_their_columns_null() {
+        // A shard that drew no batch: its estimates are NaN beside NaN CIs, its counts 0.
+        let mut empty = Row::default();
+        empty
+            .estimate("mean_kills", f64::NAN, [f64::NAN; 2])
+            .whole("trials", 0u64)
+            .real("kills_per_cp_listed", f64::NAN);
+        let df = summary(&[vec![]], &[empty]).unwrap();
+        assert_eq!(
+            names(&df),
+            [
+                "cell",
+                "mean_kills",
+                "mean_kills_lo",
+                "mean_kills_hi",
+                "trials"
+            ]
+        );
+        assert_eq!(df.column("mean_kills").unwrap().null_count(), 1);
+        assert_eq!(df.column("trials").unwrap().i64().unwrap().get(0), Some(0));
+        // A count beside a measured number in one column is a float column.
+        let (mut a, mut b) = (Row::default(), Row::default());
+        a.whole("distance", 6);
+        b.real("distance", 1.5);
+        let df = summary(&[vec![], vec![]], &[a, b]).unwrap();
+        let d = df.column("distance").unwrap().f64().unwrap();
+        assert_eq!((d.get(0), d.get(1)), (Some(6.0), Some(1.5)));
+    }
+
+    #[test]
     fn lists_of_objects_become_their_own_frames() {
         let params = vec![
             vec![("xsize".to_string(), "1".to_string())],
             vec![("xsize".to_string(), "2".to_string())],
         ];
-        let ring = |r: u64, k: f64| json!({"ring": r, "inches": [2 * r, 2 * r + 2], "mean_kills": k, "ci_mean_kills": [k - 0.5, k + 0.5]});
+        let ring = |r: i64, k: f64| {
+            let mut row = Row::default();
+            row.whole("ring", r)
+                .span("inches", [Figure::Whole(2 * r), Figure::Whole(2 * r + 2)])
+                .estimate("mean_kills", k, [k - 0.5, k + 0.5]);
+            row
+        };
+        let table = |rings: Vec<Row>| {
+            let mut row = Row::default();
+            row.table("by_ring", rings);
+            row
+        };
         let reports = vec![
-            json!({"by_ring": [ring(0, 3.0)]}),
-            json!({"by_ring": [ring(0, 4.0), ring(1, 1.0)]}),
+            table(vec![ring(0, 3.0)]),
+            table(vec![ring(0, 4.0), ring(1, 1.0)]),
         ];
         let t = tables(&params, &reports).unwrap();
         assert_eq!(t.len(), 1);
@@ -663,7 +637,10 @@ mod tests {
     #[test]
     fn histograms_become_long_rows() {
         let params = vec![vec![("distance".to_string(), "6".to_string())]];
-        let reports = vec![json!({"kills_hist": [[0, 0.25], [3, 0.75]], "mean_kills": 2.25})];
+        let mut r = Row::default();
+        r.dist("kills", [(0.0, 0.25), (3.0, 0.75)])
+            .real("mean_kills", 2.25);
+        let reports = vec![r];
         let df = distributions(&params, &reports).unwrap();
         let names = names(&df);
         assert_eq!(

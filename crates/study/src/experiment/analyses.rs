@@ -5,8 +5,6 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::error::{RunError, io};
 use super::{Analysis, Experiment};
 use crate::analysis::card::{self, Scenario};
@@ -14,13 +12,14 @@ use crate::analysis::fair_cp::{self, NoWorth, Point};
 use crate::analysis::frame::{self, WorthRow};
 use crate::analysis::matchups::{self, Matrix, Pair};
 use crate::export::{Exporter, write_atomic};
+use crate::question::Answer;
 use diemon_core::sim::CONFIDENCE;
 
 /// Prints and writes the analysis of `e` over `reports` into `dir` (nothing for a plain
 /// sweep, nor for a shard: one shard's trials are not the run's).
 pub fn report(
     e: &Experiment,
-    reports: &[Value],
+    reports: &[Answer],
     dir: &Path,
     exporters: &[&dyn Exporter],
     shard: bool,
@@ -82,13 +81,10 @@ pub fn report(
     // A price must be a price of the rules: name what the units pay for and never use.
     let mut inert: Vec<String> = Vec::new();
     for r in reports {
-        for side in ["inert_a", "inert_b"] {
-            for x in r.get(side).and_then(Value::as_array).into_iter().flatten() {
-                if let Some(x) = x.as_str()
-                    && !inert.iter().any(|i| i == x)
-                {
-                    inert.push(x.to_string());
-                }
+        let Answer::Squad(r) = r else { continue };
+        for x in r.inert_a.iter().chain(&r.inert_b) {
+            if !inert.contains(x) {
+                inert.push(x.clone());
             }
         }
     }
@@ -122,11 +118,11 @@ pub fn report(
 }
 
 /// A run of cells: the parameters of the other axes, and the cells' reports.
-type Group<'a> = (Vec<(String, String)>, &'a [Value]);
+type Group<'a> = (Vec<(String, String)>, &'a [Answer]);
 
 /// The cells in runs of `size` (the analysis axis is innermost), each with the parameters of
 /// the other axes.
-fn groups<'a>(e: &Experiment, reports: &'a [Value], size: usize) -> Vec<Group<'a>> {
+fn groups<'a>(e: &Experiment, reports: &'a [Answer], size: usize) -> Vec<Group<'a>> {
     let own = ["count", "a", "b"];
     reports
         .chunks(size)
@@ -143,13 +139,14 @@ fn groups<'a>(e: &Experiment, reports: &'a [Value], size: usize) -> Vec<Group<'a
         .collect()
 }
 
-/// A squad duel answer's CP figure (`cp_a`, `cp_b`): said, not read as NaN, when absent.
-fn cp(r: &Value, key: &str) -> Result<f64, RunError> {
-    r.get(key).and_then(Value::as_f64).ok_or_else(|| {
-        RunError::other(format!(
-            "a fair-CP cell holds no {key}: it is not a squad duel's answer"
-        ))
-    })
+/// A squad duel answer's CP, side A's and B's: said, not read as NaN, when it is not one.
+fn cp(r: &Answer) -> Result<[f64; 2], RunError> {
+    match r {
+        Answer::Squad(s) => Ok([s.cp_a.as_f64(), s.cp_b.as_f64()]),
+        _ => Err(RunError::other(
+            "a fair-CP cell holds no CP: it is not a squad duel's answer",
+        )),
+    }
 }
 
 /// The integer counts a duel's tally holds (stat lines and squads alike), read from the
@@ -162,10 +159,9 @@ struct Wins {
 }
 
 /// Wins of a report's side A, B and trials, as the integers they were counted as.
-pub(crate) fn counts(r: &Value) -> Result<(u64, u64, u64), RunError> {
+pub(crate) fn counts(r: &Answer) -> Result<(u64, u64, u64), RunError> {
     let w: Wins = r
-        .get("tally")
-        .and_then(Value::as_str)
+        .tally()
         .and_then(|t| serde_json::from_str(t).ok())
         .ok_or_else(|| {
             RunError::other(
@@ -177,7 +173,7 @@ pub(crate) fn counts(r: &Value) -> Result<(u64, u64, u64), RunError> {
     Ok((w.a_wins, w.b_wins, w.trials))
 }
 
-fn pair(r: &Value) -> Result<Pair, RunError> {
+fn pair(r: &Answer) -> Result<Pair, RunError> {
     let (a_wins, b_wins, trials) = counts(r)?;
     Ok(Pair {
         a_wins,
@@ -192,7 +188,7 @@ fn worth(
     units: u64,
     counts_: &[u64],
     group: &[(String, String)],
-    chunk: &[Value],
+    chunk: &[Answer],
 ) -> Result<WorthRow, RunError> {
     let points: Vec<Point> = chunk
         .iter()
@@ -213,8 +209,8 @@ fn worth(
         unit: unit.into(),
         reference: reference.into(),
         units,
-        cp_unit: cp(&chunk[0], "cp_a")? / units as f64,
-        cp_reference: cp(&chunk[0], "cp_b")? / counts_[0] as f64,
+        cp_unit: cp(&chunk[0])?[0] / units as f64,
+        cp_reference: cp(&chunk[0])?[1] / counts_[0] as f64,
         worth: fit,
         points,
     })

@@ -214,7 +214,7 @@ impl Shards {
                 let path = d.join("cells").join(cell_file(i));
                 let cell = match std::fs::read(&path) {
                     Err(_) => None,
-                    Ok(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
+                    Ok(bytes) => Some(super::cell::unseal(&bytes, &e.cells[i].question).map_err(|why| {
                         RunError::input(format!(
                             "{} (shard {s}): {why}\nhint: remove it and run that shard's command \
                              again: that cell runs again. Nothing was written.",
@@ -224,7 +224,7 @@ impl Shards {
                 };
                 let tally = cell
                     .as_ref()
-                    .and_then(|r| r.get("tally").and_then(|t| t.as_str()).map(String::from))
+                    .and_then(|(r, _)| r.tally().map(String::from))
                     .ok_or_else(|| {
                         RunError::input(format!(
                             "{} (shard {s}) has not finished cell {} of {}\n\
@@ -235,16 +235,16 @@ impl Shards {
                         ))
                     })?;
                 let want = stamp(&key, i, self.labels[d].as_deref());
-                let found = cell.as_ref().and_then(|c| c.get("stamp"));
+                let found = cell.as_ref().map(|(_, s)| s);
                 if found != Some(&want) {
                     return Err(RunError::input(format!(
                         "{}: not cell {} of shard {s} of this run under this build of diemon \
-                         (its stamp is {}, expected {want})\n\
+                         (it holds {}, expected {want})\n\
                          hint: run that shard's command again with this diemon into a fresh \
                          --out, then merge; nothing was written",
                         path.display(),
                         i + 1,
-                        found.map_or("missing".into(), |f| f.to_string()),
+                        found.map_or("no stamp".into(), |f| f.to_string()),
                     )));
                 }
                 row.push(tally);

@@ -6,13 +6,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::cell::Stamp;
 use super::error::{RunError, Watch, io};
 use super::{Cell, Experiment, ExperimentError};
 use crate::analysis::frame::{WorthRow, distributions, summary, tables};
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
 use crate::export::{Exporter, write_atomic, write_text_atomic};
-use crate::question::CellRun;
+use crate::question::{Answer, CellRun};
 use diemon_core::sim::engine::Shard;
 use diemon_core::sim::progress::Silent;
 use diemon_core::sim::seed::BATCH;
@@ -89,7 +90,7 @@ pub fn run_cell(
     shard: Option<Shard>,
     tallies: Vec<String>,
     cancel: &AtomicBool,
-) -> Result<serde_json::Value, RunError> {
+) -> Result<Answer, RunError> {
     ask_cell(
         i,
         cell,
@@ -114,7 +115,7 @@ pub fn run_cell_from(
     threads: Option<usize>,
     resume: Option<crate::question::run::Resume>,
     cancel: &AtomicBool,
-) -> Result<serde_json::Value, RunError> {
+) -> Result<Answer, RunError> {
     ask_cell(
         i,
         &e.cells[i],
@@ -130,21 +131,13 @@ pub fn run_cell_from(
     )
 }
 
-fn ask_cell(
-    i: usize,
-    cell: &Cell,
-    run: &CellRun,
-    cancel: &AtomicBool,
-) -> Result<serde_json::Value, RunError> {
-    let q = cell.question.for_cell(run);
-    let failed = |m: &dyn std::fmt::Display| RunError::other(format!("cell {}: {m}", i + 1));
-    let answer = q
+fn ask_cell(i: usize, cell: &Cell, run: &CellRun, cancel: &AtomicBool) -> Result<Answer, RunError> {
+    // A kept cell reads back to the same bits (`cell::unseal`), so a fresh run and a
+    // resumed one build the same frames.
+    cell.question
+        .for_cell(run)
         .ask(&cell.opts, &Silent, cancel)
-        .map_err(|err| failed(&err))?;
-    // Through the text the cell file keeps: a fresh run and a resumed one build their frames
-    // from the same bytes, to the last digit.
-    let text = serde_json::to_string(&answer).map_err(|err| failed(&err))?;
-    serde_json::from_str(&text).map_err(|err| failed(&err))
+        .map_err(|err| RunError::other(format!("cell {}: {err}", i + 1)))
 }
 
 /// An experiment's errors, one per line, as a bad-input failure.
@@ -172,7 +165,7 @@ pub fn sweep(
     watch: &dyn Watch,
     cancel: &AtomicBool,
     out: &mut dyn Write,
-    mut cell: impl FnMut(usize, &Cell) -> Result<serde_json::Value, RunError>,
+    mut cell: impl FnMut(usize, &Cell) -> Result<Answer, RunError>,
 ) -> Result<Vec<WorthRow>, RunError> {
     // One writer per folder: a second run into it is refused, so cells never mix.
     let dir = held.path();
@@ -192,7 +185,7 @@ pub fn sweep(
             Some(r) => r,
             None => {
                 bar.cell(&c.params);
-                let mut r = match cell(i, c) {
+                let r = match cell(i, c) {
                     // A cell cut short by Ctrl-C failed for that reason alone: nothing kept.
                     _ if cancel.load(Ordering::SeqCst) => {
                         bar.finish();
@@ -202,8 +195,9 @@ pub fn sweep(
                     }
                     r => r?,
                 };
-                r["stamp"] = stamp(i);
-                write_text_atomic(&cells_dir, &cell_file(i), &super::cell::seal(&r))?;
+                let text = super::cell::seal(&r, &stamp(i))
+                    .map_err(|err| RunError::other(format!("cell {}: {err}", i + 1)))?;
+                write_text_atomic(&cells_dir, &cell_file(i), &text)?;
                 bar.done();
                 r
             }
@@ -251,7 +245,7 @@ fn open(
     dir: &Path,
     manifest: &str,
     out: &mut dyn Write,
-) -> Result<Vec<Option<serde_json::Value>>, RunError> {
+) -> Result<Vec<Option<Answer>>, RunError> {
     // A re-run under the same manifest (experiment, catalogs, options, version, shard) and
     // the same resume key (those and diemon's source), kept beside the cells, resumes: the
     // cells already written are kept, the rest run. Anything else starts afresh.
@@ -324,46 +318,43 @@ pub fn kept_count(e: &Experiment, dir: &Path, manifest: &str) -> usize {
 /// The cells kept in `dir/cells/` for a resumed run of `e` under `manifest`, in order. A
 /// kept cell must be whole (its checksum) and carry this run's stamp (resume key, cell,
 /// shard): a cell written by any other run is refused, never mixed in.
-fn kept_cells(
-    e: &Experiment,
-    dir: &Path,
-    manifest: &str,
-) -> Result<Vec<Option<serde_json::Value>>, RunError> {
+fn kept_cells(e: &Experiment, dir: &Path, manifest: &str) -> Result<Vec<Option<Answer>>, RunError> {
     let cells_dir = dir.join("cells");
     let stamp = stamp_of(e, manifest);
-    let mut kept: Vec<Option<serde_json::Value>> = Vec::with_capacity(e.cells.len());
+    let mut kept: Vec<Option<Answer>> = Vec::with_capacity(e.cells.len());
     for i in 0..e.cells.len() {
         let path = cells_dir.join(cell_file(i));
         let cell = match std::fs::read(&path).ok() {
             None => None,
-            Some(bytes) => Some(super::cell::unseal(&bytes).map_err(|why| {
-                RunError::input(format!(
-                    "{}: {why}\nhint: remove it and run the same command again: that cell \
+            Some(bytes) => Some(super::cell::unseal(&bytes, &e.cells[i].question).map_err(
+                |why| {
+                    RunError::input(format!(
+                        "{}: {why}\nhint: remove it and run the same command again: that cell \
                      runs again, the others are kept",
-                    path.display()
-                ))
-            })?),
+                        path.display()
+                    ))
+                },
+            )?),
         };
-        if let Some(c) = &cell
-            && c.get("stamp") != Some(&stamp(i))
+        if let Some((_, s)) = &cell
+            && *s != stamp(i)
         {
             return Err(RunError::input(format!(
-                "{} was not written by this run (its stamp is {}, this run's {})\nhint: \
+                "{} was not written by this run (it holds {s}, this run writes {})\nhint: \
                  the folder mixes runs; remove {} or write elsewhere with --out",
                 path.display(),
-                c.get("stamp").map_or("missing".into(), |s| s.to_string()),
                 stamp(i),
                 dir.display()
             )));
         }
-        kept.push(cell);
+        kept.push(cell.map(|(a, _)| a));
     }
     Ok(kept)
 }
 
 /// The stamp each cell file carries: the run's resume key, the shard (from the manifest)
 /// and the cell's index.
-pub fn stamp_of(e: &Experiment, manifest: &str) -> impl Fn(usize) -> serde_json::Value + use<> {
+pub fn stamp_of(e: &Experiment, manifest: &str) -> impl Fn(usize) -> Stamp + use<> {
     let key = e.key();
     let shard = manifest
         .parse::<toml::Table>()
@@ -374,21 +365,27 @@ pub fn stamp_of(e: &Experiment, manifest: &str) -> impl Fn(usize) -> serde_json:
 
 /// The stamp of cell `i` (0-based) written under resume key `key` as `shard` ("I/N") of a
 /// run, or by a whole run.
-pub fn stamp(key: &str, i: usize, shard: Option<&str>) -> serde_json::Value {
-    serde_json::json!({ "key": key, "cell": i, "shard": shard })
+pub fn stamp(key: &str, i: usize, shard: Option<&str>) -> Stamp {
+    Stamp {
+        key: key.to_string(),
+        cell: i,
+        shard: shard.map(String::from),
+    }
 }
 
 /// Builds the frames of `reports` (the first cells, in order) and writes each with every
 /// exporter, atomically; returns their names.
 pub fn write_frames(
     params: &[Vec<(String, String)>],
-    reports: &[serde_json::Value],
+    reports: &[Answer],
     dir: &Path,
     exporters: &[&dyn Exporter],
 ) -> Result<Vec<String>, RunError> {
     if reports.is_empty() {
         return Ok(Vec::new());
     }
+    let reports: Vec<_> = reports.iter().map(Answer::row).collect();
+    let reports = &reports[..];
     let frame = summary(params, reports)
         .map_err(|err| RunError::other(format!("cannot build the summary frame: {err}")))?;
     let hist = distributions(params, reports)
@@ -465,37 +462,27 @@ pub fn empty_shard_warning(e: &Experiment, s: Shard, err: &mut dyn Write) {
     );
 }
 
-/// One cell's parameters and its key figure with its CI.
-pub fn line(params: &[(String, String)], r: &serde_json::Value) -> String {
+/// One cell's parameters and its headline figure with its CI.
+pub fn line(params: &[(String, String)], r: &Answer) -> String {
     let p = params
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(" ");
-    let key = ["p_a_wins", "mean_kills", "p_wins", "p_competent"]
-        .into_iter()
-        .find(|k| r.get(k).is_some())
-        .unwrap_or("trials");
+    let row = r.row();
     // A shard that drew none of the cell's batches has no figure to show.
-    if r.get("trials").and_then(|t| t.as_u64()) == Some(0) {
+    if row.figure("trials") == Some(crate::schema::Figure::Whole(0)) {
         return format!("{p:<30} no trials in this shard");
     }
-    let ci = r
-        .get(format!("ci_{}", key.trim_start_matches("p_")))
-        .or_else(|| r.get(format!("ci_{key}")))
-        .and_then(|c| c.as_array().cloned())
-        .map(|c| {
-            format!(
-                " [{:.4}, {:.4}]",
-                c[0].as_f64().unwrap_or(f64::NAN),
-                c.get(1).and_then(|v| v.as_f64()).unwrap_or(f64::NAN)
-            )
-        })
+    // A run with no headline (none yet) shows its trials.
+    let column =
+        crate::schema::headline(|c| row.figure(c).is_some()).map_or("trials", |h| h.column);
+    let num = |f: Option<crate::schema::Figure>| f.and_then(|f| f.as_f64()).unwrap_or(f64::NAN);
+    let ci = row
+        .ci(column)
+        .map(|[lo, hi]| format!(" [{:.4}, {:.4}]", num(Some(lo)), num(Some(hi))))
         .unwrap_or_default();
-    format!(
-        "{p:<30} {key} {:.4}{ci}",
-        r.get(key).and_then(|v| v.as_f64()).unwrap_or(f64::NAN)
-    )
+    format!("{p:<30} {column} {:.4}{ci}", num(row.figure(column)))
 }
 
 /// What the outputs came from: the experiment as resolved, the options, diemon's version,

@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::outcomes::Outcomes;
@@ -318,7 +318,7 @@ pub fn describe(f: &Fighter) -> String {
 }
 
 /// What a stat-line duel answers: who won how often, and how long it took.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DuelAnswer {
     /// Side A as fielded ([`describe`]).
     pub a: String,
@@ -329,7 +329,9 @@ pub struct DuelAnswer {
     pub ran: Ran,
     #[serde(flatten)]
     pub outcomes: Outcomes,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean_attacks: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_mean_attacks: [f64; 2],
     /// Hits whose Damage exactly equalled Armor, over all trials (option `armor_tie`).
     pub armor_ties: u64,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::run::{RunFlags, Seeded, parse_trials};
@@ -287,8 +287,9 @@ pub fn parse_whole(s: &str) -> Result<u32, String> {
 }
 
 /// What `--trials` rolls: the question the flags ask.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Rolled {
+    #[default]
     Roll,
     Tries,
     Extended,
@@ -316,20 +317,25 @@ impl Rolled {
 
 /// The Monte Carlo check of `--trials`: the question rolled, its key chance with a CI, the
 /// exact chance, and Pearson's chi-squared of the rolled Marks against the exact table.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct McCheck {
-    pub question: &'static str,
+    pub question: String,
     pub trials: u64,
     pub seed: u64,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub p: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_p: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub p_exact: f64,
     pub chi_squared: ChiSquared,
     /// The fit's p-value is at least alpha 0.001, and nothing impossible was rolled.
     pub agrees: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub mean: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_mean: Option<[f64; 2]>,
     /// What the key chance is, in words.
     #[serde(skip)]
@@ -338,15 +344,17 @@ pub struct McCheck {
     pub rolled: Rolled,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ChiSquared {
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub statistic: f64,
     pub dof: u32,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub p_value: f64,
 }
 
 /// What a Marks roll answers, exactly; with `--trials`, also its Monte Carlo check.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MarksAnswer {
     pub pool: String,
     pub d6: u32,
@@ -354,7 +362,9 @@ pub struct MarksAnswer {
     pub keep: u32,
     /// `[marks, probability]` pairs of positive probability.
     pub pmf: Vec<(i64, f64)>,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean: f64,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub truncated_mass: f64,
     pub p_levels: BTreeMap<String, f64>,
     pub p_at_least: BTreeMap<String, f64>,
@@ -367,16 +377,20 @@ pub struct MarksAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_wins: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_tie: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_loses: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_first_success_at_try: Option<Vec<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_success_within_tries: Option<f64>,
     /// `[period or try, probability]`, 0 for never.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -388,15 +402,19 @@ pub struct MarksAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_done_at_period: Option<Vec<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_done: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mc: Option<McCheck>,
     /// Flat copies of the check for a sweep's summary columns.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_mc: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_mc: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub mc_p_value: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trials: Option<u64>,
@@ -411,13 +429,25 @@ pub struct MarksAnswer {
     pub interrupted: Option<u64>,
 }
 
-/// The exact tables behind a [`MarksAnswer`], for its text.
+/// The exact tables behind a [`MarksAnswer`], for its text (a kept answer, read back,
+/// has none: [`Exact::default`] is an empty pool rolling no Marks).
 #[derive(Debug, Clone)]
 pub struct Exact {
     pub pool: Pool,
     pub marks: Pmf,
     pub opponent: Option<(Pool, Pmf)>,
     pub need: u32,
+}
+
+impl Default for Exact {
+    fn default() -> Exact {
+        Exact {
+            pool: Pool::default(),
+            marks: Pmf::point(0),
+            opponent: None,
+            need: 0,
+        }
+    }
 }
 
 /// `(k, P(done at k))` pairs with `(0, P(never))` first: the outcome of a question over time.
@@ -481,7 +511,7 @@ fn checked(r: &mut MarksAnswer, (rolled, run, exact): &(Rolled, Run<MarksTally>,
         Estimate::mean(s, q, t.trials, CONFIDENCE)
     });
     r.mc = Some(McCheck {
-        question: rolled.name(),
+        question: rolled.name().to_string(),
         trials: t.trials,
         seed,
         p: key.point,

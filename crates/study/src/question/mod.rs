@@ -13,8 +13,10 @@
 
 pub mod blast;
 pub mod duel;
+pub mod kept;
 pub mod marks;
 pub mod outcomes;
+pub mod rows;
 pub mod run;
 pub mod squad;
 
@@ -114,6 +116,24 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// How the run went; none for a Marks roll, which is exact (its check has its own).
+    pub fn ran(&self) -> Option<&run::Ran> {
+        match self {
+            Answer::Duel(a) => Some(&a.ran),
+            Answer::Squad(a) => Some(&a.ran),
+            Answer::Blast(a) => Some(&a.ran),
+            Answer::Marks(_) => None,
+        }
+    }
+
+    /// The raw tally an experiment's cell keeps (what a merge adds up), if it has one.
+    pub fn tally(&self) -> Option<&str> {
+        match self {
+            Answer::Marks(a) => a.tally.as_deref(),
+            other => other.ran().and_then(|r| r.tally.as_deref()),
+        }
+    }
+
     /// Trials finished when Ctrl-C stopped the run, if it did.
     pub fn interrupted(&self) -> Option<u64> {
         let ran = match self {
@@ -309,7 +329,7 @@ pub(crate) mod tests {
         let tally: diemon_core::scenario::duel::DuelTally =
             serde_json::from_str(a.ran.tally.as_deref().unwrap()).unwrap();
         assert_eq!(tally.a_wins + tally.b_wins + tally.draws, 300);
-        assert_eq!(a.outcomes.a_wins, tally.a_wins);
+        assert_eq!(a.outcomes.shares[0].point, tally.a_wins as f64 / 300.0);
         // Another cell draws other streams; the same cell the same ones.
         let other = CellRun {
             cell: 3,
@@ -330,7 +350,7 @@ pub(crate) mod tests {
         let Answer::Duel(m) = q.for_cell(&halves).ask(&opts, &Silent, &cancel).unwrap() else {
             panic!("a duel");
         };
-        assert_eq!(m.outcomes.a_wins, 2 * tally.a_wins);
+        assert_eq!(m.outcomes.shares[0].point, tally.a_wins as f64 / 300.0);
         assert_eq!((m.ran.trials_per_sec, m.ran.threads), (None, None));
     }
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::Args;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 pub use diemon_core::sim::engine::Shard;
@@ -219,15 +219,16 @@ pub fn parse_trials(s: &str) -> Result<u64, String> {
 }
 
 /// How a run went: the part every Monte Carlo answer opens with.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
     pub trials: u64,
     pub seed: u64,
     /// How the run ended, in words ("complete", "precision target met", ...).
-    pub ended: &'static str,
+    pub ended: String,
     /// Trials a second of wall time: a measurement, not a seeded figure; none for a merge,
     /// whose shards' machines did the work.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub trials_per_sec: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
@@ -259,7 +260,7 @@ impl Ran {
         Ok(Ran {
             trials: run.trials,
             seed: flags.seed,
-            ended: ended(run.ended),
+            ended: ended(run.ended).to_string(),
             trials_per_sec: (!merged).then(|| run.trials_per_sec()),
             threads: (!merged).then_some(threads),
             rng: if flags.part.with_tally {

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::duel::{DuelArgs, first};
@@ -193,22 +193,28 @@ pub fn first_name(a: &DuelArgs) -> &'static str {
 }
 
 /// One player turn of [`SquadAnswer::by_turn`]: units standing after it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TurnRow {
     pub turn: usize,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub standing_a: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_standing_a: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub standing_b: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_standing_b: [f64; 2],
     /// Minds converted by then; only with a Contagious unit.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub converted: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_converted: Option<[f64; 2]>,
 }
 
 /// What a squad duel answers. Columns: docs/columns.md.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SquadAnswer {
     /// Side A as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
     pub a: String,
@@ -220,25 +226,36 @@ pub struct SquadAnswer {
     /// `cp_a - cp_b`: how far from even the sides are (whole units only).
     pub cp_gap: Cp,
     /// A float as in `blast`, so the column has one type in every experiment.
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub distance: f64,
     pub room: u32,
     /// Who moves first: `A`, `B` or `random`.
-    pub first: &'static str,
+    pub first: String,
     pub policy_a: Policy,
     pub policy_b: Policy,
     #[serde(flatten)]
     pub ran: Ran,
     #[serde(flatten)]
     pub outcomes: Outcomes,
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean_turns: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_mean_turns: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub survivors_a: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_survivors_a: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub survivors_b: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_survivors_b: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub cp_left_a: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_cp_left_a: [f64; 2],
+    #[serde(deserialize_with = "crate::question::kept::real")]
     pub cp_left_b: f64,
+    #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_cp_left_b: [f64; 2],
     pub armor_ties: u64,
     /// `[turns, share]` pairs; the same for survivors.
@@ -254,12 +271,16 @@ pub struct SquadAnswer {
     pub inert_cp_a: Cp,
     pub inert_cp_b: Cp,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub converted: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_converted: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub revived: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_revived: Option<[f64; 2]>,
     /// Per side A, B: enemies its Explosives felled, and its own units they felled.
     #[serde(flatten)]
@@ -276,37 +297,49 @@ pub struct SquadAnswer {
 
 /// What the Explosives of each side felled (a squad with Explosives): absent for a side
 /// without any, so a frame holds null there, not a zero it never counted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Blasted {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_a: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_a: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_own_a: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_own_a: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_b: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_b: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_own_b: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_own_b: Option<[f64; 2]>,
 }
 
 /// What the automatic weapons of each side felled (a squad with one): absent for a side
 /// without any.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Swept {
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub swept_a: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_swept_a: Option<[f64; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub swept_b: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_swept_b: Option<[f64; 2]>,
 }
 
@@ -343,7 +376,7 @@ impl SquadAnswer {
             cp_gap: side_cp(squad, 0) - side_cp(squad, 1),
             distance: a.distance as f64,
             room: a.room,
-            first: first_name(a),
+            first: first_name(a).to_string(),
             policy_a: *squad.policy(0),
             policy_b: *squad.policy(1),
             ran,

@@ -1,10 +1,10 @@
 //! Choices in a blast: where the shooter aims, where a miss comes down, and whether the
 //! defender declares a critically failed Explosive a dud.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where each shot is aimed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {
@@ -20,7 +20,7 @@ pub enum Aim {
 /// chooses; the distance is the Ranged Combat chapter's, which is not among the texts.
 /// diemon's model: it lands as many inches from the aim point as the roll missed by (at
 /// least 1").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Scatter {
@@ -33,7 +33,7 @@ pub enum Scatter {
 
 /// Whether the defender declares a critically failed Explosive a dud (Ch. 8.4 Critical
 /// Failures: "the defender has the additional option").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Dud {

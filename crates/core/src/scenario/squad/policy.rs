@@ -1,12 +1,12 @@
 //! The decisions a player makes in a squad duel, as named policies per side (DESIGN: "never
 //! hidden constants").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::rules::medik::Amputate;
 
 /// Whom a unit attacks among the enemies it can reach.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Targeting {
@@ -26,7 +26,7 @@ pub enum Targeting {
 
 /// When a unit with a saved Action (it did not act on its own last turn) uses it in the
 /// enemy's turn (Ch. 4.3 Enemy Response).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Response {
@@ -49,7 +49,7 @@ pub enum Response {
 }
 
 /// Where a unit walks when it cannot strike from where it stands (Ch. 4.1, 4.3).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Position {
@@ -69,7 +69,7 @@ pub enum Position {
 
 /// Whether a unit that cannot attack this turn Sprints (Ch. 4.1: + Skill roll inches in a
 /// straight line; it costs the Action, so it also gives up its Response).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Sprint {
@@ -83,7 +83,7 @@ pub enum Sprint {
 /// within its arm's 3" (Ch. 8.4 Thrown Minifig Weapons: the weapon's Close Combat Use and
 /// Damage). The throw is its Action, so it gives up its Response; the weapon falls at its
 /// target's feet, out of the thrower's hands until it stands within an inch of the spot.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Throw {
@@ -101,7 +101,7 @@ pub enum Throw {
 /// whose Effective Size fell, like the Scorpiosaurus Rex's stinger at 2") Diverts All Power:
 /// a full turn without moving or acting, saving its Power to add to the next turn's for one
 /// weapon's activation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Divert {
@@ -116,7 +116,7 @@ pub enum Divert {
 /// Whether a unit fires its Explosives at a target beyond 12" (Ch. 8.4 Trajectories: a
 /// projectile flies 12" a turn, and its Action roll waits for it to come down on the marker
 /// at the target's spot, "giving potential targets a chance to scatter").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Lob {
@@ -130,7 +130,7 @@ pub enum Lob {
 
 /// What a side's SuperNatural units spend their SN dice on (Ch. D.3, D.4): each die once
 /// per turn, on one Aspect.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Spend {
@@ -276,7 +276,7 @@ impl Spend {
 /// catch the most enemies, the nearest, or the most enemy CP (issue 23). Whatever the
 /// aim, a thrower never aims where its own side (itself included) stands in the blast.
 // Written as typed (`most-cp`), so a summary's policy reads back as a flag.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum AreaAim {
@@ -299,6 +299,14 @@ pub struct Spacing(pub u32);
 impl Serialize for Spacing {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(self.inches())
+    }
+}
+
+/// Read back as written: inches in quarters.
+impl<'de> Deserialize<'de> for Spacing {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Spacing, D::Error> {
+        let inches = f64::deserialize(d)?;
+        Spacing::parse(&inches.to_string()).map_err(serde::de::Error::custom)
     }
 }
 
@@ -347,7 +355,7 @@ impl std::fmt::Display for Spacing {
 /// make a desperate leap for safety". A Bail is a Response: it takes the unit's saved
 /// Action, dives it its Skill roll in inches (half at Half Speed) and leaves it Disrupted,
 /// unless the roll earned an Overskill Benny ("may choose to land on his feet").
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Bail {
@@ -493,8 +501,22 @@ impl Serialize for Formation {
     }
 }
 
+/// Read back as typed (`line`, `ranks:2`).
+impl<'de> Deserialize<'de> for Formation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Formation, D::Error> {
+        Formation::parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Read back as typed (`arc:1`).
+impl<'de> Deserialize<'de> for AutoFire {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AutoFire, D::Error> {
+        AutoFire::parse(&String::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
 /// One side's policies and conditions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Policy {
     pub target: Targeting,
     pub position: Position,
@@ -529,6 +551,34 @@ pub struct Policy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_policy_reads_back_as_it_was_written() {
+        let p = Policy {
+            target: Targeting::Threat,
+            response: Response::Close,
+            cover: 2,
+            blind: true,
+            spend: Spend::Bless,
+            amputate: Amputate::ArmsFirst,
+            aim: AreaAim::MostCp,
+            spacing: Spacing(10),
+            auto: AutoFire::Burst(3),
+            bail: Bail::All,
+            formation: Formation { ranks: 3 },
+            throw: Throw::Last,
+            ..Policy::default()
+        };
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Policy>(&text).unwrap(), p, "{text}");
+        let column = Formation { ranks: u8::MAX };
+        let back: Formation =
+            serde_json::from_str(&serde_json::to_string(&column).unwrap()).unwrap();
+        assert_eq!(back, column);
+        // What no policy can be is refused, not read as a default.
+        assert!(serde_json::from_str::<Spacing>("1.3").is_err());
+        assert!(serde_json::from_str::<AutoFire>("\"arc:9\"").is_err());
+    }
 
     #[test]
     fn spend_names_are_the_serde_names_of_every_policy() {

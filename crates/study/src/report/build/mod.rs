@@ -38,18 +38,12 @@ pub struct Key {
     pub exact: bool,
 }
 
-/// The key figure of a run's kind.
+/// The key figure of a run's kind: its headline ([`crate::schema::headline`]); a run with
+/// none (no such column yet) speaks of mean kills, as a blast would.
 pub fn key(frames: &Frames) -> Key {
     let has = |c: &str| frames.summary.column(c).is_ok();
-    let (column, label, probability, exact) = if has("p_a_wins") {
-        ("p_a_wins", "P(side A wins)", true, false)
-    } else if frames.text("kind") == "marks" && has("p_wins") {
-        ("p_wins", "P(wins the contest)", true, true)
-    } else if frames.text("kind") == "marks" {
-        ("p_competent", "P(Competent: 3+ Marks)", true, true)
-    } else {
-        ("mean_kills", "mean kills a turn", false, false)
-    };
+    let h = crate::schema::headline(has).unwrap_or(crate::schema::MEAN_KILLS);
+    let (column, label, probability, exact) = (h.column, h.label, h.probability, h.exact);
     let label = match (column, super::page::side_name(frames, 'a')) {
         ("p_a_wins", Some(a)) => format!("P(A: {a} wins)"),
         _ => label.to_string(),

@@ -367,8 +367,11 @@ mod tests {
         .flatten()
         .filter(|f| f.path().extension().is_some_and(|x| x == "json"))
         .filter(|f| {
-            let r = crate::experiment::cell::unseal(&std::fs::read(f.path()).unwrap()).unwrap();
-            r["trials"] == STAGES[0]
+            // Every cell of a price asks a squad duel: any one's question reads them.
+            let q = &plan(&p).unwrap().fits[0].experiments[0].cells[0].question;
+            let (r, _) =
+                crate::experiment::cell::unseal(&std::fs::read(f.path()).unwrap(), q).unwrap();
+            r.ran().unwrap().trials == STAGES[0]
         })
         .count();
         assert!(kept > 0, "no cell of a packed swarm stayed coarse");

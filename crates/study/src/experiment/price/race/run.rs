@@ -13,6 +13,7 @@ use super::super::conduct::Menus;
 use super::store::{Store, cell_index, distance_of, read_cell, sweep_with};
 use super::{Entry, Near, STAGES, Stage, bounds, near_crossing, unsettled};
 use crate::analysis::frame::WorthRow;
+use crate::question::Answer;
 use crate::question::run::Resume;
 use diemon_core::sim::engine::Ended;
 
@@ -49,7 +50,7 @@ struct Raced<'a> {
     entries: Vec<Vec<Entry>>,
     stage: Vec<Vec<Stage>>,
     /// Each pair's cells fought past the first stage.
-    answers: Vec<BTreeMap<usize, serde_json::Value>>,
+    answers: Vec<BTreeMap<usize, Answer>>,
     /// Its scratch; none when the set is not raced.
     scratch: Option<Scratch>,
 }
@@ -201,14 +202,13 @@ impl<'a> Race<'a> {
                 .count();
             self.watch.more(fresh as u64);
             let this = &*self;
-            let answers: Vec<serde_json::Value> =
-                each(&todo, |&(s, k, i, to)| this.fight(s, k, i, to))
-                    .into_iter()
-                    .collect::<Result<_, RunError>>()?;
+            let answers: Vec<Answer> = each(&todo, |&(s, k, i, to)| this.fight(s, k, i, to))
+                .into_iter()
+                .collect::<Result<_, RunError>>()?;
             for (&(s, k, i, to), r) in todo.iter().zip(answers) {
                 let (a, b, t) = analyses::counts(&r)?;
                 // A cell that met the target at a stage's cap is where its full run ends.
-                let met = r.get("ended").and_then(|e| e.as_str())
+                let met = r.ran().map(|r| r.ended.as_str())
                     == Some(crate::question::run::ended(Ended::Precise));
                 let set = &mut self.sets[s];
                 set.entries[k][i] = Entry {
@@ -232,13 +232,7 @@ impl<'a> Race<'a> {
 
     /// Cell `i` of pair `k` of set `s` fought on to stage `to` from where it stopped (or
     /// read back, when a run before kept it).
-    fn fight(
-        &self,
-        s: usize,
-        k: usize,
-        i: usize,
-        to: Stage,
-    ) -> Result<serde_json::Value, RunError> {
+    fn fight(&self, s: usize, k: usize, i: usize, to: Stage) -> Result<Answer, RunError> {
         let store = self.store(s, k, to);
         if let Some(r) = store.read(i)? {
             return Ok(r);
@@ -246,7 +240,9 @@ impl<'a> Race<'a> {
         let r = &self.sets[s];
         let scratch = r.scratch.as_ref().expect("only a raced set refines");
         let before = match r.stage[k][i] {
-            Stage::Capped(0) => read_cell(scratch.first[k].path(), i)?,
+            Stage::Capped(0) => {
+                read_cell(scratch.first[k].path(), i, &r.set.fine[k].cells[i].question)?
+            }
             _ => r.answers[k][&i].clone(),
         };
         let e = &scratch.exps[later(to)][k];
@@ -324,7 +320,9 @@ impl<'a> Race<'a> {
                     self.cancel,
                     |i| match r.answers[k].get(&i) {
                         Some(a) => Ok(a.clone()),
-                        None => read_cell(scratch.first[k].path(), i),
+                        None => {
+                            read_cell(scratch.first[k].path(), i, &r.set.fine[k].cells[i].question)
+                        }
                     },
                 ),
             }
@@ -441,10 +439,11 @@ fn scratch_dir(pair: &FolderLock, stage: Stage) -> std::path::PathBuf {
 
 /// Where a cell's answer stopped, for a run to a finer stage to go on from: none when it
 /// kept no stream (it met its target, or ran past its first batch).
-fn resume_of(a: &serde_json::Value) -> Option<Resume> {
+fn resume_of(a: &Answer) -> Option<Resume> {
+    let ran = a.ran()?;
     Some(Resume {
-        tally: a.get("tally")?.as_str()?.to_string(),
-        rng: serde_json::from_value(a.get("rng")?.clone()).ok()?,
-        trials: a.get("trials")?.as_u64()?,
+        tally: ran.tally.clone()?,
+        rng: ran.rng.clone()?,
+        trials: ran.trials,
     })
 }

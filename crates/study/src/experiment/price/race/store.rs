@@ -10,12 +10,15 @@ use super::super::super::lock::FolderLock;
 use super::super::super::{Experiment, cell, sweep};
 use crate::analysis::frame::WorthRow;
 use crate::export::write_text_atomic;
+use crate::question::{Answer, Asked};
 
 /// The refined cells of one pair: each kept the moment it ends, sealed and stamped like a
 /// sweep's, under the fine experiment's manifest and resume key.
 pub(super) struct Store {
     dir: std::path::PathBuf,
-    stamp: Box<dyn Fn(usize) -> serde_json::Value + Send + Sync>,
+    stamp: Box<dyn Fn(usize) -> cell::Stamp + Send + Sync>,
+    /// Each cell's question, which its kept answer reads back as.
+    questions: Vec<Asked>,
 }
 
 impl Store {
@@ -36,6 +39,7 @@ impl Store {
         Ok(Store {
             dir: cells,
             stamp: Box::new(sweep::stamp_of(e, &manifest)),
+            questions: e.cells.iter().map(|c| c.question.clone()).collect(),
         })
     }
 
@@ -44,12 +48,16 @@ impl Store {
     }
 
     /// Cell `i` if a run kept it whole with this run's stamp; a foreign one is refused.
-    pub(super) fn read(&self, i: usize) -> Result<Option<serde_json::Value>, RunError> {
+    pub(super) fn read(&self, i: usize) -> Result<Option<Answer>, RunError> {
         if !self.has(i) {
             return Ok(None);
         }
-        let r = read_cell(self.dir.parent().unwrap_or(&self.dir), i)?;
-        if r.get("stamp") != Some(&(self.stamp)(i)) {
+        let (r, stamp) = read_stamped(
+            self.dir.parent().unwrap_or(&self.dir),
+            i,
+            &self.questions[i],
+        )?;
+        if stamp != (self.stamp)(i) {
             return Err(RunError::input(format!(
                 "{} was not written by this run\nhint: remove {} and run the same command again",
                 self.dir.join(sweep::cell_file(i)).display(),
@@ -59,20 +67,26 @@ impl Store {
         Ok(Some(r))
     }
 
-    pub(super) fn write(&self, i: usize, r: &serde_json::Value) -> Result<(), RunError> {
-        let mut r = r.clone();
-        r["stamp"] = (self.stamp)(i);
-        write_text_atomic(&self.dir, &sweep::cell_file(i), &cell::seal(&r))?;
+    pub(super) fn write(&self, i: usize, r: &Answer) -> Result<(), RunError> {
+        let text = cell::seal(r, &(self.stamp)(i))
+            .map_err(|err| RunError::other(format!("cell {}: {err}", i + 1)))?;
+        write_text_atomic(&self.dir, &sweep::cell_file(i), &text)?;
         Ok(())
     }
 }
 
-/// Cell `i` of the run in `dir` (`dir/cells/NNNNN.json`), checked whole.
-pub(super) fn read_cell(dir: &Path, i: usize) -> Result<serde_json::Value, RunError> {
+/// Cell `i` of the run in `dir` (`dir/cells/NNNNN.json`), checked whole: its answer to
+/// `question`.
+pub(super) fn read_cell(dir: &Path, i: usize, question: &Asked) -> Result<Answer, RunError> {
+    read_stamped(dir, i, question).map(|(a, _)| a)
+}
+
+/// Cell `i` of the run in `dir`, checked whole, with its stamp.
+fn read_stamped(dir: &Path, i: usize, question: &Asked) -> Result<(Answer, cell::Stamp), RunError> {
     let path = dir.join("cells").join(sweep::cell_file(i));
     let bytes = std::fs::read(&path)
         .map_err(|err| RunError::other(format!("cannot read {}: {err}", path.display())))?;
-    cell::unseal(&bytes).map_err(|why| {
+    cell::unseal(&bytes, question).map_err(|why| {
         RunError::input(format!(
             "{}: {why}\nhint: remove it and run the same command again",
             path.display()
@@ -86,7 +100,7 @@ pub(super) fn sweep_with(
     folder: &FolderLock,
     watch: &dyn Watch,
     cancel: &AtomicBool,
-    cell: impl Fn(usize) -> Result<serde_json::Value, RunError>,
+    cell: impl Fn(usize) -> Result<Answer, RunError>,
 ) -> Result<Vec<WorthRow>, RunError> {
     // The run's own lines (each cell, the fit, the files) stay in its folder.
     let mut said = Vec::new();

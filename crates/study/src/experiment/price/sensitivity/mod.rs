@@ -148,7 +148,7 @@ fn probe(
     cp: &(dyn Fn(&str) -> Result<diemon_core::catalog::Cp, RunError> + Sync),
     threads: Option<usize>,
     cancel: &AtomicBool,
-) -> Result<Vec<Vec<serde_json::Value>>, RunError> {
+) -> Result<Vec<Vec<String>>, RunError> {
     let mut out = Vec::new();
     for reference in &p.references {
         let (units, counts) = grid(listed, cp(reference)?).map_err(RunError::input)?;
@@ -186,7 +186,7 @@ fn probe(
                     )?;
                     // The tally alone: a cell's answer also holds its speed, which differs run
                     // to run. Every fair-CP cell keeps its tally.
-                    family.push(v.get("tally").cloned().ok_or_else(|| {
+                    family.push(v.tally().map(String::from).ok_or_else(|| {
                         RunError::other("a sensitivity probe cell kept no tally")
                     })?);
                 }
@@ -405,7 +405,7 @@ pub fn reading_folder(dir: &Path, key: &str, value: &str) -> PathBuf {
 }
 
 /// The defaults' probe, run on first need.
-type Probe = std::sync::OnceLock<Result<Vec<Vec<serde_json::Value>>, RunError>>;
+type Probe = std::sync::OnceLock<Result<Vec<Vec<String>>, RunError>>;
 
 /// The defaults' scenario families, each searched on first need into the price's own
 /// folders (where the price before the sensitivity wrote it whole: read back, not fought),
