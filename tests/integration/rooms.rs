@@ -20,7 +20,6 @@ const MAX_FILE: usize = 600;
 /// The rooms over a bound when the check was written (issue 42), to be split: the file,
 /// the function (empty for the file itself) and its lines then.
 const OVER: &[(&str, &str, usize)] = &[
-    ("crates/core/src/catalog/unit.rs", "", 686),
     ("crates/core/src/options.rs", "", 629),
     ("crates/core/src/scenario/squad/battle/strike.rs", "", 868),
     (
@@ -29,7 +28,6 @@ const OVER: &[(&str, &str, usize)] = &[
         703,
     ),
     ("crates/study/src/experiment/price/mod.rs", "", 612),
-    ("crates/study/src/experiment/price/roster.rs", "", 834),
 ];
 
 /// Each function in `code` (comments, strings and test items blanked) with its lines, from
