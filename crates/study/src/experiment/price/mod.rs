@@ -28,6 +28,7 @@ pub mod shard;
 pub mod value;
 
 use search::*;
+pub use search::wanted;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -84,76 +85,6 @@ pub const ROUNDS: u32 = 3;
 
 /// At most this many counts a round adds to one scenario.
 pub const ADDED: usize = 8;
-
-/// The counts a scenario still wants after `have` (sorted), given its `worth` read from
-/// them with `units` of the unit, at a listed rate of `rate` references: beyond the grid
-/// on the side it never crosses (by steps of about 12%, to [`WIDE`] of the rate and a
-/// side's limit), or the whole counts around its crossing not yet fought (so the bracket
-/// narrows to one figure and odd and even counts both stand either side). None once the
-/// crossing lies between two whole counts, or the grid is as wide as it goes.
-pub fn wanted(units: u64, rate: f64, have: &[u64], worth: &Result<Worth, NoWorth>) -> Vec<u64> {
-    let max = MAX_PER_SIDE as u64;
-    let floor = ((WIDE[0] * rate).floor() as u64).max(1);
-    let cap = ((WIDE[1] * rate).ceil() as u64).min(max);
-    let (Some(&least), Some(&most)) = (have.first(), have.last()) else {
-        return Vec::new();
-    };
-    let above = || {
-        let mut v = Vec::new();
-        let mut n = most as f64;
-        while v.len() < ADDED {
-            n *= 1.12;
-            let k = (n.round() as u64).max(v.last().copied().unwrap_or(most) + 1);
-            if k > cap {
-                break;
-            }
-            v.push(k);
-        }
-        v
-    };
-    let below = || (floor..least).rev().take(ADDED).collect::<Vec<u64>>();
-    let count = |ratio: f64| (ratio * units as f64).round() as u64;
-    let mut want: Vec<u64> = match worth {
-        Err(NoWorth::AlwaysAhead { .. }) => above(),
-        Err(NoWorth::AlwaysBehind { .. }) => below(),
-        Err(NoWorth::NoFit) => Vec::new(),
-        Ok(w) => {
-            let [a, b] = w.between.map(count);
-            let mut v: Vec<u64> = (a.saturating_sub(1).max(1)..=b + 1)
-                .filter(|n| *n <= max && !have.contains(n))
-                .collect();
-            // One parity never crosses among the cells: fight beyond them.
-            if let Some(Doubt::Parity { odd, even }) = &w.doubt {
-                for side in [odd, even] {
-                    match side {
-                        Err(NoWorth::AlwaysAhead { .. }) => {
-                            v.extend((most + 1..=(most + 2).min(cap)).chain(above()))
-                        }
-                        Err(NoWorth::AlwaysBehind { .. }) => v.extend(below()),
-                        _ => {}
-                    }
-                }
-            }
-            v
-        }
-    };
-    want.sort_unstable();
-    want.dedup();
-    want.retain(|n| !have.contains(n));
-    want.truncate(ADDED * 2);
-    // A fit's experiment fights two counts or more: a lone count is fought beside the
-    // nearest count already fought, whose trials then add up with the grid's.
-    if let [n] = want[..] {
-        let near = have
-            .iter()
-            .copied()
-            .min_by_key(|h| (h.abs_diff(n), *h))
-            .expect("have is not empty");
-        want.push(near);
-        want.sort_unstable();
-    }
-    want
-}
 
 /// The seed of a scenario's added round: its own streams, apart from the grid's and from
 /// every other round's (splitmix64 of the price's seed, the round and the distance).

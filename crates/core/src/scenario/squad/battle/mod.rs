@@ -43,12 +43,15 @@ mod medik;
 mod minds;
 mod plane;
 mod power;
+mod rolls;
+mod sn_effects;
 mod spawners;
 mod strike;
 mod supernatural;
 mod thralls;
 mod throws;
 mod turn;
+mod verdict;
 
 pub(super) use hooks::Hooks;
 pub(super) use line::Line;
