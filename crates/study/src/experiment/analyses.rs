@@ -149,28 +149,17 @@ fn cp(r: &Answer) -> Result<[f64; 2], RunError> {
     }
 }
 
-/// The integer counts a duel's tally holds (stat lines and squads alike), read from the
-/// raw tally every cell of a run keeps: never rebuilt from a rounded probability.
-#[derive(serde::Deserialize)]
-struct Wins {
-    trials: u64,
-    a_wins: u64,
-    b_wins: u64,
-}
-
-/// Wins of a report's side A, B and trials, as the integers they were counted as.
+/// Wins of a report's side A, B and trials, as the integers they were counted as: the
+/// raw tally every cell of a run keeps (stat lines and squads alike), never rebuilt from a
+/// rounded probability.
 pub(crate) fn counts(r: &Answer) -> Result<(u64, u64, u64), RunError> {
-    let w: Wins = r
-        .tally()
-        .and_then(|t| serde_json::from_str(t).ok())
-        .ok_or_else(|| {
-            RunError::other(
-                "a cell holds no win counts (its tally is missing or not a duel's)\nhint: a \
+    r.tally().and_then(|t| t.wins()).ok_or_else(|| {
+        RunError::other(
+            "a cell holds no win counts (its tally is missing or not a duel's)\nhint: a \
                  cell written by an older diemon lacks them: delete the run's cells/ folder and \
                  run again",
-            )
-        })?;
-    Ok((w.a_wins, w.b_wins, w.trials))
+        )
+    })
 }
 
 fn pair(r: &Answer) -> Result<Pair, RunError> {

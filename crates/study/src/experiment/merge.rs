@@ -4,6 +4,7 @@
 //! tallies, and has the cell's question answer the sum, so the frames are exactly those of
 //! the unsharded run.
 
+use crate::question::tally::AnyTally;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -203,11 +204,11 @@ impl Shards {
     }
 
     /// Each cell's tallies, one a shard, from sealed cell files stamped by this build.
-    fn tallies(&self, e: &super::Experiment) -> Result<Vec<Vec<String>>, RunError> {
+    fn tallies(&self, e: &super::Experiment) -> Result<Vec<Vec<AnyTally>>, RunError> {
         // Every shard must have finished every cell, under this build, before anything is
         // written.
         let key = e.key();
-        let mut tallies: Vec<Vec<String>> = Vec::with_capacity(e.cells.len());
+        let mut tallies: Vec<Vec<AnyTally>> = Vec::with_capacity(e.cells.len());
         for i in 0..e.cells.len() {
             let mut row = Vec::with_capacity(self.list.len());
             for (s, d) in &self.list {
@@ -224,7 +225,7 @@ impl Shards {
                 };
                 let tally = cell
                     .as_ref()
-                    .and_then(|(r, _)| r.tally().map(String::from))
+                    .and_then(|(r, _)| r.tally().cloned())
                     .ok_or_else(|| {
                         RunError::input(format!(
                             "{} (shard {s}) has not finished cell {} of {}\n\
@@ -260,7 +261,7 @@ impl Shards {
 fn write_merged(
     e: &super::Experiment,
     dir: &std::path::Path,
-    tallies: &[Vec<String>],
+    tallies: &[Vec<AnyTally>],
     quiet: bool,
     watch: &dyn Watch,
     cancel: &AtomicBool,

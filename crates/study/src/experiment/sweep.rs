@@ -88,7 +88,7 @@ pub fn run_cell(
     cell: &Cell,
     threads: Option<usize>,
     shard: Option<Shard>,
-    tallies: Vec<String>,
+    tallies: Vec<crate::question::tally::AnyTally>,
     cancel: &AtomicBool,
 ) -> Result<Answer, RunError> {
     ask_cell(

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Error;
 use super::run::{RunFlags, Seeded, parse_trials};
+use super::tally::Kept;
 use crate::analysis::gof::chi_squared;
 use diemon_core::dice::Pmf;
 use diemon_core::marks::exact;
@@ -419,8 +420,12 @@ pub struct MarksAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trials: Option<u64>,
     /// The check's raw tally (empty without one), when an experiment asks for it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tally: Option<String>,
+    #[serde(
+        with = "super::tally::as_text",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tally: Option<super::tally::AnyTally>,
     /// For the text: the pool, its exact Marks, the opponent's, the Marks --level needs.
     #[serde(skip)]
     pub exact: Exact,
@@ -631,10 +636,7 @@ pub fn ask(
     let empty = MarksTally::default();
     if f.part.with_tally {
         let t = check.as_ref().map_or(&empty, |c| &c.1.tally);
-        r.tally = Some(
-            serde_json::to_string(t)
-                .map_err(|e| Error::other(format!("cannot write the tally: {e}")))?,
-        );
+        r.tally = Some(t.clone().kept());
     }
     if let Some(check) = &check {
         checked(&mut r, check, f.seed);

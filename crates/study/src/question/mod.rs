@@ -19,6 +19,7 @@ pub mod outcomes;
 pub mod rows;
 pub mod run;
 pub mod squad;
+pub mod tally;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -127,10 +128,10 @@ impl Answer {
     }
 
     /// The raw tally an experiment's cell keeps (what a merge adds up), if it has one.
-    pub fn tally(&self) -> Option<&str> {
+    pub fn tally(&self) -> Option<&tally::AnyTally> {
         match self {
-            Answer::Marks(a) => a.tally.as_deref(),
-            other => other.ran().and_then(|r| r.tally.as_deref()),
+            Answer::Marks(a) => a.tally.as_ref(),
+            other => other.ran().and_then(|r| r.tally.as_ref()),
         }
     }
 
@@ -155,7 +156,7 @@ pub struct CellRun {
     pub trials: u64,
     pub threads: Option<usize>,
     pub shard: Option<run::Shard>,
-    pub tallies: Vec<String>,
+    pub tallies: Vec<tally::AnyTally>,
     /// The first trials of an earlier run of this cell to go on from.
     pub resume: Option<run::Resume>,
 }
@@ -326,8 +327,10 @@ pub(crate) mod tests {
             panic!("a stat-line duel answers as one");
         };
         assert_eq!((a.ran.trials, a.ran.seed), (300, 5));
-        let tally: diemon_core::scenario::duel::DuelTally =
-            serde_json::from_str(a.ran.tally.as_deref().unwrap()).unwrap();
+        let Some(tally::AnyTally::Duel(tally)) = a.ran.tally.clone() else {
+            panic!("a duel keeps a duel's tally");
+        };
+        let tally = *tally;
         assert_eq!(tally.a_wins + tally.b_wins + tally.draws, 300);
         assert_eq!(a.outcomes.shares[0].point, tally.a_wins as f64 / 300.0);
         // Another cell draws other streams; the same cell the same ones.
@@ -352,5 +355,16 @@ pub(crate) mod tests {
         };
         assert_eq!(m.outcomes.shares[0].point, tally.a_wins as f64 / 300.0);
         assert_eq!((m.ran.trials_per_sec, m.ran.threads), (None, None));
+        // Another question's tally is refused, not added.
+        let foreign = CellRun {
+            tallies: vec![tally::AnyTally::Marks(Default::default())],
+            trials: 300,
+            ..run.clone()
+        };
+        let refused = q.for_cell(&foreign).ask(&opts, &Silent, &cancel);
+        assert!(
+            matches!(&refused, Err(Error::Input(m)) if m.contains("not a tally of this question")),
+            "{refused:?}"
+        );
     }
 }

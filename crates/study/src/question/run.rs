@@ -10,6 +10,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::Error;
+use super::tally::{AnyTally, Kept};
 pub use diemon_core::sim::engine::Shard;
 use diemon_core::sim::engine::{Ended, Engine, Run, Stop};
 use diemon_core::sim::progress::Progress;
@@ -26,8 +27,8 @@ pub struct CellArgs {
     pub shard: Option<Shard>,
     /// Put the raw tally in the answer (what a merge adds up).
     pub with_tally: bool,
-    /// Run nothing: add up these tallies (each a shard's, as JSON) and answer their sum.
-    pub tallies: Vec<String>,
+    /// Run nothing: add up these tallies (each a shard's) and answer their sum.
+    pub tallies: Vec<AnyTally>,
     /// Go on from the first trials of an earlier run of this cell to a lower cap (its
     /// tally, as JSON, and stream): the race of a price refines a cell this way.
     pub resume: Option<Resume>,
@@ -39,7 +40,7 @@ pub struct CellArgs {
 /// `trials`), for a run to a finer target or a higher cap to go on from.
 #[derive(Debug, Clone)]
 pub struct Resume {
-    pub tally: String,
+    pub tally: AnyTally,
     pub rng: diemon_core::sim::seed::Rng,
     pub trials: u64,
 }
@@ -232,10 +233,14 @@ pub struct Ran {
     pub trials_per_sec: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
-    /// The raw tally as JSON text (its 128-bit sums fit no JSON number), when an
-    /// experiment asks for it: what a merge adds up and an analysis counts.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tally: Option<String>,
+    /// The raw tally, when an experiment asks for it: what a merge adds up and an analysis
+    /// counts.
+    #[serde(
+        with = "super::tally::as_text",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tally: Option<AnyTally>,
     /// With the tally, the stream where a precision run stopped at its cap inside its
     /// first batch: a run to a finer target goes on from it ([`Resume`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -247,16 +252,13 @@ pub struct Ran {
 }
 
 impl Ran {
-    pub fn new<T: Serialize>(flags: &RunFlags, run: &Run<T>, threads: usize) -> Result<Ran, Error> {
+    pub fn new<T: Kept + Clone>(
+        flags: &RunFlags,
+        run: &Run<T>,
+        threads: usize,
+    ) -> Result<Ran, Error> {
         let merged = !flags.part.tallies.is_empty();
-        let tally = if flags.part.with_tally {
-            Some(
-                serde_json::to_string(&run.tally)
-                    .map_err(|e| Error::other(format!("cannot write the tally: {e}")))?,
-            )
-        } else {
-            None
-        };
+        let tally = flags.part.with_tally.then(|| run.tally.clone().kept());
         Ok(Ran {
             trials: run.trials,
             seed: flags.seed,
@@ -299,7 +301,7 @@ impl RunFlags {
 
     /// Runs `scenario` on its own pool and says how it went: [`execute`] with the pool's
     /// thread count.
-    pub fn ran<S: Scenario>(
+    pub fn ran<S: Scenario<Tally: Kept>>(
         &self,
         scenario: &S,
         progress: &dyn Progress,
@@ -324,7 +326,7 @@ pub fn ended(e: Ended) -> &'static str {
 
 /// Runs `scenario` as `flags` ask on the current rayon pool, or adds up the tallies a merge
 /// gives instead of running. Ctrl-C (`cancel`) stops it at a batch boundary.
-pub fn execute<S: Scenario>(
+pub fn execute<S: Scenario<Tally: Kept>>(
     flags: &RunFlags,
     scenario: &S,
     progress: &dyn Progress,
@@ -333,9 +335,8 @@ pub fn execute<S: Scenario>(
     if flags.part.tallies.is_empty() {
         let from = match &flags.part.resume {
             Some(r) => Some(diemon_core::sim::engine::Prefix {
-                tally: serde_json::from_str(&r.tally).map_err(|e| {
-                    Error::input(format!("the kept tally is not one of this question: {e}"))
-                })?,
+                tally: S::Tally::from_kept(r.tally.clone())
+                    .ok_or_else(|| Error::input("the kept tally is not one of this question"))?,
                 rng: r.rng.clone(),
                 trials: r.trials,
             }),
@@ -348,12 +349,12 @@ pub fn execute<S: Scenario>(
 }
 
 /// The sum of the `--tally` inputs: what the run that made them all would have counted.
-fn merged<S: Scenario>(flags: &RunFlags) -> Result<Run<S::Tally>, Error> {
+fn merged<S: Scenario<Tally: Kept>>(flags: &RunFlags) -> Result<Run<S::Tally>, Error> {
     let mut tally = S::Tally::default();
     for (i, t) in flags.part.tallies.iter().enumerate() {
-        let t: S::Tally = serde_json::from_str(t).map_err(|e| {
+        let t = S::Tally::from_kept(t.clone()).ok_or_else(|| {
             Error::input(format!(
-                "shard tally {}: not a tally of this question: {e}",
+                "shard tally {}: not a tally of this question",
                 i + 1
             ))
         })?;

@@ -27,8 +27,8 @@ pub mod sensitivity;
 pub mod shard;
 pub mod value;
 
-use search::*;
 pub use search::wanted;
+use search::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

@@ -18,6 +18,7 @@ use diemon_core::catalog::cost::breakdown;
 use crate::experiment::error::{RunError, Unwatched, Watch, io};
 use crate::experiment::threads::each;
 use crate::experiment::{Catalogs, build};
+use crate::question::tally::AnyTally;
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{Section, Table};
 use diemon_core::options::{OPTIONS, RuleOptions};
@@ -148,7 +149,7 @@ fn probe(
     cp: &(dyn Fn(&str) -> Result<diemon_core::catalog::Cp, RunError> + Sync),
     threads: Option<usize>,
     cancel: &AtomicBool,
-) -> Result<Vec<Vec<String>>, RunError> {
+) -> Result<Vec<Vec<AnyTally>>, RunError> {
     let mut out = Vec::new();
     for reference in &p.references {
         let (units, counts) = grid(listed, cp(reference)?).map_err(RunError::input)?;
@@ -186,7 +187,7 @@ fn probe(
                     )?;
                     // The tally alone: a cell's answer also holds its speed, which differs run
                     // to run. Every fair-CP cell keeps its tally.
-                    family.push(v.tally().map(String::from).ok_or_else(|| {
+                    family.push(v.tally().cloned().ok_or_else(|| {
                         RunError::other("a sensitivity probe cell kept no tally")
                     })?);
                 }
@@ -405,7 +406,7 @@ pub fn reading_folder(dir: &Path, key: &str, value: &str) -> PathBuf {
 }
 
 /// The defaults' probe, run on first need.
-type Probe = std::sync::OnceLock<Result<Vec<Vec<String>>, RunError>>;
+type Probe = std::sync::OnceLock<Result<Vec<Vec<AnyTally>>, RunError>>;
 
 /// The defaults' scenario families, each searched on first need into the price's own
 /// folders (where the price before the sensitivity wrote it whole: read back, not fought),
