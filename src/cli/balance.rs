@@ -247,7 +247,9 @@ fn chosen(
     let mut left_out = Vec::new();
     if !a.units.is_empty() {
         for u in &a.units {
-            catalog.equipped(u).map_err(|e| Failure::input(e.0))?;
+            catalog
+                .equipped(u)
+                .map_err(|e| Failure::input(e.to_string()))?;
             units.push(u.clone());
         }
     } else {

@@ -68,7 +68,9 @@ pub fn run(a: &UnitArgs, out: &mut dyn Write) -> Result<(), Failure> {
             unit_inches: ui,
         } => {
             // `NAME+ITEM+...` as `duel` takes it: the unit with armory items added.
-            let u = cat.equipped(name).map_err(|e| Failure::input(e.0))?;
+            let u = cat
+                .equipped(name)
+                .map_err(|e| Failure::input(e.to_string()))?;
             let text = if *json { show_json(&u) } else { card(&u, *ui) };
             io(out.write_all(text.as_bytes()))
         }

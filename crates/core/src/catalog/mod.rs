@@ -88,10 +88,35 @@ pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<Catal
 }
 
 /// A unit name, or an armory item added to it, that the catalog does not have or that does
-/// not fit the unit (hands, Armor): bad input, in words, with a hint.
+/// not fit the unit (hands, Armor): bad input, said with a hint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct EquipError(pub String);
+#[non_exhaustive]
+pub enum EquipError {
+    /// No unit by that name; `near` holds the names a few edits away.
+    #[error("{}", unknown_text(key, near))]
+    UnknownUnit { key: String, near: Vec<String> },
+    /// No armory item by that name.
+    #[error("no weapon or item called {item:?}\nhint: `diemon weapon list` shows the named items")]
+    UnknownItem { item: String },
+    /// The unit with its items does not check out (its hands, its Armor, ...).
+    #[error("{name}: {}", errors.iter().map(unit::UnitError::to_string).collect::<Vec<_>>().join("; "))]
+    Unfit {
+        name: String,
+        errors: Vec<unit::UnitError>,
+    },
+}
+
+/// "no unit called ..." with a hint: the near keys, or where the list is.
+fn unknown_text(key: &str, near: &[String]) -> String {
+    format!(
+        "no unit called {key:?}\nhint: {}",
+        if near.is_empty() {
+            "`diemon unit list` shows every unit".to_string()
+        } else {
+            format!("did you mean {}?", near.join(", "))
+        }
+    )
+}
 
 impl Catalog {
     /// The units of the rule texts: parsed once a process, because every cell of an
@@ -142,14 +167,12 @@ impl Catalog {
     /// A unit with extra armory items: `hero+hand-weapon`, `minifig+hand-weapon+body-armor`.
     /// Validated like a catalog entry (hands, Armor bonuses) and priced by the calculator.
     pub fn equipped(&self, name: &str) -> Result<Unit, EquipError> {
-        self.checked_equipped(name).map_err(EquipError)
-    }
-
-    /// The checks of [`Self::equipped`], in words.
-    fn checked_equipped(&self, name: &str) -> Result<Unit, String> {
         let mut parts = name.split('+').map(str::trim);
         let base = parts.next().unwrap_or_default();
-        let u = self.get(base).ok_or_else(|| self.unknown(base))?;
+        let u = self.get(base).ok_or_else(|| EquipError::UnknownUnit {
+            key: base.to_string(),
+            near: self.near(base).into_iter().map(String::from).collect(),
+        })?;
         let items: Vec<&str> = parts.collect();
         if items.is_empty() {
             return Ok(u.clone());
@@ -157,35 +180,23 @@ impl Catalog {
         let mut spec = u.spec.clone();
         for i in &items {
             if armory::item_named(i).is_none() {
-                return Err(format!(
-                    "no weapon or item called {i:?}\nhint: `diemon weapon list` shows the named items"
-                ));
+                return Err(EquipError::UnknownItem {
+                    item: i.to_string(),
+                });
             }
             spec.weapons.push(unit::WeaponRef::Item(i.to_string()));
         }
         spec.name = format!("{} + {}", spec.name, items.join(" + "));
-        spec.resolve(name).map_err(|es| {
-            format!(
-                "{name}: {}",
-                es.iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )
+        spec.resolve(name).map_err(|errors| EquipError::Unfit {
+            name: name.to_string(),
+            errors,
         })
     }
 
     /// "no unit called ..." with a hint: the near keys, or where the list is.
     pub fn unknown(&self, key: &str) -> String {
-        let near = self.near(key);
-        format!(
-            "no unit called {key:?}\nhint: {}",
-            if near.is_empty() {
-                "`diemon unit list` shows every unit".to_string()
-            } else {
-                format!("did you mean {}?", near.join(", "))
-            }
-        )
+        let near: Vec<String> = self.near(key).into_iter().map(String::from).collect();
+        unknown_text(key, &near)
     }
 
     /// Keys close to `key`, for "did you mean" hints: the whole names a few edits away
@@ -370,21 +381,31 @@ mod tests {
         let m = c.equipped("minifig + hand-weapon + body-armor").unwrap();
         assert_eq!(m.armor.text(), "4 + 2");
         assert_eq!(breakdown(&m).total(), Cp::whole(7));
-        assert!(
-            c.equipped("hero+laser")
-                .unwrap_err()
-                .0
-                .contains("no weapon or item")
+        let laser = c.equipped("hero+laser").unwrap_err();
+        assert_eq!(
+            laser,
+            EquipError::UnknownItem {
+                item: "laser".into()
+            }
         );
         assert!(
-            c.equipped("nobody+hand-weapon")
-                .unwrap_err()
-                .0
-                .contains("no unit called")
+            laser
+                .to_string()
+                .starts_with("no weapon or item called \"laser\"")
         );
+        let nobody = c.equipped("herp+hand-weapon").unwrap_err();
+        assert!(
+            matches!(&nobody, EquipError::UnknownUnit { key, near } if key == "herp" && near.contains(&"hero".to_string())),
+            "{nobody:?}"
+        );
+        assert!(nobody.to_string().contains("did you mean"), "{nobody}");
         // Validation still runs: a Horse has no hands for a Two-Handed Weapon.
         let e = c.equipped("horse+two-handed-weapon").unwrap_err();
-        assert!(e.0.contains("takes 2 hands"), "{e}");
+        assert!(
+            matches!(&e, EquipError::Unfit { errors, .. } if !errors.is_empty()),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("takes 2 hands"), "{e}");
     }
 
     #[test]

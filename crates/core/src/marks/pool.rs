@@ -36,19 +36,23 @@ pub struct Pool {
 /// Most dice one pool may roll (far beyond any sheet; keeps exact maths instant).
 pub const MAX_DICE: u32 = 60;
 
-/// A sheet whose pool cannot be rolled (more dice than a pool holds): bad input, in words.
+/// A sheet whose pool cannot be rolled: bad input.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct PoolError(pub String);
+#[non_exhaustive]
+pub enum PoolError {
+    /// More dice than one pool holds ([`MAX_DICE`]).
+    #[error("{dice} dice: at most {MAX_DICE} in one pool")]
+    TooMany { dice: u64 },
+}
 
 impl Pool {
     /// The pool a sheet rolls, after difficulty (removed in `opts.marks_penalty` order).
     pub fn new(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, PoolError> {
-        Pool::checked(sheet, opts).map_err(PoolError)
+        Pool::checked(sheet, opts)
     }
 
     /// The checks of [`Self::new`], in words.
-    fn checked(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, String> {
+    fn checked(sheet: &Sheet, opts: &RuleOptions) -> Result<Pool, PoolError> {
         // Sums in 64 bits, checked against MAX_DICE before they become a pool: a sheet of
         // 4294967295 Skill dice is refused, never wrapped round to a small pool.
         let attr6 = match sheet.tempo {
@@ -68,7 +72,7 @@ impl Pool {
             + sheet.superpower as u64;
         let total = attr6 + sheet.skill as u64 + attr10 + sheet.super_skill as u64;
         if total > MAX_DICE as u64 {
-            return Err(format!("{total} dice: at most {MAX_DICE} in one pool"));
+            return Err(PoolError::TooMany { dice: total });
         }
         let mut p = Pool {
             attr6: attr6 as u32,

@@ -93,7 +93,7 @@ fn side(
                  counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
             )));
         };
-        let u = catalog.equipped(key).map_err(|e| bad(e.0))?;
+        let u = catalog.equipped(key).map_err(|e| bad(e.to_string()))?;
         let each = diemon_core::catalog::cost::breakdown(&u).total();
         let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
             bad(format!(

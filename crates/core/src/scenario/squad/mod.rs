@@ -107,7 +107,9 @@ impl SideSpec {
                 }
             };
             let key = &key.to_string();
-            let u = catalog.equipped(key).map_err(|e| SideError::Unknown(e.0))?;
+            let u = catalog
+                .equipped(key)
+                .map_err(|e| SideError::Unknown(e.to_string()))?;
             let mut kind = Kind::from_unit(&u, breakdown(&u).total(), opts).map_err(|e| {
                 SideError::CannotFight {
                     kind: e.key,
@@ -133,7 +135,7 @@ impl SideSpec {
             if kind.sn.contains(&Die::D4) {
                 let u = catalog
                     .equipped("4pion")
-                    .map_err(|e| SideError::Unknown(e.0))?;
+                    .map_err(|e| SideError::Unknown(e.to_string()))?;
                 let pion = Kind::diemon(&u, opts).map_err(|e| SideError::Fourpion(e.message))?;
                 kind.fourpion = Some(Box::new(pion));
             }
@@ -362,7 +364,7 @@ fn summons(
         })?;
     let u = catalog
         .equipped(&format!("{key}+{item}"))
-        .map_err(|e| e.0)?;
+        .map_err(|e| e.to_string())?;
     let mut armed = Kind::from_unit(&u, kind.cp, opts).map_err(|e| e.message)?;
     armed.key = kind.key.clone();
     armed.spend = kind.spend;

@@ -334,7 +334,9 @@ impl Priced {
 pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let cp = |name: &str| -> Result<Cp, RunError> {
-        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
+        let u = catalog
+            .equipped(name)
+            .map_err(|e| RunError::input(e.to_string()))?;
         Ok(breakdown(&u).total())
     };
     let listed = cp(&p.unit)?;
@@ -401,7 +403,7 @@ pub fn fights(
     name: &str,
     opts: &diemon_core::options::RuleOptions,
 ) -> Result<(), String> {
-    let u = catalog.equipped(name).map_err(|e| e.0)?;
+    let u = catalog.equipped(name).map_err(|e| e.to_string())?;
     let why = match Kind::from_unit(&u, breakdown(&u).total(), opts) {
         Err(e) => e.message,
         Ok(k) if k.idle_crew() => "only crews its side's mounted gun (Ch. 8.5)".into(),
@@ -450,7 +452,9 @@ pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
         opts.set(k, v).map_err(|e| RunError::input(e.to_string()))?;
     }
     let kind = |name: &str| -> Result<Kind, RunError> {
-        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
+        let u = catalog
+            .equipped(name)
+            .map_err(|e| RunError::input(e.to_string()))?;
         Kind::from_unit(&u, breakdown(&u).total(), &opts).map_err(|e| RunError::input(e.message))
     };
     Ok(conduct::Menus::of(

@@ -141,7 +141,7 @@ pub fn price_parts(
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let u = catalog
         .equipped(&p.unit)
-        .map_err(|e| RunError::input(e.0))?;
+        .map_err(|e| RunError::input(e.to_string()))?;
     let parts = parts(&u);
     if parts.is_empty() {
         io(writeln!(
@@ -187,7 +187,7 @@ pub fn price_parts(
         // Without its only weapon a unit cannot fight: the part is worth the whole price.
         let v = variants
             .equipped(&part.key)
-            .map_err(|e| RunError::other(e.0))?;
+            .map_err(|e| RunError::other(e.to_string()))?;
         let cp = diemon_core::catalog::cost::breakdown(&v).total();
         if diemon_core::scenario::squad::kind::Kind::from_unit(&v, cp, &opts).is_err() {
             let worth = whole.filter(|w| w[0].is_finite()).ok_or_else(|| {

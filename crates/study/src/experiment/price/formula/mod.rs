@@ -160,7 +160,9 @@ pub fn run(
                     left_out.push((key, why.clone()));
                     continue;
                 }
-                let u = variants.equipped(&key).map_err(|e| RunError::other(e.0))?;
+                let u = variants
+                    .equipped(&key)
+                    .map_err(|e| RunError::other(e.to_string()))?;
                 points.push(Point {
                     x,
                     cost: recost(&u, &rules),

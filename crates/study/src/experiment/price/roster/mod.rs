@@ -209,7 +209,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             && let Err(e) = c.equipped(u.get_ref())
         {
             // The catalog's message carries its own hint.
-            errors.push(at(u.span().start, e.0, ""));
+            errors.push(at(u.span().start, e.to_string(), ""));
         }
         u.get_ref().clone()
     };
@@ -544,7 +544,7 @@ fn recost(p: &Pricing, priced: &[Priced], f: &Formula) -> Result<Vec<f64>, RunEr
         .map(|u| {
             let unit = catalog
                 .equipped(&u.unit)
-                .map_err(|e| RunError::input(e.0))?;
+                .map_err(|e| RunError::input(e.to_string()))?;
             Ok(diemon_core::catalog::cost::recost(&unit, f))
         })
         .collect()

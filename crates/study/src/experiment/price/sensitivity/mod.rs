@@ -345,7 +345,9 @@ pub fn run_readings(
 ) -> Result<Vec<Result<Option<Option<Vec<Option<Scenario>>>>, RunError>>, RunError> {
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let cp = |name: &str| -> Result<diemon_core::catalog::Cp, RunError> {
-        let u = catalog.equipped(name).map_err(|e| RunError::input(e.0))?;
+        let u = catalog
+            .equipped(name)
+            .map_err(|e| RunError::input(e.to_string()))?;
         Ok(breakdown(&u).total())
     };
     let mine = |k: usize| share.is_none_or(|(s, o)| super::shard::mine(s, o + k));
