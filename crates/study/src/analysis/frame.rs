@@ -44,8 +44,9 @@ fn text_columns(rows: &[Row]) -> Vec<Column> {
 /// The numeric columns of `rows`, sorted by name, a pair's two ends right after its point:
 /// `(column, which)` where `which` is 0 for the point and 1 or 2 for a pair's ends. A point
 /// that is null in every row has a column only beside its pair (an empty shard keeps every
-/// shard's schema). Names in `skip` are left out.
-fn numeric_keys(rows: &[Row], skip: &[&str]) -> BTreeSet<(&'static str, u8)> {
+/// shard's schema). Names in `skip` are left out. A pair's ends carry how they read; a
+/// point's `Ends` is unused.
+fn numeric_keys(rows: &[Row], skip: &[&str]) -> BTreeSet<(&'static str, u8, Ends)> {
     let mut keys = BTreeSet::new();
     for r in rows {
         for &(name, f) in &r.figures {
@@ -53,29 +54,30 @@ fn numeric_keys(rows: &[Row], skip: &[&str]) -> BTreeSet<(&'static str, u8)> {
                 continue;
             }
             if f.present() || r.pairs.iter().any(|(n, _, _)| *n == name) {
-                keys.insert((name, 0u8));
+                keys.insert((name, 0u8, Ends::Ci));
             }
         }
-        for &(name, _, _) in &r.pairs {
-            keys.insert((name, 1));
-            keys.insert((name, 2));
+        for &(name, ends, _) in &r.pairs {
+            keys.insert((name, 1, ends));
+            keys.insert((name, 2, ends));
         }
     }
     keys
 }
 
 /// Column `(name, which)` of `rows`: its name and each row's figure.
-fn numeric(rows: &[&Row], name: &'static str, which: u8) -> (String, Vec<Option<Figure>>) {
+fn numeric(
+    rows: &[&Row],
+    name: &'static str,
+    which: u8,
+    ends: Ends,
+) -> (String, Vec<Option<Figure>>) {
     if which == 0 {
         return (
             name.to_string(),
             rows.iter().map(|r| r.figure(name)).collect(),
         );
     }
-    let ends = rows
-        .iter()
-        .find_map(|r| r.pairs.iter().find(|(n, _, _)| *n == name).map(|p| p.1))
-        .unwrap_or(Ends::Ci);
     let values = rows
         .iter()
         .map(|r| {
@@ -113,8 +115,8 @@ pub fn summary(params: &[Vec<(String, String)>], rows: &[Row]) -> PolarsResult<D
         .map(|p| p.iter().map(|(k, _)| k.as_str()).collect())
         .unwrap_or_default();
     let all: Vec<&Row> = rows.iter().collect();
-    for (name, which) in numeric_keys(rows, &param_names) {
-        let (column, values) = numeric(&all, name, which);
+    for (name, which, ends) in numeric_keys(rows, &param_names) {
+        let (column, values) = numeric(&all, name, which, ends);
         cols.push(number_column(&column, &values));
     }
     cols.extend(text_columns(rows));
@@ -258,8 +260,8 @@ pub fn tables(
         }
         let own: Vec<Row> = entries.iter().map(|(_, e)| (*e).clone()).collect();
         let refs: Vec<&Row> = own.iter().collect();
-        for (field, which) in numeric_keys(&own, &[]) {
-            let (column, values) = numeric(&refs, field, which);
+        for (field, which, ends) in numeric_keys(&own, &[]) {
+            let (column, values) = numeric(&refs, field, which, ends);
             cols.push(number_column(&column, &values));
         }
         out.push((name.to_string(), DataFrame::new_infer_height(cols)?));
@@ -578,7 +580,7 @@ mod tests {
         assert_eq!(df.column("trials").unwrap().i64().unwrap().get(0), Some(0));
         // A count beside a measured number in one column is a float column.
         let (mut a, mut b) = (Row::default(), Row::default());
-        a.whole("distance", 6);
+        a.whole("distance", 6u32);
         b.real("distance", 1.5);
         let df = summary(&[vec![], vec![]], &[a, b]).unwrap();
         let d = df.column("distance").unwrap().f64().unwrap();

@@ -174,6 +174,40 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_shards_answer_reads_back_with_its_nan_figures() {
+        // 700 trials are one batch: shard 2 of 2 draws none, and its figures are NaN.
+        for args in [
+            "duel --a minifig-hand-weapon*3 --b minifig-rifle*2 --distance 6",
+            "blast --weapon launcher --distance 6 --formation cluster:5",
+        ] {
+            let words: Vec<String> = args.split_whitespace().map(String::from).collect();
+            let (q, opts) = Asked::parse(&words, &RuleOptions::default(), None).unwrap();
+            let run = CellRun {
+                seed: 3,
+                trials: 700,
+                threads: Some(1),
+                shard: Some(crate::question::run::Shard { index: 1, count: 2 }),
+                ..CellRun::default()
+            };
+            let a = q
+                .for_cell(&run)
+                .ask(&opts, &Silent, &AtomicBool::new(false))
+                .unwrap();
+            let row = a.row();
+            assert_eq!(row.figure("trials"), Some(crate::schema::Figure::Whole(0)));
+            assert!(
+                row.figures.iter().any(|(_, f)| !f.present()),
+                "{args}: no NaN"
+            );
+            let text = seal(&a, &stamp_of(1)).unwrap();
+            assert!(text.contains("null"), "{args}");
+            let (back, _) = unseal(text.as_bytes(), &q).unwrap();
+            assert_eq!(back.row(), row, "{args}");
+            assert_eq!(seal(&back, &stamp_of(1)).unwrap(), text, "{args}");
+        }
+    }
+
+    #[test]
     fn an_edited_cell_is_refused() {
         let (q, a) = asked("duel d6/2/1d6/4 d6/2/1d6/4");
         let text = seal(&a, &stamp_of(0)).unwrap();

@@ -275,7 +275,9 @@ mod erased {
 
     impl<T: serde::Serialize> Word for T {
         fn word(&self) -> String {
-            let text = serde_json::to_string(self).unwrap_or_default();
+            // A policy value is a name, a number or a flag: it always serializes.
+            let text = serde_json::to_string(self)
+                .unwrap_or_else(|e| unreachable!("a policy value serializes: {e}"));
             match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
                 Some(name) => name.to_string(),
                 None => text,

@@ -36,8 +36,37 @@ impl Figure {
     }
 }
 
+/// A whole number a row holds: an integer figure, or past 2^63 - 1 a real one.
+pub trait Count {
+    fn figure(self) -> Figure;
+}
+
+impl Count for i64 {
+    fn figure(self) -> Figure {
+        Figure::Whole(self)
+    }
+}
+
+impl Count for u32 {
+    fn figure(self) -> Figure {
+        Figure::Whole(self.into())
+    }
+}
+
+impl Count for u64 {
+    fn figure(self) -> Figure {
+        i64::try_from(self).map_or(Figure::Real(Some(self as f64)), Figure::Whole)
+    }
+}
+
+impl Count for usize {
+    fn figure(self) -> Figure {
+        (self as u64).figure()
+    }
+}
+
 /// How a two-number column pair reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Ends {
     /// A confidence interval beside a point figure: `NAME_lo` and `NAME_hi`.
     Ci,
@@ -71,10 +100,10 @@ pub struct Row {
 }
 
 impl Row {
-    /// A count.
-    pub fn whole(&mut self, name: &'static str, n: impl TryInto<i64>) -> &mut Row {
-        let n = n.try_into().unwrap_or(i64::MAX);
-        self.figures.push((name, Figure::Whole(n)));
+    /// A count. One past an integer column's range (2^63) is a real number, as JSON
+    /// would have written it, never clamped.
+    pub fn whole(&mut self, name: &'static str, n: impl Count) -> &mut Row {
+        self.figures.push((name, n.figure()));
         self
     }
 
@@ -228,6 +257,9 @@ mod tests {
             Some([Figure::Real(Some(0.2)), Figure::Real(None)])
         );
         assert_eq!(Figure::real(f64::NAN), Figure::Real(None));
+        // A count past an integer column is a real number, not clamped to 2^63 - 1.
+        r.whole("huge", u64::MAX);
+        assert_eq!(r.figure("huge"), Some(Figure::Real(Some(u64::MAX as f64))));
     }
 
     #[test]
