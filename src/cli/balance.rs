@@ -14,7 +14,7 @@ use crate::catalog::Catalog;
 use crate::catalog::formula::Formula;
 use crate::experiment::price::balance::Recost;
 use crate::experiment::price::conduct::Mode;
-use crate::experiment::price::formula::{Axis, group};
+use crate::experiment::price::formula::{Axis, NoPart, group};
 use crate::experiment::price::roster::{Roster, TRIALS};
 use crate::experiment::price::{DISTANCES, FORMATIONS, Pricing, REFERENCES, fights};
 use crate::options::RuleOptions;
@@ -224,7 +224,7 @@ hint: balance              the catalog in shards and merge, then run `diemon bal
 #[derive(Clone, Debug)]
 pub struct FitParts(Vec<Axis>);
 
-fn fit_part(s: &str) -> Result<FitParts, String> {
+fn fit_part(s: &str) -> Result<FitParts, NoPart> {
     match group(s) {
         Some(axes) => Ok(FitParts(axes)),
         None => Axis::parse(s).map(|a| FitParts(vec![a])),

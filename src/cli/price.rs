@@ -395,7 +395,7 @@ fn tornado_text(s: &Sensitivity) -> String {
             format!("{}={}", r.option, r.value),
             match &r.shift {
                 Ok(m) => m.text(),
-                Err(why) => why.clone(),
+                Err(why) => why.to_string(),
             }
         ));
     }

@@ -32,7 +32,8 @@ pub fn run(a: &ReportArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let _lock = crate::experiment::lock::lock(&a.dir)?;
     // A run killed halfway has frames of fewer cells than its manifest names.
-    let frames = crate::report::frames::Frames::load(&a.dir).map_err(|e| Failure::input(e.0))?;
+    let frames =
+        crate::report::frames::Frames::load(&a.dir).map_err(|e| Failure::input(e.to_string()))?;
     // A price's page and the balance's are drawn by the command that wrote them, from more
     // than the frames a sweep's report reads: redrawn here they would lose their tables.
     if frames.manifest.get("kind").and_then(|k| k.as_str()) == Some("price") {

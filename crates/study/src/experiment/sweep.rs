@@ -65,7 +65,7 @@ pub fn run(
 /// Writes the report of `dir` and says where it is.
 pub fn write_report(dir: &Path, out: &mut dyn Write) -> Result<(), RunError> {
     let files = crate::report::write(dir).map_err(|e| match e {
-        crate::report::ReportError::Folder(f) => RunError::input(f.0),
+        crate::report::ReportError::Folder(f) => RunError::input(f.to_string()),
         other => RunError::other(other.to_string()),
     })?;
     let charts = files

@@ -273,18 +273,28 @@ pub fn periods(text: &str) -> Result<(u32, u32), Error> {
 
 /// A whole number as the sheet writes it, with one message for anything else (clap's own
 /// says "number too large to fit in target type").
-pub fn parse_whole(s: &str) -> Result<u32, String> {
+pub fn parse_whole(s: &str) -> Result<u32, WholeError> {
     let t = s.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a whole number from 0, got {s:?}"));
+        return Err(WholeError::NotWhole(s.to_string()));
     }
-    t.parse().map_err(|_| {
-        format!(
-            "expected a whole number from 0 to {}, got {s:?} (a pool holds at most {} dice)",
-            u32::MAX,
-            diemon_core::marks::pool::MAX_DICE
-        )
-    })
+    t.parse().map_err(|_| WholeError::TooBig(s.to_string()))
+}
+
+/// A pool's number that is not a whole number it can hold, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WholeError {
+    /// Not digits.
+    #[error("expected a whole number from 0, got {0:?}")]
+    NotWhole(String),
+    /// Digits past what a u32 holds.
+    #[error(
+        "expected a whole number from 0 to {max}, got {0:?} (a pool holds at most {dice} dice)",
+        max = u32::MAX,
+        dice = diemon_core::marks::pool::MAX_DICE
+    )]
+    TooBig(String),
 }
 
 /// What `--trials` rolls: the question the flags ask.

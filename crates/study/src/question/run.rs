@@ -189,8 +189,23 @@ hint: leave --threads out to use every core; more threads never change a result"
     }
 }
 
+/// A count flag's value that is not a count it accepts, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CountError {
+    /// Not a number at all.
+    #[error("expected a whole number like 1000000, 1e6 or 1M, got {0:?}")]
+    NotANumber(String),
+    /// A number, but negative, fractional or past 1e15.
+    #[error("expected a whole number from 0 to 1e15, got {0:?}")]
+    OutOfRange(String),
+    /// Not a count of trials: zero, or not a count at all.
+    #[error("expected a whole number from 1 to 1e15 (like 1000000, 1e6 or 1M), got {0:?}")]
+    NoTrials(String),
+}
+
 /// Parses a trial count: `1000000`, `1_000_000`, `1e6`, `1M`, `10k`, `2G`.
-pub fn parse_count(s: &str) -> Result<u64, String> {
+pub fn parse_count(s: &str) -> Result<u64, CountError> {
     let t = s.trim().replace('_', "");
     let (num, mult) = match t.chars().last() {
         Some('k' | 'K') => (&t[..t.len() - 1], 1e3),
@@ -200,21 +215,19 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
     };
     let v: f64 = num
         .parse()
-        .map_err(|_| format!("expected a whole number like 1000000, 1e6 or 1M, got {s:?}"))?;
+        .map_err(|_| CountError::NotANumber(s.to_string()))?;
     let v = v * mult;
     if !((0.0..=1e15).contains(&v) && v.fract() == 0.0) {
-        return Err(format!("expected a whole number from 0 to 1e15, got {s:?}"));
+        return Err(CountError::OutOfRange(s.to_string()));
     }
     Ok(v as u64)
 }
 
 /// Parses a count of trials or rolls, as [`parse_count`], from 1 (a run of no trials answers
 /// nothing).
-pub fn parse_trials(s: &str) -> Result<u64, String> {
+pub fn parse_trials(s: &str) -> Result<u64, CountError> {
     match parse_count(s) {
-        Ok(0) | Err(_) => Err(format!(
-            "expected a whole number from 1 to 1e15 (like 1000000, 1e6 or 1M), got {s:?}"
-        )),
+        Ok(0) | Err(_) => Err(CountError::NoTrials(s.to_string())),
         Ok(n) => Ok(n),
     }
 }

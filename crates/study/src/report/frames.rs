@@ -2,7 +2,7 @@
 //! when an experiment wrote only CSV) and the manifest they carry in their metadata.
 
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
@@ -31,26 +31,72 @@ pub struct Frames {
 
 /// A folder whose frames cannot be read back: not a run's folder (no summary frame, no
 /// manifest, a manifest that is not TOML), or a frame file that does not open or parse.
+/// `reason` is the message of the failure underneath (the file system's, the reader's).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct FolderError(pub String);
-
-impl FolderError {
-    fn at(message: String) -> FolderError {
-        FolderError(message)
-    }
+#[non_exhaustive]
+pub enum FolderError {
+    /// No summary frame: not a run's folder.
+    #[error(
+        "{}: no summary.parquet or summary.csv\nhint: give the folder `diemon run` wrote (reports/NAME)",
+        dir.display()
+    )]
+    NoSummary {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// A frame whose manifest is not the folder's: a fresh run stopped before it finished.
+    #[error(
+        "{}: its frames come from another run than {} names (a run started afresh there and stopped before it finished)\nhint: run the experiment again into this folder (diemon run FILE --out {}); it resumes the new run and rewrites the frames",
+        file.display(),
+        dir.join("manifest.toml").display(),
+        dir.display()
+    )]
+    OtherRun {
+        /// The frame from another run.
+        file: PathBuf,
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// No manifest in the summary frame, and none beside it.
+    #[error("{}: no manifest in summary.parquet and no manifest.toml ({reason})", dir.display())]
+    NoManifest {
+        /// The folder.
+        dir: PathBuf,
+        /// Why manifest.toml did not read.
+        reason: String,
+    },
+    /// A manifest that does not parse.
+    #[error("{}: the manifest is not TOML: {reason}", dir.display())]
+    NotToml {
+        /// The folder.
+        dir: PathBuf,
+        /// The TOML reader's message.
+        reason: String,
+    },
+    /// A frame file that does not open.
+    #[error("cannot open {}: {reason}", file.display())]
+    Open {
+        /// The file.
+        file: PathBuf,
+        /// The file system's message.
+        reason: String,
+    },
+    /// A frame file that opens but does not read as a frame.
+    #[error("cannot read {}: {reason}", file.display())]
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// The reader's message.
+        reason: String,
+    },
 }
 
 impl Frames {
     /// Reads `dir`'s frames. The manifest comes from `summary.parquet`'s metadata (else
     /// `manifest.toml`), so a folder of Parquet files alone is enough.
     pub fn load(dir: &Path) -> Result<Frames, FolderError> {
-        let summary = read(dir, "summary")?.ok_or_else(|| {
-            FolderError::at(format!(
-                "{}: no summary.parquet or summary.csv\nhint: give the folder `diemon run` wrote \
-                 (reports/NAME)",
-                dir.display()
-            ))
+        let summary = read(dir, "summary")?.ok_or_else(|| FolderError::NoSummary {
+            dir: dir.to_path_buf(),
         })?;
         let on_disk = std::fs::read_to_string(dir.join("manifest.toml"));
         let manifest_text = match parquet_manifest(&dir.join("summary.parquet"))? {
@@ -65,29 +111,25 @@ impl Frames {
                         _ => false,
                     };
                     if other {
-                        return Err(FolderError::at(format!(
-                            "{}: its frames come from another run than {} names (a run \
-                             started afresh there and stopped before it finished)\n\
-                             hint: run the experiment again into this folder (diemon run \
-                             FILE --out {}); it resumes the new run and rewrites the frames",
-                            file.display(),
-                            dir.join("manifest.toml").display(),
-                            dir.display()
-                        )));
+                        return Err(FolderError::OtherRun {
+                            file,
+                            dir: dir.to_path_buf(),
+                        });
                     }
                 }
                 m
             }
-            None => on_disk.map_err(|e| {
-                FolderError::at(format!(
-                    "{}: no manifest in summary.parquet and no manifest.toml ({e})",
-                    dir.display()
-                ))
+            None => on_disk.map_err(|e| FolderError::NoManifest {
+                dir: dir.to_path_buf(),
+                reason: e.to_string(),
             })?,
         };
-        let manifest = manifest_text.parse::<toml::Table>().map_err(|e| {
-            FolderError::at(format!("{}: the manifest is not TOML: {e}", dir.display()))
-        })?;
+        let manifest = manifest_text
+            .parse::<toml::Table>()
+            .map_err(|e| FolderError::NotToml {
+                dir: dir.to_path_buf(),
+                reason: e.to_string(),
+            })?;
         let [_, distributions, by_ring, by_turn, fair_cp, matchups] = STEMS;
         Ok(Frames {
             manifest,
@@ -122,15 +164,24 @@ impl Frames {
     }
 }
 
+/// A frame file that does not open.
+fn open(file: &Path, e: std::io::Error) -> FolderError {
+    FolderError::Open {
+        file: file.to_path_buf(),
+        reason: e.to_string(),
+    }
+}
+
 /// `dir/stem.parquet`, else `dir/stem.csv`, else None.
 fn read(dir: &Path, stem: &str) -> Result<Option<DataFrame>, FolderError> {
     let parquet = dir.join(format!("{stem}.parquet"));
     let csv = dir.join(format!("{stem}.csv"));
-    let bad =
-        |p: &Path, e: PolarsError| FolderError::at(format!("cannot read {}: {e}", p.display()));
+    let bad = |p: &Path, e: PolarsError| FolderError::Read {
+        file: p.to_path_buf(),
+        reason: e.to_string(),
+    };
     if parquet.exists() {
-        let f = File::open(&parquet)
-            .map_err(|e| FolderError::at(format!("cannot open {}: {e}", parquet.display())))?;
+        let f = File::open(&parquet).map_err(|e| open(&parquet, e))?;
         return ParquetReader::new(f)
             .finish()
             .map(Some)
@@ -152,12 +203,12 @@ pub fn parquet_manifest(file: &Path) -> Result<Option<String>, FolderError> {
     if !file.exists() {
         return Ok(None);
     }
-    let f = File::open(file)
-        .map_err(|e| FolderError::at(format!("cannot open {}: {e}", file.display())))?;
+    let f = File::open(file).map_err(|e| open(file, e))?;
     let mut r = ParquetReader::new(f);
-    let meta = r
-        .get_metadata()
-        .map_err(|e| FolderError::at(format!("cannot read {}: {e}", file.display())))?;
+    let meta = r.get_metadata().map_err(|e| FolderError::Read {
+        file: file.to_path_buf(),
+        reason: e.to_string(),
+    })?;
     Ok(meta.key_value_metadata().as_ref().and_then(|kv| {
         kv.iter()
             .find(|k| k.key == "diemon_manifest")

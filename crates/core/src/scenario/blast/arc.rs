@@ -11,6 +11,7 @@
 //! of this one turn).
 
 use super::BlastError;
+pub use super::error::WeaponError;
 use std::f64::consts::PI;
 
 use super::formation::{self, Formation, MAX_FIGURES};
@@ -49,25 +50,10 @@ pub struct Weapon {
     pub knockback: u32,
 }
 
-/// Why an automatic weapon's stats cannot be had.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum WeaponError {
-    /// The Weapon Size is outside what the weapon's table covers (bad input).
-    #[error("{0}")]
-    Size(String),
-    /// A catalog entry without a Use, a Range in inches or dice Damage: a bug, said as such
-    /// rather than read as 0.
-    #[error("{0}")]
-    Catalog(String),
-}
-
 impl Weapon {
     /// A MachineGun, BlastGun or FlameThrower of Weapon Size `size` (Ch. 8.3).
     pub fn sized(kind: WeaponKind, size: u32) -> Result<Weapon, WeaponError> {
-        let st = kind
-            .at(size)
-            .map_err(|e| WeaponError::Size(e.to_string()))?;
+        let st = kind.at(size).map_err(WeaponError::Size)?;
         let damage = match &st.damage {
             WDamage::Dice(e) | WDamage::MinusDistance(e) => e.clone(),
             other => return Err(missing(&format!("dice Damage ({other})"), kind.key())),
@@ -77,7 +63,7 @@ impl Weapon {
             gun: gun_of(kind).ok_or_else(|| missing("automatic fire", kind.key()))?,
             use_rating: st.use_rating.ok_or_else(|| missing("Use", kind.key()))? as i64,
             range: inches(&st.range, kind.key())?,
-            damage: Expr::parse(&damage).map_err(|e| WeaponError::Catalog(e.to_string()))?,
+            damage: Expr::parse(&damage).map_err(WeaponError::Damage)?,
             cost: Some(st.cost),
             knockback: 0,
         })
@@ -92,14 +78,14 @@ impl Weapon {
             "flamegun" => Gun::FlameThrower,
             _ => return Err(missing("automatic fire", key)),
         };
-        let i = item_named(key).ok_or_else(|| WeaponError::Catalog(format!("no item {key}")))?;
+        let i = item_named(key).ok_or_else(|| WeaponError::NoItem(key.to_string()))?;
         Ok(Weapon {
             name: i.name.to_string(),
             gun,
             use_rating: i.use_rating.ok_or_else(|| missing("Use", key))? as i64,
             range: inches(&i.range, key)?,
             damage: Expr::parse(i.damage.ok_or_else(|| missing("Damage", key))?)
-                .map_err(|e| WeaponError::Catalog(e.to_string()))?,
+                .map_err(WeaponError::Damage)?,
             cost: i.cost,
             knockback: i.knockback,
         })
@@ -117,7 +103,10 @@ fn gun_of(kind: WeaponKind) -> Option<Gun> {
 }
 
 fn missing(what: &str, of: &str) -> WeaponError {
-    WeaponError::Catalog(format!("{of} has no {what} in the catalog"))
+    WeaponError::Missing {
+        what: what.to_string(),
+        of: of.to_string(),
+    }
 }
 
 fn inches(r: &Reach, of: &str) -> Result<u32, WeaponError> {
@@ -155,36 +144,28 @@ pub struct ArcFire {
 
 impl ArcFire {
     pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, BlastError> {
-        ArcFire::checked(spec, opts).map_err(BlastError)
-    }
-
-    /// The checks of [`Self::new`], in words.
-    fn checked(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, String> {
         if let Some(b) = spec.burst {
             if spec.weapon.gun != Gun::MachineGun {
-                return Err("only a MachineGun fires bursts (Ch. 8.3)".into());
+                return Err(BlastError::BurstNotMachineGun);
             }
             if !(1..=100).contains(&b) {
-                return Err(format!("a burst of {b} shots: expected 1 to 100"));
+                return Err(BlastError::BurstShots(b));
             }
         }
         match (spec.weapon.gun, spec.arc) {
             (Gun::BlastGun, a) if a != 1 => {
-                return Err("a BlastGun fires with a fixed Firing Arc of 1 (Ch. 8.3)".into());
+                return Err(BlastError::BlastGunArc);
             }
             (_, 0) => {
-                return Err("arc fire needs a Firing Arc of at least 1 point".into());
+                return Err(BlastError::NoArc);
             }
             (_, a) if a as f64 * opts.arc_point.degrees() >= 360.0 => {
-                return Err(format!("an arc of {a} points is a full circle or more"));
+                return Err(BlastError::FullCircle(a));
             }
             _ => {}
         }
         if !(spec.distance > 0.0 && spec.distance <= 1000.0) {
-            return Err(format!(
-                "distance {}: expected above 0, up to 1000 inches",
-                spec.distance
-            ));
+            return Err(BlastError::ArcDistance(spec.distance));
         }
         let plan = Attacker {
             skill: spec.skill,

@@ -52,24 +52,17 @@ impl Delivery {
         xsize: u32,
         swap: impl Into<Swap>,
     ) -> Result<Delivery, BlastError> {
-        Delivery::checked_variant(launch, xsize, swap.into()).map_err(BlastError)
-    }
-
-    /// The checks of [`Self::with_variant`], in words.
-    fn checked_variant(launch: Launch, xsize: u32, swap: Swap) -> Result<Delivery, String> {
+        let swap = swap.into();
         if xsize == 0 {
-            return Err("an Explosive has an XSize of at least 1 brick".into());
+            return Err(BlastError::NoXSize);
         }
-        swap.check(xsize).map_err(|e| e.to_string())?;
-        let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(|e| e.to_string());
+        swap.check(xsize)?;
+        let cost = |k: WeaponKind, s: u32| k.at(s).map(|st| st.cost).map_err(BlastError::Size);
         let explosive = cost(WeaponKind::Explosive, xsize)?;
         let d = match launch {
             Launch::Launcher(w) => {
                 if xsize > w {
-                    return Err(format!(
-                        "a {w}\" Launcher fires Explosives of combined XSize up to {w}; XSize \
-                         {xsize} is too big (Ch. 8.4)"
-                    ));
+                    return Err(BlastError::PastLauncher { width: w, xsize });
                 }
                 let shots = w / xsize;
                 Delivery {
@@ -86,10 +79,7 @@ impl Delivery {
             }
             Launch::Cannon(w) => {
                 if xsize > w {
-                    return Err(format!(
-                        "a {w}\" Cannon fires Ammo up to XSize {w}; XSize {xsize} is too big \
-                         (Ch. 8.4)"
-                    ));
+                    return Err(BlastError::PastCannon { width: w, xsize });
                 }
                 Delivery {
                     launch,
@@ -117,10 +107,7 @@ impl Delivery {
             },
             Launch::Thrown { use_rating } => {
                 if xsize > 1 {
-                    return Err(format!(
-                        "a minifig's arm throws Size 0\" objects only; an XSize {xsize} \
-                         Explosive is too big (Ch. 8.4)"
-                    ));
+                    return Err(BlastError::TooBigToThrow { xsize });
                 }
                 Delivery {
                     launch,

@@ -82,21 +82,9 @@ impl Formation {
     /// Parses `grid:5x5`, `line:8`, `column:6`, `cluster:12`, `scatter:20:10` (20 figures in a
     /// 10" square).
     pub fn parse(text: &str, spacing: f64) -> Result<Formation, BlastError> {
-        Formation::checked(text, spacing).map_err(BlastError)
-    }
-
-    /// The checks of [`Self::parse`], in words.
-    fn checked(text: &str, spacing: f64) -> Result<Formation, String> {
-        let bad = || {
-            format!(
-                "formation {text:?}: expected grid:ROWSxCOLS, line:N, column:N, cluster:N or \
-                 scatter:N:WIDTH, e.g. grid:5x5"
-            )
-        };
+        let bad = || BlastError::Formation(text.to_string());
         if !(spacing > 0.0 && spacing.is_finite()) {
-            return Err(format!(
-                "spacing {spacing}: expected inches above 0, e.g. 1.5"
-            ));
+            return Err(BlastError::Spacing(spacing));
         }
         let (kind, rest) = text.split_once(':').ok_or_else(bad)?;
         let num = |s: &str| s.trim().parse::<u32>().ok().filter(|&n| n > 0);
@@ -126,10 +114,11 @@ impl Formation {
         };
         let f = Formation { shape, spacing };
         if f.len() > MAX_FIGURES {
-            return Err(format!(
-                "formation {text:?} has {} figures; at most {MAX_FIGURES}",
-                f.len()
-            ));
+            return Err(BlastError::TooManyFigures {
+                text: text.to_string(),
+                figures: f.len(),
+                most: MAX_FIGURES,
+            });
         }
         Ok(f)
     }

@@ -16,6 +16,7 @@
 
 pub mod arc;
 pub mod delivery;
+pub mod error;
 pub mod formation;
 pub mod policy;
 pub mod tally;
@@ -34,6 +35,7 @@ use crate::scenario::Scenario;
 use crate::sim::Estimate;
 
 pub use delivery::{Delivery, Launch, Payload, Swap, Variant};
+pub use error::BlastError;
 pub use formation::{Formation, MAX_FIGURES, Shape};
 pub use policy::{Aim, Dud, Scatter, Stability};
 pub use tally::{BlastOutcome, BlastTally};
@@ -128,19 +130,8 @@ pub struct Volley {
     carried: Option<Carried>,
 }
 
-/// A turn of fire the rules or the table do not allow (an Explosive Size out of range, a
-/// formation that does not parse or fit, a distance off the table): bad input, in words.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct BlastError(pub String);
-
 impl Volley {
     pub fn new(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, BlastError> {
-        Volley::checked(spec, opts).map_err(BlastError)
-    }
-
-    /// The checks of [`Self::new`], in words.
-    fn checked(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, String> {
         let VolleySpec {
             delivery,
             skill,
@@ -158,24 +149,22 @@ impl Volley {
             None => None,
             Some((stability, xsize)) => {
                 if xsize == 0 {
-                    return Err("a carried Explosive has an XSize of at least 1".into());
+                    return Err(BlastError::NoCarriedXSize);
                 }
                 Some(Carried {
                     stability,
                     xsize,
-                    plan: ExplosionPlan::of(Payload::of(Variant::Explosive, xsize), &opts)
-                        .map_err(|e| e.to_string())?,
+                    plan: ExplosionPlan::of(Payload::of(Variant::Explosive, xsize), &opts)?,
                 })
             }
         };
         if !(0.0..=1000.0).contains(&distance) {
-            return Err(format!("distance {distance}: expected 0 to 1000 inches"));
+            return Err(BlastError::Distance(distance));
         }
         // The Damage, and with an Overskill Benny one more of its dice (Ch. 4.2).
         let payload = delivery.payload();
-        let explosion = ExplosionPlan::of(payload, &opts).map_err(|e| e.to_string())?;
-        let boosted = ExplosionPlan::of(payload.plus_one(opts.overskill_die), &opts)
-            .map_err(|e| e.to_string())?;
+        let explosion = ExplosionPlan::of(payload, &opts)?;
+        let boosted = ExplosionPlan::of(payload.plus_one(opts.overskill_die), &opts)?;
         let fire = payload.has(Variant::Incendiary);
         let action = Attacker {
             skill,

@@ -208,10 +208,10 @@ pub fn parse_wall(text: &str) -> Result<Wall, Error> {
 
 impl From<WeaponError> for Error {
     fn from(e: WeaponError) -> Error {
-        match e {
-            WeaponError::Size(m) => Error::Input(m),
-            WeaponError::Catalog(m) => Error::Other(m),
-            other => Error::Input(other.to_string()),
+        if e.is_catalog() {
+            Error::other(e)
+        } else {
+            Error::input(e)
         }
     }
 }

@@ -97,7 +97,7 @@ impl Axis {
     /// By its name: `move`, `skill`, `armor`, `size`, a weapon kind (`gun`,
     /// `melee-weapon`, ...), `mind-incompetent` (each Half Mind), a trait (`multitasking`,
     /// `master`, ...) or `supernatural`.
-    pub fn parse(s: &str) -> Result<Axis, String> {
+    pub fn parse(s: &str) -> Result<Axis, NoPart> {
         let lower = s.trim().to_ascii_lowercase();
         if let Some(a) = ALL.iter().find(|a| a.name() == lower) {
             return Ok(*a);
@@ -106,14 +106,7 @@ impl Axis {
             "armour" => Ok(Axis::Armor),
             other => WeaponKind::from_key(other)
                 .map(Axis::Weapon)
-                .ok_or_else(|| {
-                    format!(
-                        "no formula part {s:?}\nhint: move, skill, armor, size, mind (or \
-                         mind-incompetent, ...), traits (or multitasking, multidexterity, \
-                         master, thrall), supernatural, or a weapon kind ({})",
-                        WeaponKind::ALL.map(WeaponKind::key).join(", ")
-                    )
-                }),
+                .ok_or_else(|| NoPart(s.to_string())),
         }
     }
 
@@ -300,11 +293,19 @@ impl From<Axis> for String {
 }
 
 impl TryFrom<String> for Axis {
-    type Error = String;
-    fn try_from(s: String) -> Result<Axis, String> {
+    type Error = NoPart;
+    fn try_from(s: String) -> Result<Axis, NoPart> {
         Axis::parse(&s)
     }
 }
+
+/// A name that is no formula part, as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "no formula part {0:?}\nhint: move, skill, armor, size, mind (or mind-incompetent, ...), traits (or multitasking, multidexterity, master, thrall), supernatural, or a weapon kind ({kinds})",
+    kinds = WeaponKind::ALL.map(WeaponKind::key).join(", ")
+)]
+pub struct NoPart(pub String);
 
 #[cfg(test)]
 mod tests {
@@ -335,6 +336,7 @@ mod tests {
         assert!(
             Axis::parse("speed")
                 .unwrap_err()
+                .to_string()
                 .contains("hint: move, skill, armor")
         );
         assert_eq!(group("mind").unwrap().len(), 4);

@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-pub use axis::{ALL, Axis, BEARER_SIZE, Step, Trait, group};
+pub use axis::{ALL, Axis, BEARER_SIZE, NoPart, Step, Trait, group};
 
 use super::roster::{Roster, price_all};
 use super::{Pricing, fights};

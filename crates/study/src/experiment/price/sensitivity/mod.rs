@@ -40,7 +40,7 @@ pub struct Shift {
     pub source: &'static str,
     /// The card prices under the defaults and under this reading, over the scenarios both
     /// price or bound, or why there is none.
-    pub shift: Result<Moved, String>,
+    pub shift: Result<Moved, NoCommon>,
     pub folder: PathBuf,
 }
 
@@ -198,9 +198,14 @@ fn probe(
     Ok(out)
 }
 
+/// No scenario both readings price or bound: nothing to compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("no scenario priced or bounded under both readings (see each one's no_price)")]
+pub struct NoCommon;
+
 /// The card prices of `base` and `alt` over the scenarios both price or bound, each
 /// scenario as the card counts it ([`super::ScenarioPrice::for_card`]).
-pub fn shift(base: &[Option<Scenario>], alt: &[Option<Scenario>]) -> Result<Moved, String> {
+pub fn shift(base: &[Option<Scenario>], alt: &[Option<Scenario>]) -> Result<Moved, NoCommon> {
     let (mut from, mut to) = (Vec::new(), Vec::new());
     for (a, b) in alt.iter().zip(base) {
         if let (Some(a), Some(b)) = (a, b) {
@@ -209,9 +214,7 @@ pub fn shift(base: &[Option<Scenario>], alt: &[Option<Scenario>]) -> Result<Move
         }
     }
     let (Some(f), Some(t)) = (Card::of(&from), Card::of(&to)) else {
-        return Err(
-            "no scenario priced or bounded under both readings (see each one's no_price)".into(),
-        );
+        return Err(NoCommon);
     };
     let all = |above: bool| {
         !alt.is_empty()
@@ -297,7 +300,7 @@ pub fn sensitivity(
             s.value,
             match &s.shift {
                 Ok(m) => m.text(),
-                Err(why) => why.clone(),
+                Err(why) => why.to_string(),
             }
         ))?;
         shifts.push(s);

@@ -130,7 +130,12 @@ pub(super) fn table_of(s: &Sensitivity) -> Table {
     let row = |r: &Shift| -> Vec<String> {
         let reading = format!("`{}={}`", r.option, r.value);
         let Ok(m) = &r.shift else {
-            let why = r.shift.as_ref().err().cloned().unwrap_or_default();
+            let why = r
+                .shift
+                .as_ref()
+                .err()
+                .map(ToString::to_string)
+                .unwrap_or_default();
             return vec![
                 reading,
                 r.source.into(),
