@@ -6,10 +6,15 @@ use std::fmt;
 /// A place in an input file and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
+    /// The file, as the user named it.
     pub file: String,
+    /// Its line, from 1.
     pub line: usize,
+    /// Its column, from 1.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
+    /// How to mend it.
     pub hint: String,
 }
 
@@ -48,7 +53,10 @@ pub enum ReadError {
     #[error(
         "it is not UTF-8 text (byte {at} is not): a catalog, experiment or roster is a TOML file"
     )]
-    NotText { at: usize },
+    NotText {
+        /// The byte offset of the first byte that is not UTF-8.
+        at: usize,
+    },
 }
 
 /// Reads an input file once, as text, refusing one larger than [`MAX_INPUT`]: a pipe or

@@ -35,6 +35,7 @@
 //! ```
 
 // Tests set one option at a time on purpose: it reads as the rule variant under test.
+#![warn(missing_docs)]
 #![cfg_attr(test, allow(clippy::field_reassign_with_default))]
 
 pub mod catalog;

@@ -13,9 +13,13 @@ use super::weapon::Reach;
 /// One named weapon or piece of equipment.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Item {
+    /// Its key in catalogs and on the command line (`hand-weapon`).
     pub key: &'static str,
+    /// Its name as the texts print it.
     pub name: &'static str,
+    /// Its Use rating; `None` where the wielder or the throw decides.
     pub use_rating: Option<u32>,
+    /// How far it reaches: Close Combat, or inches.
     pub range: Reach,
     /// A dice expression, or `None` for equipment and object-dependent throws.
     pub damage: Option<&'static str>,
@@ -29,7 +33,9 @@ pub struct Item {
     pub armored: bool,
     /// Inches of KnockBack a hit gives minifig-sized or smaller targets (the ShotGun's 1").
     pub knockback: u32,
+    /// The texts' remarks on it, as listed.
     pub notes: &'static [&'static str],
+    /// Where the texts give it (chapter and section).
     pub source: &'static str,
     /// Cells the text lost, filled by diemon (see [`ARMORY`]).
     pub assumed: &'static [&'static str],

@@ -17,12 +17,14 @@ use crate::dice::Die;
 /// A price with its items.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Breakdown {
+    /// Each priced part with its CP, in the order they are added.
     pub items: Vec<(String, Cp)>,
     /// Parts the texts give no price for; the total leaves them out.
     pub unpriced: Vec<String>,
 }
 
 impl Breakdown {
+    /// The sum of the priced items (the unpriced left out).
     pub fn total(&self) -> Cp {
         self.items.iter().map(|(_, c)| *c).sum()
     }
@@ -96,40 +98,60 @@ pub enum Part {
     Listed,
     /// Size inches of body at a Structure Level ([`Structure::cost_halves`]).
     Body {
+        /// Effective Size in inches.
         size: u32,
+        /// The body's Structure Level.
         structure: Structure,
     },
+    /// Inches of Move (Ch. 10.1): ground, flying or spidering, priced by Structure when flying.
     Move {
+        /// Inches of Move.
         inches: u32,
+        /// How the unit moves.
         propulsion: Propulsion,
+        /// The body's Structure Level (flying Move costs more per level).
         structure: Structure,
     },
+    /// A Mind at Size `size` (Ch. 10.1): full, or a Half Mind.
     Mind {
+        /// Effective Size in inches (at least 1 for the price).
         size: u32,
+        /// A Half Mind rather than a full one.
         half: bool,
     },
     /// Skill Boosts: `n` die sizes at Size `size`.
     Boosts {
+        /// Effective Size in inches.
         size: u32,
+        /// Die sizes above d6.
         n: u32,
     },
     /// Multitasking or Multidexterity levels, each the Mind's price.
     Levels {
+        /// Effective Size in inches.
         size: u32,
+        /// Priced at a Half Mind's rate.
         half: bool,
+        /// Levels bought.
         n: u32,
     },
     /// A weapon of the Ch. 8.1 table at its Weapon (or Explosive) Size.
     Weapon {
+        /// The weapon's kind.
         kind: WeaponKind,
+        /// Its Weapon Size in inches (Explosive Size in bricks).
         size: u32,
     },
     /// A named armory item.
     Item {
+        /// The item's armory key.
         key: &'static str,
     },
+    /// A Specialty (Gunnery, Medik, ...).
     Specialty,
+    /// A Construct's Connection Strength, in points (Ch. 10.4).
     Connection(u32),
+    /// One SuperNatural die of this size (Ch. D).
     SuperNatural(Die),
 }
 

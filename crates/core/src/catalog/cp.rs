@@ -15,6 +15,7 @@ use serde::Serialize;
 pub struct Cp(i64);
 
 impl Cp {
+    /// No CP.
     pub const ZERO: Cp = Cp(0);
 
     /// Whole points.

@@ -39,12 +39,15 @@ pub struct Formula {
     pub ground_move: f64,
     /// Per inch of flying Move, and per inch per Structure Level on top.
     pub flying_move: f64,
+    /// Per inch of flying Move per Structure Level above the first.
     pub flying_move_per_level: f64,
     /// Per inch of Size (at least 1): a full Mind, a Half Mind.
     pub mind: f64,
+    /// Per inch of Size: a Half Mind.
     pub half_mind: f64,
     /// Per inch of Size per Skill die size above d6.
     pub skill_boost: f64,
+    /// Per Specialty.
     pub specialty: f64,
     /// Per point of a Construct's Connection Strength.
     pub connection: f64,

@@ -94,14 +94,24 @@ pub fn parse(file: &str, text: &str) -> Result<BTreeMap<String, Unit>, Vec<Catal
 pub enum EquipError {
     /// No unit by that name; `near` holds the names a few edits away.
     #[error("{}", unknown_text(key, near))]
-    UnknownUnit { key: String, near: Vec<String> },
+    UnknownUnit {
+        /// The key as asked.
+        key: String,
+        /// The nearest keys the catalog holds, for a hint.
+        near: Vec<String>,
+    },
     /// No armory item by that name.
     #[error("no weapon or item called {item:?}\nhint: `diemon weapon list` shows the named items")]
-    UnknownItem { item: String },
+    UnknownItem {
+        /// The item as asked.
+        item: String,
+    },
     /// The unit with its items does not check out (its hands, its Armor, ...).
     #[error("{name}: {}", errors.iter().map(unit::UnitError::to_string).collect::<Vec<_>>().join("; "))]
     Unfit {
+        /// The unit as equipped.
         name: String,
+        /// What its card breaks.
         errors: Vec<unit::UnitError>,
     },
 }
@@ -156,10 +166,12 @@ impl Catalog {
         Ok(c)
     }
 
+    /// The unit of key `key`, if the catalog holds it.
     pub fn get(&self, key: &str) -> Option<&Unit> {
         self.units.get(key)
     }
 
+    /// Every unit, in key order.
     pub fn units(&self) -> impl Iterator<Item = &Unit> {
         self.units.values()
     }

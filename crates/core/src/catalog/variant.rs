@@ -28,15 +28,24 @@ pub enum Variant {
 pub enum VariantError {
     /// A Phased d12 costs two d10s: an XSize 1 Explosive buys none.
     #[error("a Phased d12 costs two dice (Ch. 8.4): XSize {xsize} buys none; use XSize 2 or more")]
-    NoneBought { xsize: u32 },
+    NoneBought {
+        /// The Explosive's XSize.
+        xsize: u32,
+    },
     /// The swaps take more d10s than the Explosive has.
     #[error(
         "the swaps take {cost} of the d10s and an XSize {xsize} Explosive has {xsize} (a Phased d12 takes two, Ch. 8.4)"
     )]
-    TooManySwaps { cost: u32, xsize: u32 },
+    TooManySwaps {
+        /// The d10s the swaps take.
+        cost: u32,
+        /// The Explosive's XSize (its d10s).
+        xsize: u32,
+    },
 }
 
 impl Variant {
+    /// Every Explosive Variant, in the order a [`Payload`] counts them.
     pub const ALL: [Variant; 5] = [
         Variant::Explosive,
         Variant::Incendiary,
@@ -99,6 +108,7 @@ impl Variant {
 /// rest d10 Exp.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Swap {
+    /// Every die swapped for this variant.
     All(Variant),
     /// Dice swapped in, by [`Variant::ALL`] place (the Explosive's own place is unused).
     Some([u8; 5]),
@@ -236,6 +246,7 @@ impl<'de> Deserialize<'de> for Swap {
 /// The dice one Explosive rolls, by [`Variant::ALL`] place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Payload {
+    /// Dice of each variant.
     pub dice: [u32; 5],
 }
 

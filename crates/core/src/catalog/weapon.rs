@@ -21,21 +21,32 @@ use super::cp::Cp;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WeaponKind {
+    /// A Melee Weapon.
     MeleeWeapon,
+    /// A Melee Shield: it Parries.
     MeleeShield,
+    /// A Gun.
     Gun,
+    /// A MachineGun: arc fire, bursts (Ch. 8.3).
     MachineGun,
+    /// A BlastGun: arc fire, Damage less distance (Ch. 8.3).
     BlastGun,
+    /// A FlameThrower: arc fire, Fire damage (Ch. 8.3).
     FlameThrower,
+    /// An Explosive, by XSize in bricks (Ch. 8.4).
     Explosive,
+    /// A Rocket, by XSize in bricks (Ch. 8.4).
     Rocket,
+    /// A Cannon: Explosive Ammo (Ch. 8.4).
     Cannon,
+    /// A Launcher: objects and Explosives (Ch. 8.4).
     Launcher,
     /// Cannon Fodder Spawners are "treated as a type of weapon" (Ch. 10.4).
     Spawner,
 }
 
 impl WeaponKind {
+    /// Every kind, in the Ch. 8.1 table's order.
     pub const ALL: [WeaponKind; 11] = [
         WeaponKind::MeleeWeapon,
         WeaponKind::MeleeShield,
@@ -233,6 +244,7 @@ pub const MAX_SIZE: u32 = crate::dice::expr::MAX_DICE;
 /// A size out of range: zero, or past [`MAX_SIZE`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SizeError {
+    /// The kind whose size was refused.
     pub kind: WeaponKind,
 }
 
@@ -251,7 +263,9 @@ impl fmt::Display for SizeError {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reach {
+    /// Close Combat only.
     CloseCombat,
+    /// A Range in inches.
     Inches(u32),
     /// An Explosive's own Range is its Launcher's, its Cannon's or a throw's.
     OfLauncher,
@@ -283,11 +297,22 @@ pub enum Damage {
     /// Layers of Deflection on a successful Parry (Melee Shield).
     Deflection(u32),
     /// Fires Explosive Ammo up to this XSize (Cannon).
-    Ammo { max_xsize: u32 },
+    Ammo {
+        /// The largest XSize it fires.
+        max_xsize: u32,
+    },
     /// Launches objects up to this Size, or Explosives up to this combined XSize.
-    Payload { max_size: u32, max_xsize: u32 },
+    Payload {
+        /// The largest object Size it launches.
+        max_size: u32,
+        /// The largest combined XSize of Explosives it launches.
+        max_xsize: u32,
+    },
     /// Size inches of units spawned per turn (a Spawner's Spawn Capacity, Ch. 10.4).
-    Spawn { capacity: u32 },
+    Spawn {
+        /// Size inches spawned per turn.
+        capacity: u32,
+    },
 }
 
 impl Damage {
@@ -319,14 +344,19 @@ impl fmt::Display for Damage {
 /// One weapon's statistics at one size.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Stats {
+    /// The weapon's kind.
     pub kind: WeaponKind,
     /// WSize in inches, or XSize in bricks.
     pub size: u32,
     /// `None` where the Launcher, Cannon or throw decides.
     pub use_rating: Option<u32>,
+    /// How far it reaches.
     pub range: Reach,
+    /// What a hit does.
     pub damage: Damage,
+    /// The texts' remarks on it.
     pub notes: Vec<&'static str>,
+    /// Its price.
     pub cost: Cp,
     /// Power inches it takes to activate (Ch. 8.1 Power Limits; an Explosive dropped or
     /// fired directly counts its XSize).

@@ -20,7 +20,9 @@ use crate::options::{BonusChain, D4Bonus, RuleOptions};
 /// Whether a die is the unit's Skill die or any other ("regular") die.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DieUse {
+    /// A Regular die: a top face adds a Bonus Die.
     Regular,
+    /// A Skill die: its top face is an Overskill, not a Bonus Die.
     Skill,
 }
 

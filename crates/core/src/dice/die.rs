@@ -14,11 +14,17 @@ use super::pmf::Pmf;
 /// A single die. BrikWars uses d4 to d12; the d20 belongs to BrikThulhu alone (Ch. D.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Die {
+    /// A four-sided die.
     D4,
+    /// A six-sided die.
     D6,
+    /// An eight-sided die.
     D8,
+    /// A ten-sided die.
     D10,
+    /// A twelve-sided die.
     D12,
+    /// A twenty-sided die.
     D20,
 }
 

@@ -36,9 +36,11 @@ pub enum Role {
 pub struct DieEvent {
     /// Which term of the expression rolled it (0-based).
     pub term: usize,
+    /// The die rolled.
     pub die: Die,
     /// The natural face.
     pub face: u32,
+    /// What the roll was for.
     pub role: Role,
     /// What it added to the total (0 for a die that was not kept or fumbled).
     pub counted: i64,
@@ -51,6 +53,7 @@ pub trait Log {
     /// that keeps notes cannot lose them by forgetting to say so.
     const NOTES: bool;
 
+    /// Notes one die rolled.
     fn die(&mut self, event: DieEvent);
 
     /// A line of narration (a turn, a move, an attack and its result). `format_args!` costs
@@ -81,7 +84,9 @@ impl Log for Vec<DieEvent> {
 /// One entry of a [`Narration`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
+    /// A die rolled.
     Die(DieEvent),
+    /// A line of narration.
     Note(String),
 }
 

@@ -40,8 +40,15 @@ pub struct SkillRoll {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SkillError {
+    /// A Blessing or Curse from a die too small to carry it.
     #[error("a {carrier} cannot Bless or Curse a {die} Skill die")]
-    CarrierTooSmall { carrier: Die, die: Die },
+    CarrierTooSmall {
+        /// The die the blessing rides on.
+        carrier: Die,
+        /// The die it would carry.
+        die: Die,
+    },
+    /// More dice than a roll may hold.
     #[error("at most {MAX_EXTRA} Blessings or Curses on one die")]
     TooMany,
 }
@@ -93,6 +100,7 @@ impl SkillRoll {
         Ok(c)
     }
 
+    /// The Skill die.
     #[inline]
     pub fn die(&self) -> Die {
         self.die
@@ -227,7 +235,9 @@ pub struct SkillOutcome {
     pub natural: u32,
     /// The kept face plus any Bonus d4s (Ch. 4.2).
     pub total: i64,
+    /// A Critical Failure: the natural Skill face was 1 (Ch. 4.2).
     pub critical_failure: bool,
+    /// An Overskill: the natural Skill face was the top one (Ch. 4.2).
     pub overskill: bool,
 }
 
@@ -310,8 +320,11 @@ impl SkillPlan {
 /// What a Skill roll's natural result means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SkillState {
+    /// A Critical Failure (Ch. 4.2).
     CriticalFailure = 0,
+    /// Neither.
     Normal = 1,
+    /// An Overskill (Ch. 4.2).
     Overskill = 2,
 }
 
@@ -319,10 +332,12 @@ pub enum SkillState {
 /// the total given that state.
 #[derive(Clone, Debug)]
 pub struct SkillExact {
+    /// Per [`SkillState`]: its chance, and the total's distribution given it.
     pub states: [(f64, Pmf); 3],
 }
 
 impl SkillExact {
+    /// The chance of state `s`.
     pub fn p(&self, s: SkillState) -> f64 {
         self.states[s as usize].0
     }

@@ -31,7 +31,9 @@ const MAX_DEPTH: usize = 10_000;
 /// `count` SuperNatural dice of one size, rolled for one Aspect.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SnRoll {
+    /// How many SN dice.
     pub count: u32,
+    /// Which die.
     pub die: Die,
 }
 
@@ -54,6 +56,7 @@ enum Holder {
 }
 
 impl SnRoll {
+    /// Rolls it, logging each die.
     #[inline(always)]
     pub fn roll<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -93,8 +96,11 @@ impl SnRoll {
 /// Exact result of [`SnRoll::exact`].
 #[derive(Clone, Debug)]
 pub struct SnExact {
+    /// The total's distribution.
     pub total: Pmf,
+    /// The chance every die shows 1 (a Fumble).
     pub p_all_ones: f64,
+    /// The total's distribution given a Fumble.
     pub given_all_ones: Pmf,
 }
 

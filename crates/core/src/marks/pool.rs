@@ -27,9 +27,11 @@ pub struct Sheet {
 pub struct Pool {
     /// Attribute d6s (the averaged normal Attributes, or Tempo).
     pub attr6: u32,
+    /// Skill dice rolled as d6s.
     pub skill6: u32,
     /// Super Attribute and Superpower d10s.
     pub attr10: u32,
+    /// Skill dice rolled as d10s.
     pub skill10: u32,
 }
 
@@ -42,7 +44,10 @@ pub const MAX_DICE: u32 = 60;
 pub enum PoolError {
     /// More dice than one pool holds ([`MAX_DICE`]).
     #[error("{dice} dice: at most {MAX_DICE} in one pool")]
-    TooMany { dice: u64 },
+    TooMany {
+        /// The dice asked for.
+        dice: u64,
+    },
 }
 
 impl Pool {
@@ -117,6 +122,7 @@ impl Pool {
         self.attr10 + self.skill10
     }
 
+    /// Dice in the pool, of every kind.
     pub fn dice(&self) -> u32 {
         self.d6() + self.d10()
     }

@@ -17,17 +17,24 @@ use crate::rules::{MarksCancel, MarksOnes, MarksRerollOnes, RuleOptions};
 /// How many dice of one kind showed each result.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shown {
+    /// Dice showing 1.
     pub ones: u32,
+    /// Dice showing a blank.
     pub blanks: u32,
+    /// Dice showing a Mark.
     pub marks: u32,
+    /// Dice that roll again.
     pub again: u32,
 }
 
 /// The kept result before re-rolls: Marks counted, and the kept Roll-Agains of each die.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Kept {
+    /// Marks kept.
     pub marks: u32,
+    /// d10s that roll again.
     pub again10: u32,
+    /// d6s that roll again.
     pub again6: u32,
 }
 
@@ -226,14 +233,18 @@ mod tests {
 /// A pool rolled again and again: the Monte Carlo side of [`super::exact`].
 #[derive(Clone, Debug)]
 pub struct MarksRoll {
+    /// The pool rolled.
     pub pool: Pool,
+    /// The rule options it rolls under.
     pub opts: RuleOptions,
 }
 
 /// Marks counted over many rolls.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MarksTally {
+    /// Rolls counted.
     pub trials: u64,
+    /// Marks per roll.
     pub marks: crate::sim::Histogram,
 }
 

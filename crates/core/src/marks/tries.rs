@@ -57,13 +57,22 @@ pub fn extended(
 #[derive(Clone, Debug, PartialEq)]
 pub enum Question {
     /// Try again until `need` Marks: try `t` rolls `pools[t - 1]`.
-    TryingAgain { pools: Vec<Pool>, need: u32 },
+    TryingAgain {
+        /// The pool of each try, in order.
+        pools: Vec<Pool>,
+        /// Marks a try needs.
+        need: u32,
+    },
     /// One roll a period, Marks summed, until `plateau`; done no earlier than `min`, failed
     /// after `max`.
     Extended {
+        /// The pool rolled each period.
         pool: Pool,
+        /// Marks the Plateau needs.
         plateau: u32,
+        /// The fewest periods.
         min: u32,
+        /// The most periods.
         max: u32,
     },
 }
@@ -114,6 +123,7 @@ impl OverTime {
         }
     }
 
+    /// What it asks.
     pub fn question(&self) -> &Question {
         &self.question
     }

@@ -258,6 +258,7 @@ choice! {
 }
 
 impl ThrownUse {
+    /// The Use rating a throw takes.
     pub fn rating(self) -> i64 {
         match self {
             ThrownUse::Hand => 2,
@@ -267,6 +268,7 @@ impl ThrownUse {
 }
 
 impl HeavyArmorDeflection {
+    /// Deflection levels Heavy Armor gives.
     pub fn levels(self) -> u32 {
         match self {
             HeavyArmorDeflection::One => 1,
@@ -450,14 +452,17 @@ choice! {
     /// flat (Ch. 8.3). The text gives no angle; a spread hand spans roughly 60-90 degrees
     /// over its four gaps.
     ArcPoint default Deg20 {
+        /// 15 degrees a point: four make 60, a narrow hand.
         Deg15 = "15",
         /// 20 degrees a point: four points make a spread hand's 80 degrees.
         Deg20 = "20",
+        /// 25 degrees a point: four make 100, a wide hand.
         Deg25 = "25",
     }
 }
 
 impl ArcPoint {
+    /// Degrees in one arc point.
     pub fn degrees(self) -> f64 {
         match self {
             ArcPoint::Deg15 => 15.0,

@@ -80,10 +80,15 @@ pub use choices::*;
 /// One option's documentation, for `diemon options`, `--help` and docs/rules-coverage.md.
 #[derive(Debug)]
 pub struct OptionDoc {
+    /// The option's key (`d4_bonus`).
     pub key: &'static str,
+    /// The values it takes.
     pub values: &'static [&'static str],
+    /// Its default value.
     pub default: &'static str,
+    /// Where the texts leave it open (chapter and section).
     pub source: &'static str,
+    /// What it decides, in words.
     pub meaning: &'static str,
 }
 
@@ -312,14 +317,25 @@ rule_options! {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum OptionError {
+    /// Not `KEY=VALUE`.
     #[error("expected key=value, got {0:?}")]
     Shape(String),
+    /// A key that names no option.
     #[error("unknown rule option {key:?}; the options are: {known}")]
-    UnknownKey { key: String, known: String },
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The keys there are, listed.
+        known: String,
+    },
+    /// A value the option does not take.
     #[error("option {key} cannot be {value:?}; expected one of: {expected}")]
     BadValue {
+        /// The option's key.
         key: String,
+        /// The value given.
         value: String,
+        /// The values it takes.
         expected: String,
     },
 }

@@ -21,8 +21,11 @@ use crate::dice::{Die, Expr, Faces, Log, Role, SkillRoll};
 /// The attacker's side of an attack: Skill die, the weapon's Use and Damage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attacker {
+    /// The attacker's Skill roll.
     pub skill: SkillRoll,
+    /// The weapon's Use rating.
     pub use_rating: i64,
+    /// The weapon's Damage roll.
     pub damage: Expr,
 }
 
@@ -31,6 +34,7 @@ pub struct Attacker {
 pub enum AttackResult {
     /// The Skill die showed a natural 1.
     CriticalFailure,
+    /// The Skill roll fell short of Use.
     Miss,
     /// Hit, but Damage was below Armor.
     NoEffect,
@@ -90,8 +94,11 @@ pub const MAX_DEFLECTABLE: usize = 64;
 /// and so on, by the same count.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deflection {
+    /// Layers from a Parry.
     pub layers: u32,
+    /// SuperNatural Deflection levels, by die size.
     pub sn: [u8; 6],
+    /// Levels an enemy's SN dice remove, by die size.
     pub less: [u8; 6],
 }
 
@@ -104,6 +111,7 @@ impl Deflection {
         }
     }
 
+    /// No Deflection at all.
     pub fn is_none(&self) -> bool {
         self.layers == 0 && self.sn == [0; 6]
     }
@@ -262,13 +270,16 @@ pub struct AttackPlan {
 /// The Skill roll's verdict ([`AttackPlan::hit`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Hit {
+    /// A Critical Failure (Ch. 4.2).
     CriticalFailure,
     /// Missed by `by` (Use minus the roll, at least 1): how far a Missed Explosive lands.
     Miss {
+        /// Use minus the roll.
         by: i64,
     },
     /// A hit; `benny` if an unspent Overskill Benny is left for the Damage roll.
     Hit {
+        /// An unspent Overskill Benny is left.
         benny: bool,
     },
 }

@@ -55,6 +55,7 @@ pub fn spanned(off: f64, inches: f64, width: f64, points: u32, point: f64) -> u3
 pub struct Burst {
     /// Shots fired (the jamming shot included).
     pub fired: u32,
+    /// The gun jammed and the burst ended.
     pub jammed: bool,
 }
 

@@ -37,10 +37,13 @@ pub enum ExplosionError {
     NoExpDice,
     /// Skill or SuperNatural dice have no place in a Damage Roll.
     NotDamage,
+    /// More dice than an Explosion may roll.
     TooManyDice,
     /// A payload whose dice do not read as an expression (`term`).
     Payload {
+        /// The term that does not read.
         term: String,
+        /// Why.
         error: Box<crate::dice::expr::ParseError>,
     },
 }
@@ -206,6 +209,7 @@ impl ExplosionPlan {
         self.exp_dice
     }
 
+    /// The Damage expression the Explosion rolls.
     pub fn expr(&self) -> &Expr {
         &self.expr
     }

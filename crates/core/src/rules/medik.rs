@@ -83,8 +83,10 @@ pub enum Amputate {
 }
 
 impl Amputate {
+    /// The wire names, in declaration order.
     pub const NAMES: [&'static str; 2] = ["legs_first", "arms_first"];
 
+    /// By its wire name.
     pub fn parse(s: &str) -> Option<Amputate> {
         match s {
             "legs_first" => Some(Amputate::LegsFirst),
@@ -93,6 +95,7 @@ impl Amputate {
         }
     }
 
+    /// Its wire name.
     pub fn name(self) -> &'static str {
         match self {
             Amputate::LegsFirst => "legs_first",
@@ -104,11 +107,15 @@ impl Amputate {
 /// A creature's limbs as Amputation counts them (tails do not count).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Body {
+    /// Arms left.
     pub arms: u32,
+    /// Legs left.
     pub legs: u32,
+    /// Heads left.
     pub heads: u32,
     /// Limbs it was born with, for "reduced by half".
     pub full_arms: u32,
+    /// Legs it was born with.
     pub full_legs: u32,
 }
 

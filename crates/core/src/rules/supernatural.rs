@@ -85,8 +85,11 @@ pub fn size_dependent(dice: &mut [Die], size: u32) -> usize {
 /// An item's length for a summoning (Ch. D.3 Summoned Items).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ItemSize {
+    /// A Short item: SN Price 2.
     Short,
+    /// A Medium item: SN Price 3.
     Medium,
+    /// A Long item: SN Price 4.
     Long,
 }
 
@@ -127,8 +130,11 @@ pub fn item_length(key: &str) -> Option<(ItemSize, bool)> {
 /// entire summoning is a Fumble".
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Summoning {
+    /// The roll met the SN Price: the unit receives the objects.
     Summoned,
+    /// The roll fell short: the dice are wasted.
     Wasted,
+    /// Every die rolled a 1: the summoning is a Fumble.
     Fumbled,
 }
 

@@ -17,7 +17,9 @@ use super::{Scenario, Tally};
 /// One side of a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fighter {
+    /// Its name as printed.
     pub name: String,
+    /// Its attack: Skill, Use and Damage.
     pub attacker: Attacker,
     /// Armor: a number (minifig 4) or dice rolled fresh for each hit.
     pub armor: Expr,
@@ -33,8 +35,11 @@ pub enum FighterError {
     /// An expression that does not parse.
     #[error("{field} {text:?}: {error}")]
     Expr {
+        /// The stat at fault (`SKILL`, `DAMAGE`, ...).
         field: &'static str,
+        /// The expression as written.
         text: String,
+        /// Why it does not parse.
         error: Box<ParseError>,
     },
     /// The Skill is not a single die (Ch. 10.1).
@@ -107,7 +112,9 @@ impl Fighter {
 /// Who attacks first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum First {
+    /// A attacks first.
     A,
+    /// B attacks first.
     B,
     /// A d6 roll-off before the duel: odd, A; even, B.
     Random,
@@ -134,7 +141,9 @@ impl First {
 /// A side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Side {
+    /// Side A.
     A,
+    /// Side B.
     B,
 }
 
@@ -186,22 +195,27 @@ impl Duel {
         }
     }
 
+    /// Side A.
     pub fn a(&self) -> &Fighter {
         &self.a
     }
 
+    /// Side B.
     pub fn b(&self) -> &Fighter {
         &self.b
     }
 
+    /// Who attacks first.
     pub fn first(&self) -> First {
         self.first
     }
 
+    /// Attacks after which a duel is a draw.
     pub fn max_attacks(&self) -> u32 {
         self.max_attacks
     }
 
+    /// The rule options it rolls under.
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
     }
@@ -212,8 +226,11 @@ impl Duel {
 pub struct DuelOutcome {
     /// `None` for a draw at `max_attacks`.
     pub winner: Option<Side>,
+    /// The side that attacked first.
     pub first: Side,
+    /// Attacks made.
     pub attacks: u32,
+    /// Hits whose Damage exactly equalled Armor.
     pub ties: u32,
 }
 
@@ -327,16 +344,23 @@ impl Duel {
 /// Counts over many duels.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DuelTally {
+    /// Duels counted.
     pub trials: u64,
+    /// Duels A won.
     pub a_wins: u64,
+    /// Duels B won.
     pub b_wins: u64,
+    /// Duels drawn at the attack limit.
     pub draws: u64,
     /// Duels in which A attacked first.
     pub a_first: u64,
     /// Duels won by the side that attacked first.
     pub first_wins: u64,
+    /// Attacks, over all duels.
     pub attacks: u64,
+    /// Sum of each duel's attacks squared.
     pub attacks_sq: u128,
+    /// Hits whose Damage exactly equalled Armor, over all duels.
     pub ties: u64,
 }
 

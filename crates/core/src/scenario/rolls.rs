@@ -15,10 +15,15 @@ const LEVEL: f64 = crate::sim::CONFIDENCE;
 /// What `n` rolls of an expression did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DiceTally {
+    /// Rolls counted.
     pub trials: u64,
+    /// Rolls by total.
     pub totals: Histogram,
+    /// Rolls that were Critical Failures.
     pub critical_failures: u64,
+    /// Rolls with an Overskill.
     pub overskills: u64,
+    /// SuperNatural Fumbles, over all rolls.
     pub fumbles: u64,
     /// Rolls that beat the armor roll (with an armor).
     pub beats: u64,
@@ -63,6 +68,7 @@ pub struct Rolls {
 }
 
 impl Rolls {
+    /// Rolls of `expr`, against an armor roll or none.
     pub fn new(expr: &Expr, against: Against<'_>, opts: &RuleOptions) -> Rolls {
         Rolls {
             plan: expr.plan(opts),
@@ -91,12 +97,19 @@ pub fn sample(
 /// One roll: its total and what it did.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rolled {
+    /// The roll's total.
     pub total: i64,
+    /// A Critical Failure: the natural Skill face was 1 (Ch. 4.2).
     pub critical_failure: bool,
+    /// An Overskill: the natural Skill face was the top one (Ch. 4.2).
     pub overskill: bool,
+    /// SuperNatural Fumbles in it.
     pub fumbles: u32,
+    /// It beat the armor roll.
     pub beats: bool,
+    /// It tied the armor roll.
     pub tie: bool,
+    /// It met the Use rating (a Critical Failure never does).
     pub meets: bool,
 }
 

@@ -31,7 +31,12 @@ pub enum Stop {
     /// Until the 95% CI half-width of the scenario's key metric is at most `half_width`
     /// (checked at 256, 512 and then every [`CHECK`] trials through the first batch, then
     /// after every batch, in index order), but never more than `max_trials`.
-    Precision { half_width: f64, max_trials: u64 },
+    Precision {
+        /// The widest half-width accepted.
+        half_width: f64,
+        /// Trials never exceeded.
+        max_trials: u64,
+    },
 }
 
 impl Stop {
@@ -59,9 +64,13 @@ pub enum Ended {
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct Run<T> {
+    /// The sums of the trials run.
     pub tally: T,
+    /// Trials run, a prefix gone on from included.
     pub trials: u64,
+    /// How the run ended.
     pub ended: Ended,
+    /// Wall time it took.
     pub elapsed: Duration,
     /// The first batch's stream where a precision run stopped inside it: a later run of
     /// the same cell to a finer target goes on from here ([`Prefix`]).
@@ -84,16 +93,22 @@ impl<T> Run<T> {
 /// counts exactly what it would from the start: the same streams, the same looks.
 #[derive(Clone, Debug)]
 pub struct Prefix<T> {
+    /// Their sums.
     pub tally: T,
+    /// The first batch's stream where they stopped.
     pub rng: Rng,
+    /// Trials counted.
     pub trials: u64,
 }
 
 /// A seeded engine for one cell of an experiment.
 #[derive(Copy, Clone, Debug)]
 pub struct Engine {
+    /// The experiment's master seed.
     pub seed: u64,
+    /// The cell's index: its streams derive from the seed and it.
     pub cell: u64,
+    /// When to stop.
     pub stop: Stop,
     /// Which of the cell's batches this run does: all of them, or one shard's.
     pub shard: Shard,
@@ -104,7 +119,9 @@ pub struct Engine {
 /// even when batches differ). The shards' tallies add up to the whole run's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard, from 0.
     pub index: u64,
+    /// Shards in all.
     pub count: u64,
 }
 

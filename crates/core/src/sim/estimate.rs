@@ -6,10 +6,13 @@ use statrs::distribution::{ContinuousCDF, Normal};
 /// A Monte Carlo estimate.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct Estimate {
+    /// The estimate.
     pub point: f64,
+    /// Its standard error.
     pub standard_error: f64,
     /// `[lo, hi]` at [`Estimate::level`].
     pub ci: [f64; 2],
+    /// The interval's confidence level (0.95).
     pub level: f64,
 }
 

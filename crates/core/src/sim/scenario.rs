@@ -30,6 +30,7 @@ pub trait Scenario: Sync {
 pub trait Tally<O>:
     Default + Clone + Send + Add<Output = Self> + serde::Serialize + serde::de::DeserializeOwned
 {
+    /// Counts one trial's outcome.
     fn record(&mut self, outcome: &O);
     /// Trials recorded.
     fn trials(&self) -> u64;

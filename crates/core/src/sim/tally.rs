@@ -120,11 +120,14 @@ mod tests {
 /// The sum and sum of squares of a per-trial count: what a mean's CI needs.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moments {
+    /// Sum of the values.
     pub sum: u64,
+    /// Sum of their squares.
     pub sum_sq: u128,
 }
 
 impl Moments {
+    /// Nothing counted.
     pub const ZERO: Moments = Moments { sum: 0, sum_sq: 0 };
 
     /// Counts one trial's value.
@@ -235,6 +238,7 @@ pub mod fixed {
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+    /// Writes the array as a list.
     pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
         a: &[T; N],
         s: S,
@@ -242,6 +246,7 @@ pub mod fixed {
         a.as_slice().serialize(s)
     }
 
+    /// Reads a list of exactly `N`.
     pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
         d: D,
     ) -> Result<[T; N], D::Error> {

@@ -35,14 +35,27 @@ use statrs::statistics::{Data, OrderStatistics};
 pub enum Rate {
     /// `rate` references a unit, with the fit's standard error.
     Fitted {
+        /// The reference's index among the units.
         reference: usize,
+        /// References one unit is worth.
         rate: f64,
+        /// The fit's standard error of `rate`.
         se: f64,
     },
     /// Worth more than `rate` references (it won every battle of its grid).
-    Above { reference: usize, rate: f64 },
+    Above {
+        /// The reference's index among the units.
+        reference: usize,
+        /// The bound.
+        rate: f64,
+    },
     /// Worth less than `rate` references.
-    Below { reference: usize, rate: f64 },
+    Below {
+        /// The reference's index among the units.
+        reference: usize,
+        /// The bound.
+        rate: f64,
+    },
 }
 
 impl Rate {
@@ -70,7 +83,9 @@ impl Rate {
 /// A catalog's units with their listed costs and the rates each was priced at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalog {
+    /// Each unit's listed cost in CP.
     pub listed: Vec<f64>,
+    /// Each unit's rates, one per scenario.
     pub rates: Vec<Vec<Rate>>,
     /// The unit that keeps its listed cost: the scale of the table.
     pub anchor: usize,
@@ -93,6 +108,7 @@ pub struct Balance {
     pub cost: Vec<f64>,
     /// `k` in `c = k P(c)`: 1 when the references price one another consistently.
     pub drift: f64,
+    /// Iterations of the fixed point it took.
     pub iterations: usize,
 }
 
@@ -216,25 +232,31 @@ impl Catalog {
 /// A figure with its 95% CI from the bootstrap.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Interval {
+    /// The figure.
     pub point: f64,
+    /// The interval's lower end.
     pub lo: f64,
+    /// Its upper end.
     pub hi: f64,
 }
 
 /// The balanced table and both scores, each with its 95% CI.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sheet {
+    /// The table of the full data.
     pub balance: Balance,
     /// Each unit's proposed cost.
     pub cost: Vec<Interval>,
     /// The imbalance of the listed table and of the proposed one as the card lists it,
     /// re-priced at it.
     pub listed_score: Interval,
+    /// The imbalance of the proposed table.
     pub proposed_score: Interval,
     /// The imbalance of each of the `others` tables [`sheet`] was given.
     pub other_scores: Vec<Interval>,
     /// Bootstrap draws used, and those whose fixed point failed (left out).
     pub draws: usize,
+    /// Draws whose fixed point failed.
     pub failed: usize,
 }
 

@@ -52,6 +52,7 @@ pub struct Card {
     pub price: [f64; 3],
     /// The scenarios' interquartile range and lowest to highest price (bounds at their ends).
     pub quartiles: [f64; 2],
+    /// The lowest and highest scenario price.
     pub range: [f64; 2],
     /// How many scenarios it summarises.
     pub scenarios: usize,
@@ -111,9 +112,15 @@ pub enum Verdict {
     Fair,
     /// Listed above the card price: by `[point, least, most]` CP (the gap to the card
     /// price and to its CI's ends; infinite where the card price is a bound).
-    OverPriced { by: [f64; 3] },
+    OverPriced {
+        /// `[point, least, most]` CP.
+        by: [f64; 3],
+    },
     /// Listed below it.
-    UnderPriced { by: [f64; 3] },
+    UnderPriced {
+        /// `[point, least, most]` CP.
+        by: [f64; 3],
+    },
     /// No scenario gave a price or a bound.
     Unknown,
 }

@@ -39,9 +39,13 @@ use super::Estimate;
 /// score (wins + draws / 2).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Point {
+    /// R's units in the cell.
     pub count: u64,
+    /// `count / units`.
     pub ratio: f64,
+    /// Trials the cell ran.
     pub trials: f64,
+    /// X's score: wins plus half the draws, a share.
     pub score: f64,
 }
 
@@ -55,13 +59,16 @@ pub struct Worth {
     pub slope: f64,
     /// The fitted curve: logit P = b0 + b1 u + b2 u^2 with u = ratio - centre.
     pub curve: [f64; 3],
+    /// The ratio `u` is centred on.
     pub centre: f64,
     /// Cells the curve rests on (those between the outermost pooled cells it was fitted to).
     pub cells: usize,
     /// Pearson chi-squared of those cells against the curve, its degrees of freedom, and the
     /// chance of a worse fit if the curve were right (NaN with no degree of freedom left).
     pub chi2: f64,
+    /// Its degrees of freedom.
     pub df: usize,
+    /// The chance of a worse fit were the curve right.
     pub p_fit: f64,
     /// The factor the covariance was scaled by (1 when the fit is within noise).
     pub dispersion: f64,
@@ -98,11 +105,16 @@ impl Worth {
 pub enum Doubt {
     /// The cells around the crossing rise and fall beyond the dice (the chi-squared p of
     /// the cells against the falling curve), and odd and even counts apart do not explain it.
-    NotMonotone { p: f64 },
+    NotMonotone {
+        /// The chi-squared p of the cells against the falling curve.
+        p: f64,
+    },
     /// Odd and even counts follow two curves, and only one of them crosses 50% among the
     /// cells (`odd`, `even`: each one's ratio, where it has one).
     Parity {
+        /// The odd counts' ratio, or why none.
         odd: Result<f64, NoWorth>,
+        /// The even counts' ratio, or why none.
         even: Result<f64, NoWorth>,
     },
 }
@@ -138,9 +150,15 @@ impl std::fmt::Display for Doubt {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoWorth {
     /// X wins more than half the time against every count: add larger counts.
-    AlwaysAhead { largest: f64 },
+    AlwaysAhead {
+        /// The largest ratio fought.
+        largest: f64,
+    },
     /// X loses more than half the time against every count: add smaller counts.
-    AlwaysBehind { smallest: f64 },
+    AlwaysBehind {
+        /// The smallest ratio fought.
+        smallest: f64,
+    },
     /// The fit did not settle (no cells).
     NoFit,
 }

@@ -272,11 +272,17 @@ pub fn tables(
 /// One fair-CP fit as a row: its group's parameters and the worth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorthRow {
+    /// The group's parameters, name and value.
     pub group: Vec<(String, String)>,
+    /// The unit priced.
     pub unit: String,
+    /// The reference it is priced in.
     pub reference: String,
+    /// How many of the unit fought.
     pub units: u64,
+    /// One unit's CP.
     pub cp_unit: f64,
+    /// One reference's CP.
     pub cp_reference: f64,
     /// The fit, or why there is none (no 50% point among the cells).
     pub worth: Result<super::fair_cp::Worth, super::fair_cp::NoWorth>,

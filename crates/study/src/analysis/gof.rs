@@ -17,7 +17,9 @@ pub const MIN_EXPECTED: f64 = 5.0;
 /// The outcome of a chi-squared goodness-of-fit test.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct Fit {
+    /// The chi-squared statistic.
     pub statistic: f64,
+    /// Its degrees of freedom.
     pub dof: u32,
     /// `P(chi2 >= statistic)` under the exact distribution.
     pub p_value: f64,

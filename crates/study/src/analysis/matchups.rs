@@ -10,15 +10,20 @@ use super::Estimate;
 /// One played pair: A's and B's wins and the draws, out of `trials`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pair {
+    /// A's wins.
     pub a_wins: u64,
+    /// B's wins.
     pub b_wins: u64,
+    /// Battles fought.
     pub trials: u64,
 }
 
 /// Row X, column Y: X's side's wins against Y's (None on the diagonal).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Matrix {
+    /// The units, rows and columns alike.
     pub units: Vec<String>,
+    /// `wins[x][y]`: X's win chance against Y.
     pub wins: Vec<Vec<Option<Estimate>>>,
     /// Mean score over the opponents (a win 1, a draw 1/2), with a normal CI: the pairs are
     /// independent runs, so the variances add.

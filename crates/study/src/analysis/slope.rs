@@ -13,10 +13,13 @@ pub type Point = (f64, f64, f64);
 /// The fitted line `y = intercept + slope (x - x_mean)`, with the slope's standard error.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Line {
+    /// The fitted slope.
     pub slope: f64,
+    /// Its standard error.
     pub se: f64,
     /// The weighted mean of `x`, and the line's value there.
     pub x_mean: f64,
+    /// The line's value at `x_mean`.
     pub at_mean: f64,
     /// The reduced chi-squared of the points about the line (None with two points): above
     /// 1, they stray from it by more than their errors, and `se` is scaled by its root.

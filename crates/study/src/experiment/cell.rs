@@ -20,8 +20,11 @@ const HEAD: &str = "{\"checksum\":\"";
 /// the run was one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamp {
+    /// The run's resume key.
     pub key: String,
+    /// The cell's index, from 0.
     pub cell: usize,
+    /// The shard, `I/N`, if the run was one.
     pub shard: Option<String>,
 }
 
@@ -38,10 +41,13 @@ impl std::fmt::Display for Stamp {
 /// Why a cell file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Broken {
+    /// No checksum.
     #[error("it carries no checksum")]
     Unsealed,
+    /// A checksum that does not match.
     #[error("its checksum does not match its content (edited or damaged)")]
     Mismatch,
+    /// Not JSON, or not a cell's (the reader's message).
     #[error("it is not a cell's JSON: {0}")]
     NotJson(String),
 }

@@ -16,9 +16,11 @@ pub enum RunError {
 }
 
 impl RunError {
+    /// Bad input, in words (exit code 2).
     pub fn input(message: impl Into<String>) -> RunError {
         RunError::Input(message.into())
     }
+    /// Not the input's fault, in words (exit code 1).
     pub fn other(message: impl Into<String>) -> RunError {
         RunError::Other(message.into())
     }
@@ -75,6 +77,7 @@ pub trait Watch: Sync {
     fn suspend(&self, f: &mut dyn FnMut()) {
         f()
     }
+    /// The run ended.
     fn finish(&self) {}
 }
 

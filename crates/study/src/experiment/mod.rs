@@ -50,7 +50,9 @@ use fields::*;
 /// What an experiment is: a sweep of one command, or an analysis built on duels.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A sweep of `diemon duel`.
     Duel,
+    /// A sweep of `diemon blast`.
     Blast,
     /// Marks dice pools (exact, with a seeded Monte Carlo check of `trials` rolls a cell).
     Marks,
@@ -85,21 +87,31 @@ impl Kind {
 /// Which formats an experiment writes (the manifest is always written).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Outputs {
+    /// Write CSV.
     pub csv: bool,
+    /// Write Parquet.
     pub parquet: bool,
 }
 
 /// The analysis a kind runs over its cells.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Analysis {
+    /// A sweep alone.
     None,
+    /// What `unit` is worth in `reference`.
     FairCp {
+        /// The unit priced.
         unit: String,
+        /// The unit it is priced in.
         reference: String,
+        /// How many of `unit` fight.
         units: u64,
+        /// How many of `reference` they face, one cell each.
         counts: Vec<u64>,
     },
+    /// Every unit against every other.
     Matchups {
+        /// The units.
         units: Vec<String>,
         /// Each side's head count, when the sides are equal in heads rather than in CP
         /// (the `budget`).
@@ -110,6 +122,7 @@ pub enum Analysis {
 /// One cell of the sweep: its parameter values and the command's arguments.
 #[derive(Clone, Debug)]
 pub struct Cell {
+    /// The cell's value of each axis, name and value.
     pub params: Vec<(String, String)>,
     /// The cell's flags as the sweep wrote them (what `diemon COMMAND` would take).
     pub args: Vec<String>,
@@ -122,10 +135,15 @@ pub struct Cell {
 /// A resolved experiment.
 #[derive(Clone, Debug)]
 pub struct Experiment {
+    /// Names the output folder.
     pub name: String,
+    /// What it asks, in words.
     pub description: String,
+    /// What it is.
     pub kind: Kind,
+    /// The master seed.
     pub seed: u64,
+    /// Trials a cell (with `target_ci`, the most).
     pub trials: u64,
     /// Each cell stops once its key figure's CI half-width is at most this (`trials` caps).
     pub target_ci: Option<f64>,
@@ -134,10 +152,13 @@ pub struct Experiment {
     /// Whether a run ends with the report (a price's many fair-CP runs skip theirs: the
     /// price's own page draws what they found).
     pub report: bool,
+    /// The rule options every cell runs under.
     pub opts: RuleOptions,
     /// The parameter names of the cells, in file order (an analysis's own last).
     pub axes: Vec<String>,
+    /// The analysis over its cells.
     pub analysis: Analysis,
+    /// Its cells, in sweep order.
     pub cells: Vec<Cell>,
     /// The file as written, stored in every output.
     pub text: String,

@@ -16,10 +16,12 @@ pub use diemon_core::input::line_column;
 pub struct ExperimentSpec {
     /// Names the output folder, reports/NAME.
     pub name: Spanned<String>,
+    /// What it asks, in words.
     #[serde(default)]
     pub description: String,
     /// `duel` or `blast`: the command that answers one cell.
     pub kind: Spanned<String>,
+    /// The master seed (default 1).
     #[serde(default = "one")]
     pub seed: u64,
     /// Trials a cell (with `target_ci`, the most a cell may run).
@@ -52,7 +54,9 @@ pub struct ExperimentSpec {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct FairCpSpec {
+    /// The unit priced.
     pub unit: Spanned<String>,
+    /// The unit it is priced in.
     pub reference: Spanned<String>,
     /// How many of `unit` fight (default 1).
     #[serde(default = "one_spanned")]
@@ -65,6 +69,7 @@ pub struct FairCpSpec {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchupsSpec {
+    /// The units.
     pub units: Spanned<Vec<String>>,
     /// Equal head counts: each side fields this many of its unit (instead of a budget).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -85,6 +90,7 @@ pub fn unplaced<T>(value: T) -> Spanned<T> {
 pub struct Sweep(pub Vec<(Spanned<String>, Spanned<Vec<toml::Value>>)>);
 
 impl Sweep {
+    /// The swept keys, in file order.
     pub fn keys(&self) -> impl Iterator<Item = &Spanned<String>> {
         self.0.iter().map(|(k, _)| k)
     }

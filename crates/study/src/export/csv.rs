@@ -4,6 +4,7 @@ use polars::prelude::{CsvWriter, DataFrame, SerWriter};
 
 use super::{ExportError, Exporter};
 
+/// CSV with a header row.
 pub struct Csv;
 
 impl Exporter for Csv {

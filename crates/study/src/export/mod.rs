@@ -113,13 +113,17 @@ pub enum ExportError {
     /// The encoder refused a frame or record: a bug, since both are built to encode.
     #[error("cannot encode as {format}: {message}")]
     Encode {
+        /// The format.
         format: &'static str,
+        /// The encoder's message.
         message: String,
     },
     /// The disk refused the file (full, read-only, gone), in the OS's words.
     #[error("cannot write {}: {source}", path.display())]
     Write {
+        /// The file.
         path: PathBuf,
+        /// The OS's error.
         #[source]
         source: io::Error,
     },

@@ -8,6 +8,7 @@ use super::{ExportError, Exporter};
 /// Parquet with `(key, value)` file metadata (read in Python with
 /// `pl.read_parquet_metadata`).
 pub struct Parquet {
+    /// `(key, value)` pairs written into the file's metadata.
     pub metadata: Vec<(String, String)>,
 }
 

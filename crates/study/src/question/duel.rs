@@ -19,13 +19,18 @@ use diemon_core::scenario::squad::{
 };
 use diemon_core::sim::progress::Progress;
 
+/// Who attacks first (`--first`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstArg {
+    /// Side A.
     A,
+    /// Side B.
     B,
+    /// A d6 roll-off: odd A, even B.
     Random,
 }
 
+/// `diemon duel`'s flags: two stat lines or two squads, their policies, and the run.
 #[derive(Args, Debug, Clone)]
 #[command(mut_arg("target_ci", |a| a.help(
     "Stop once the 95% CI half-width of P(A wins) is at most X (at most --trials trials)"
@@ -226,7 +231,7 @@ pub struct DuelArgs {
     #[arg(long, value_enum, default_value_t = FirstArg::Random)]
     pub first: FirstArg,
 
-    // The run: trials, precision, seed, threads, a replayed trial, output.
+    /// The run: trials, precision, seed, threads, a replayed trial, output.
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -297,6 +302,7 @@ impl DuelArgs {
     }
 }
 
+/// Who attacks first, as the duel takes it.
 pub fn first(a: &DuelArgs) -> First {
     match a.first {
         FirstArg::A => First::A,
@@ -322,23 +328,30 @@ pub fn describe(f: &Fighter) -> String {
 pub struct DuelAnswer {
     /// Side A as fielded ([`describe`]).
     pub a: String,
+    /// Side B as fielded.
     pub b: String,
     /// Who attacks first: `a`, `b` or `random` (a d6 roll-off).
     pub first: String,
+    /// How the run went.
     #[serde(flatten)]
     pub ran: Ran,
+    /// Who won how often.
     #[serde(flatten)]
     pub outcomes: Outcomes,
+    /// Attacks until one falls.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean_attacks: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_mean_attacks: [f64; 2],
     /// Hits whose Damage exactly equalled Armor, over all trials (option `armor_tie`).
     pub armor_ties: u64,
+    /// The rule options it ran under.
     pub options: RuleOptions,
 }
 
 impl DuelAnswer {
+    /// The answer of a run's tally.
     pub fn new(duel: &Duel, a: &DuelArgs, ran: Ran, t: &DuelTally) -> DuelAnswer {
         let m = t.mean_attacks();
         DuelAnswer {

@@ -24,6 +24,7 @@ use diemon_core::sim::Estimate;
 use diemon_core::sim::engine::{Ended, Run};
 use diemon_core::sim::progress::Progress;
 
+/// `diemon marks`'s flags: the pool, the question over time, and the check.
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Examples:
   diemon marks --attr 4,2 --super-attr 3                 Marshall: 3d6 + 3d10, keep 6
@@ -82,7 +83,7 @@ pub struct MarksArgs {
     /// roll) and test the agreement with the exact table (chi-squared, alpha 0.001).
     #[arg(long = "trials", visible_alias = "mc", value_name = "N", value_parser = parse_trials, allow_negative_numbers = true)]
     pub mc: Option<u64>,
-    // The seed, threads and output of the Monte Carlo check.
+    /// The seed, threads and output of the Monte Carlo check.
     #[command(flatten)]
     pub out: Seeded,
     /// Most probability mass exact maths may cut from re-roll chains.
@@ -141,12 +142,15 @@ pub fn parse_vs(text: &str) -> Result<Sheet, Error> {
 
 /// What the flags ask, checked: the pool, the question over time, the opponent.
 pub struct Asked {
+    /// The pool rolled.
     pub pool: Pool,
     /// Marks that make --level.
     pub need: u32,
+    /// Trying again: the tries and the question.
     pub tries: Option<OverTime>,
     /// The plateau, the minimum and maximum periods, and the question.
     pub extended: Option<(u32, u32, u32, OverTime)>,
+    /// A contested roll's opposing pool.
     pub opponent: Option<Pool>,
 }
 
@@ -155,6 +159,7 @@ pub fn validate(a: &MarksArgs, opts: &RuleOptions) -> Result<(), Error> {
     asked(a, opts).map(|_| ())
 }
 
+/// Checks the flags and reads what they ask.
 pub fn asked(a: &MarksArgs, opts: &RuleOptions) -> Result<Asked, Error> {
     if !(a.tail > 0.0 && a.tail < 1e-3) {
         return Err(Error::input(format!(
@@ -300,9 +305,12 @@ pub enum WholeError {
 /// What `--trials` rolls: the question the flags ask.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Rolled {
+    /// One roll.
     #[default]
     Roll,
+    /// Trying again.
     Tries,
+    /// An extended roll.
     Extended,
 }
 
@@ -330,36 +338,50 @@ impl Rolled {
 /// exact chance, and Pearson's chi-squared of the rolled Marks against the exact table.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct McCheck {
+    /// The question rolled (`roll`, `tries`, `extended`).
     pub question: String,
+    /// Rolls made.
     pub trials: u64,
+    /// The seed.
     pub seed: u64,
+    /// The key chance, rolled.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub p: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_p: [f64; 2],
+    /// The key chance, exact.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub p_exact: f64,
+    /// The rolled Marks against the exact table.
     pub chi_squared: ChiSquared,
     /// The fit's p-value is at least alpha 0.001, and nothing impossible was rolled.
     pub agrees: bool,
+    /// Mean Marks rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub mean: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_mean: Option<[f64; 2]>,
     /// What the key chance is, in words.
     #[serde(skip)]
     pub chance: &'static str,
+    /// The question rolled.
     #[serde(skip)]
     pub rolled: Rolled,
 }
 
+/// Pearson's chi-squared test of rolled counts against an exact table.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ChiSquared {
+    /// The statistic.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub statistic: f64,
+    /// Its degrees of freedom.
     pub dof: u32,
+    /// `P(chi2 >= statistic)`.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub p_value: f64,
 }
@@ -367,66 +389,91 @@ pub struct ChiSquared {
 /// What a Marks roll answers, exactly; with `--trials`, also its Monte Carlo check.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MarksAnswer {
+    /// The pool, as printed.
     pub pool: String,
+    /// Human dice rolled.
     pub d6: u32,
+    /// Super dice rolled.
     pub d10: u32,
+    /// Dice kept.
     pub keep: u32,
     /// `[marks, probability]` pairs of positive probability.
     pub pmf: Vec<(i64, f64)>,
+    /// Mean Marks of one roll (exact).
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean: f64,
+    /// Probability left out of the exact table by cutting re-roll chains.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub truncated_mass: f64,
+    /// Each success level's exact chance, by name.
     pub p_levels: BTreeMap<String, f64>,
+    /// The chance of at least each level, by name.
     pub p_at_least: BTreeMap<String, f64>,
     /// Each level's P(at least) as a number of its own (`p_basic`, ...): a sweep's columns.
     #[serde(flatten)]
     pub p_level: BTreeMap<String, f64>,
+    /// The rule options it rolled under.
     pub options: RuleOptions,
+    /// Marks a GM assigned the opposition (a static roll against them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs_marks: Option<u32>,
+    /// The opposing pool, as printed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<String>,
+    /// A contested roll: more Marks than the other side.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_wins: Option<f64>,
+    /// Equal Marks.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_tie: Option<f64>,
+    /// Fewer Marks.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_loses: Option<f64>,
+    /// The success level asked for (`--level`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// Trying again: the chance the first success comes at each try.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_first_success_at_try: Option<Vec<f64>>,
+    /// Trying again: success within the tries.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_success_within_tries: Option<f64>,
     /// `[period or try, probability]`, 0 for never.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub done_at_hist: Option<Vec<(u32, f64)>>,
+    /// The extended roll's Mark Plateau.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plateau: Option<u32>,
+    /// The extended roll's fewest and most periods.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub periods: Option<[u32; 2]>,
+    /// The chance the extended roll is done at each period.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_done_at_period: Option<Vec<f64>>,
+    /// The chance it is done within the periods.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_done: Option<f64>,
+    /// The Monte Carlo check, with `--trials`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mc: Option<McCheck>,
     /// Flat copies of the check for a sweep's summary columns.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub p_mc: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_mc: Option<[f64; 2]>,
+    /// The check's chi-squared p-value.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub mc_p_value: Option<f64>,
+    /// The check's rolls.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trials: Option<u64>,
     /// The check's raw tally (empty without one), when an experiment asks for it.
@@ -448,9 +495,13 @@ pub struct MarksAnswer {
 /// has none: [`Exact::default`] is an empty pool rolling no Marks).
 #[derive(Debug, Clone)]
 pub struct Exact {
+    /// The pool.
     pub pool: Pool,
+    /// Its Marks, exactly.
     pub marks: Pmf,
+    /// The opposing pool and its Marks.
     pub opponent: Option<(Pool, Pmf)>,
+    /// Marks `--level` needs.
     pub need: u32,
 }
 

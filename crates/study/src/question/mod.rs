@@ -49,6 +49,7 @@ impl Error {
     pub fn input(message: impl std::fmt::Display) -> Error {
         Error::Input(message.to_string())
     }
+    /// Not the input's fault, in the words of `message` (exit code 1).
     pub fn other(message: impl std::fmt::Display) -> Error {
         Error::Other(message.to_string())
     }
@@ -97,8 +98,11 @@ struct Line {
 /// The questions an experiment's cells ask, typed: each holds its command's flags.
 #[derive(Subcommand, Debug, Clone)]
 pub enum Asked {
+    /// `diemon duel`.
     Duel(duel::DuelArgs),
+    /// `diemon blast`.
     Blast(blast::BlastArgs),
+    /// `diemon marks`.
     Marks(marks::MarksArgs),
 }
 
@@ -110,9 +114,13 @@ pub enum Asked {
     reason = "one answer a question, made once and never in a loop"
 )]
 pub enum Answer {
+    /// A duel of two stat lines.
     Duel(duel::DuelAnswer),
+    /// A battle of two squads of catalog units.
     Squad(squad::SquadAnswer),
+    /// A turn of Explosive or automatic fire.
     Blast(blast::BlastAnswer),
+    /// A Marks roll.
     Marks(marks::MarksAnswer),
 }
 
@@ -151,11 +159,17 @@ impl Answer {
 /// streams, a shard, and the shards' tallies a merge adds up instead of running.
 #[derive(Debug, Clone, Default)]
 pub struct CellRun {
+    /// The experiment's master seed.
     pub seed: u64,
+    /// The cell's index: its streams derive from it.
     pub cell: u64,
+    /// Trials (with a precision target, the most).
     pub trials: u64,
+    /// Worker threads; none, every core.
     pub threads: Option<usize>,
+    /// The shard this run is, if one.
     pub shard: Option<run::Shard>,
+    /// Shards' tallies to add up instead of running (a merge).
     pub tallies: Vec<tally::AnyTally>,
     /// The first trials of an earlier run of this cell to go on from.
     pub resume: Option<run::Resume>,

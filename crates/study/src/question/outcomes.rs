@@ -12,7 +12,9 @@ use diemon_core::sim::Estimate;
 /// A share of the trials and its 95% CI (Wilson).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Share {
+    /// The share.
     pub point: f64,
+    /// Its 95% CI.
     pub ci: [f64; 2],
 }
 

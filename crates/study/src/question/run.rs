@@ -40,8 +40,11 @@ pub struct CellArgs {
 /// `trials`), for a run to a finer target or a higher cap to go on from.
 #[derive(Debug, Clone)]
 pub struct Resume {
+    /// Their sums.
     pub tally: AnyTally,
+    /// The first batch's stream where they stopped.
     pub rng: diemon_core::sim::seed::Rng,
+    /// Trials counted.
     pub trials: u64,
 }
 
@@ -59,6 +62,7 @@ pub struct RunArgs {
     /// Narrate trial N (0-based) of this run instead of running it all.
     #[arg(long, value_name = "N", value_parser = parse_count)]
     pub replay_trial: Option<u64>,
+    /// The seed, threads and output.
     #[command(flatten)]
     pub out: Seeded,
 }
@@ -103,22 +107,28 @@ impl RunArgs {
 
 /// The flags of a seeded run, as one command gives them.
 pub struct RunFlags {
+    /// Trials (with a precision target, the most).
     pub trials: u64,
+    /// Stop once the key figure's 95% CI half-width is at most this.
     pub target_ci: Option<f64>,
     /// The largest sensible half-width (0.5 for a probability).
     pub max_half_width: f64,
     /// What the precision target is measured in, for the error message.
     pub ci_unit: &'static str,
+    /// The master seed.
     pub seed: u64,
     /// The experiment cell, shard and merge inputs.
     pub part: CellArgs,
+    /// Worker threads; none, every core.
     pub threads: Option<usize>,
+    /// The trial to narrate instead of running all.
     pub replay: Option<u64>,
     /// No progress bar (`--quiet` or `--json`).
     pub silent: bool,
 }
 
 impl RunFlags {
+    /// Checks the flags as running would.
     pub fn check(&self) -> Result<(), Error> {
         if self.trials == 0 {
             return Err(Error::input("--trials 0: expected at least one trial"));
@@ -154,6 +164,7 @@ impl RunFlags {
         Ok(())
     }
 
+    /// The seeded engine these flags run.
     pub fn engine(&self) -> Engine {
         Engine {
             seed: self.seed,
@@ -235,7 +246,9 @@ pub fn parse_trials(s: &str) -> Result<u64, CountError> {
 /// How a run went: the part every Monte Carlo answer opens with.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Ran {
+    /// Trials run.
     pub trials: u64,
+    /// The master seed.
     pub seed: u64,
     /// How the run ended, in words ("complete", "precision target met", ...).
     pub ended: String,
@@ -244,6 +257,7 @@ pub struct Ran {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub trials_per_sec: Option<f64>,
+    /// Worker threads used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
     /// The raw tally, when an experiment asks for it: what a merge adds up and an analysis
@@ -258,13 +272,16 @@ pub struct Ran {
     /// first batch: a run to a finer target goes on from it ([`Resume`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rng: Option<diemon_core::sim::seed::Rng>,
+    /// Wall time the run took.
     #[serde(skip)]
     pub elapsed: Duration,
+    /// Ctrl-C stopped it.
     #[serde(skip)]
     pub interrupted: bool,
 }
 
 impl Ran {
+    /// How run `run` of flags `flags` went.
     pub fn new<T: Kept + Clone>(
         flags: &RunFlags,
         run: &Run<T>,

@@ -157,6 +157,7 @@ pub fn side_cp(squad: &Squad, side: u8) -> Cp {
         .fold(Cp::ZERO, |a, b| a + b)
 }
 
+/// Side `side` as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
 pub fn describe(squad: &Squad, side: u8) -> String {
     let kinds = squad.kinds();
     let mut parts = Vec::new();
@@ -184,6 +185,7 @@ pub fn inert(squad: &Squad, side: u8) -> Vec<String> {
     v
 }
 
+/// Who moves first, as the answer names it.
 pub fn first_name(a: &DuelArgs) -> &'static str {
     match first(a) {
         First::A => "A",
@@ -195,19 +197,25 @@ pub fn first_name(a: &DuelArgs) -> &'static str {
 /// One player turn of [`SquadAnswer::by_turn`]: units standing after it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TurnRow {
+    /// The player turn, from 1.
     pub turn: usize,
+    /// A's units standing after it.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub standing_a: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_standing_a: [f64; 2],
+    /// B's units standing after it.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub standing_b: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_standing_b: [f64; 2],
     /// Minds converted by then; only with a Contagious unit.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub converted: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_converted: Option<[f64; 2]>,
@@ -218,67 +226,100 @@ pub struct TurnRow {
 pub struct SquadAnswer {
     /// Side A as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
     pub a: String,
+    /// Side B as fielded.
     pub b: String,
+    /// A's units.
     pub units_a: usize,
+    /// B's units.
     pub units_b: usize,
+    /// A's CP.
     pub cp_a: Cp,
+    /// B's CP.
     pub cp_b: Cp,
     /// `cp_a - cp_b`: how far from even the sides are (whole units only).
     pub cp_gap: Cp,
     /// A float as in `blast`, so the column has one type in every experiment.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub distance: f64,
+    /// Inches of the table's depth beyond the start (`--room`).
     pub room: u32,
     /// Who moves first: `A`, `B` or `random`.
     pub first: String,
+    /// A's policies.
     pub policy_a: Policy,
+    /// B's policies.
     pub policy_b: Policy,
+    /// How the run went.
     #[serde(flatten)]
     pub ran: Ran,
+    /// Who won how often.
     #[serde(flatten)]
     pub outcomes: Outcomes,
+    /// Player turns until the end.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub mean_turns: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_mean_turns: [f64; 2],
+    /// A's units standing at the end.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub survivors_a: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_survivors_a: [f64; 2],
+    /// B's units standing at the end.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub survivors_b: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_survivors_b: [f64; 2],
+    /// CP of A's units standing at the end.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub cp_left_a: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_cp_left_a: [f64; 2],
+    /// CP of B's units standing at the end.
     #[serde(deserialize_with = "crate::question::kept::real")]
     pub cp_left_b: f64,
+    /// Its 95% CI.
     #[serde(deserialize_with = "crate::question::kept::pair")]
     pub ci_cp_left_b: [f64; 2],
+    /// Hits whose Damage exactly equalled Armor, over all trials.
     pub armor_ties: u64,
     /// `[turns, share]` pairs; the same for survivors.
     pub turns_hist: Vec<(usize, f64)>,
+    /// `[survivors, share]` of side A.
     pub survivors_a_hist: Vec<(usize, f64)>,
+    /// `[survivors, share]` of side B.
     pub survivors_b_hist: Vec<(usize, f64)>,
+    /// The player-turn limit.
     pub max_turns: u32,
+    /// The rule options it ran under.
     pub options: RuleOptions,
+    /// Units standing after each player turn.
     pub by_turn: Vec<TurnRow>,
     /// What a side pays CP for and never uses in this battle, with why (issue 21).
     pub inert_a: Vec<String>,
+    /// The same for side B.
     pub inert_b: Vec<String>,
+    /// CP of A's inert parts.
     pub inert_cp_a: Cp,
+    /// CP of B's inert parts.
     pub inert_cp_b: Cp,
+    /// Minds converted by Monstrous Contagion; only with a Contagious unit.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub converted: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_converted: Option<[f64; 2]>,
+    /// Units a Medik revived; only with a Medik.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub revived: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_revived: Option<[f64; 2]>,
@@ -291,6 +332,7 @@ pub struct SquadAnswer {
     /// Which sides carry Explosives, and automatic weapons (for the table).
     #[serde(skip)]
     pub explosives_on: [bool; 2],
+    /// Which sides carry automatic weapons.
     #[serde(skip)]
     pub automatic_on: [bool; 2],
 }
@@ -299,27 +341,35 @@ pub struct SquadAnswer {
 /// without any, so a frame holds null there, not a zero it never counted.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Blasted {
+    /// Enemies A's Explosives felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_a: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_a: Option<[f64; 2]>,
+    /// A's own units its Explosives felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_own_a: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_own_a: Option<[f64; 2]>,
+    /// Enemies B's Explosives felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_b: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_b: Option<[f64; 2]>,
+    /// B's own units its Explosives felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub blasted_own_b: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_blasted_own_b: Option<[f64; 2]>,
@@ -329,21 +379,26 @@ pub struct Blasted {
 /// without any.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Swept {
+    /// Enemies A's automatic weapons felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub swept_a: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_swept_a: Option<[f64; 2]>,
+    /// Enemies B's automatic weapons felled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_real")]
     pub swept_b: Option<f64>,
+    /// Its 95% CI.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default, deserialize_with = "crate::question::kept::maybe_pair")]
     pub ci_swept_b: Option<[f64; 2]>,
 }
 
 impl SquadAnswer {
+    /// The answer of a run's tally.
     pub fn new(squad: &Squad, a: &DuelArgs, ran: Ran, t: &SquadTally) -> SquadAnswer {
         let turns = t.mean_turns();
         let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));

@@ -17,10 +17,15 @@ use diemon_core::scenario::squad::SquadTally;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AnyTally {
+    /// A stat-line duel's.
     Duel(Box<DuelTally>),
+    /// A squad battle's.
     Squad(Box<SquadTally>),
+    /// A turn of fire's.
     Blast(Box<BlastTally>),
+    /// A Marks check's.
     Marks(Box<MarksTally>),
+    /// A dice expression's rolls.
     Dice(Box<DiceTally>),
 }
 
@@ -37,6 +42,7 @@ impl AnyTally {
 
 /// A scenario's own tally type, kept as an [`AnyTally`] and taken back from one.
 pub trait Kept: Sized {
+    /// The tally as an [`AnyTally`].
     fn kept(self) -> AnyTally;
     /// The tally, if `t` is one of this type.
     fn from_kept(t: AnyTally) -> Option<Self>;
@@ -71,6 +77,7 @@ pub mod as_text {
     use super::AnyTally;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+    /// Writes the tally as its JSON text.
     pub fn serialize<S: Serializer>(t: &Option<AnyTally>, s: S) -> Result<S::Ok, S::Error> {
         let text = t
             .as_ref()
@@ -80,6 +87,7 @@ pub mod as_text {
         text.serialize(s)
     }
 
+    /// Reads the tally from its JSON text.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<AnyTally>, D::Error> {
         Option::<String>::deserialize(d)?
             .map(|text| serde_json::from_str(&text))

@@ -19,13 +19,19 @@ pub const STEMS: [&str; 6] = [
 
 /// A run's frames and manifest.
 pub struct Frames {
+    /// The manifest of the run that wrote them.
     pub manifest: toml::Table,
+    /// One row a cell.
     pub summary: DataFrame,
+    /// Histograms: one row a cell and value.
     pub distributions: Option<DataFrame>,
+    /// Explosive fire: kills by ring.
     pub by_ring: Option<DataFrame>,
     /// Squad duels: units standing (and Minds converted) after each player turn.
     pub by_turn: Option<DataFrame>,
+    /// A fair-CP experiment's fits.
     pub fair_cp: Option<DataFrame>,
+    /// A matchups experiment's table.
     pub matchups: Option<DataFrame>,
 }
 

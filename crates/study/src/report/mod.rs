@@ -32,9 +32,12 @@ pub enum ReportError {
     /// A file was not written (a full disk).
     #[error(transparent)]
     Export(#[from] ExportError),
+    /// The report's folder could not be made.
     #[error("cannot create {}: {source}", path.display())]
     Create {
+        /// The folder.
         path: PathBuf,
+        /// The OS's error.
         #[source]
         source: std::io::Error,
     },

@@ -14,9 +14,11 @@ use crate::export::{write_bytes_atomic, write_text_atomic};
 /// A page: its title, the lines under it, and its sections.
 #[derive(Clone, Debug, Default)]
 pub struct Sheet {
+    /// Its title.
     pub title: String,
     /// Short lines under the title (inline `code` allowed).
     pub lines: Vec<String>,
+    /// Its sections, in order.
     pub sections: Vec<Section>,
     /// Its answer in one sentence, for the reports' index ([`super::about`]); else the
     /// first chart's caption's first sentence.
@@ -27,13 +29,17 @@ pub struct Sheet {
 /// to other pages, a table and a list.
 #[derive(Clone, Debug, Default)]
 pub struct Section {
+    /// Its heading.
     pub heading: String,
     /// The chart's file stem, the chart and its caption.
     pub figure: Option<(String, Chart, String)>,
+    /// Its paragraphs.
     pub paragraphs: Vec<String>,
     /// Text and a relative path.
     pub links: Vec<(String, String)>,
+    /// Its table.
     pub table: Option<Table>,
+    /// A bulleted list.
     pub list: Vec<String>,
     /// Preformatted text (a command to reproduce the page).
     pub code: Option<String>,
@@ -42,7 +48,9 @@ pub struct Section {
 /// A table of text cells under a header.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Table {
+    /// The header cells.
     pub header: Vec<String>,
+    /// The rows' cells.
     pub rows: Vec<Vec<String>>,
 }
 

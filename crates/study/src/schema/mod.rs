@@ -38,6 +38,7 @@ impl Figure {
 
 /// A whole number a row holds: an integer figure, or past 2^63 - 1 a real one.
 pub trait Count {
+    /// The count as a figure.
     fn figure(self) -> Figure;
 }
 
@@ -191,7 +192,9 @@ impl Row {
 /// precision target speak of.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Headline {
+    /// Its column.
     pub column: &'static str,
+    /// Its name in words.
     pub label: &'static str,
     /// A probability (drawn on 0..1, printed as a percentage).
     pub probability: bool,

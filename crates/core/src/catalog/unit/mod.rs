@@ -105,8 +105,10 @@ impl fmt::Display for Structure {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Propulsion {
+    /// Walks: Move over the ground.
     #[default]
     Ground,
+    /// Flies (Ch. 10.1: flying Move costs more).
     Flying,
     /// Climbs any surface (Ch. 10.4 Vermin, the 8vian).
     Spidering,
@@ -116,16 +118,23 @@ pub enum Propulsion {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mind {
+    /// A full Mind.
     #[default]
     Full,
+    /// Half Mind: Incompetent.
     Incompetent,
+    /// Half Mind: Programmed.
     Programmed,
+    /// Half Mind: Submissive.
     Submissive,
+    /// Half Mind: Subjugated.
     Subjugated,
+    /// No Mind: an object.
     None,
 }
 
 impl Mind {
+    /// One of the four Half Minds.
     pub fn is_half(self) -> bool {
         matches!(
             self,
@@ -138,10 +147,14 @@ impl Mind {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Power {
+    /// Power of twice the Effective Size.
     #[default]
     Normal,
+    /// Enhanced to three times the Effective Size.
     Enhanced3x,
+    /// Enhanced to four times the Effective Size.
     Enhanced4x,
+    /// Half Power.
     Half,
 }
 
@@ -168,12 +181,18 @@ impl Power {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum WeaponRef {
+    /// An armory item, by key.
     Item(String),
+    /// A weapon kind at a size, priced by the Ch. 8.1 formulas.
     Sized {
+        /// The weapon kind's key (`gun`, `launcher`, ...).
         kind: String,
+        /// Its Weapon Size in inches (Explosive Size in bricks).
         size: u32,
+        /// A name for it; else one is made from the kind and size.
         #[serde(default)]
         name: Option<String>,
+        /// In the hands, or on a carriage.
         #[serde(default, skip_serializing_if = "Mount::is_hand")]
         mount: Mount,
         /// An Explosive's or Rocket's Explosive Variants (Ch. 8.4); unwritten, standard.
@@ -254,12 +273,15 @@ impl<'de> Deserialize<'de> for WeaponRef {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mount {
+    /// Held in the hands.
     #[default]
     Hand,
+    /// On a carriage, worked from its controls.
     Carriage,
 }
 
 impl Mount {
+    /// Held in the hands (the default, left unwritten).
     pub fn is_hand(&self) -> bool {
         *self == Mount::Hand
     }
@@ -269,32 +291,42 @@ impl Mount {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// Its name as printed.
     pub name: String,
     /// Where the texts describe it.
     pub source: String,
     /// Size in inches (0 for Vermin).
     pub size: u32,
+    /// Its Structure Level (Ch. 10.1).
     pub structure: Structure,
     /// Armor if not the Structure Level's (minifigs: "simplify the 1d6 rating to 4").
     #[serde(default)]
     pub armor: Option<String>,
+    /// Inches of Move.
     #[serde(rename = "move")]
     pub move_inches: u32,
+    /// How it moves.
     #[serde(default)]
     pub propulsion: Propulsion,
+    /// Its Mind: full, a Half Mind, or none.
     #[serde(default)]
     pub mind: Mind,
     /// The Skill die, `d4` to `d12`.
     #[serde(default = "default_skill")]
     pub skill: String,
+    /// Multitasking levels: an Action more each (Ch. 10.1).
     #[serde(default)]
     pub multitasking: u32,
+    /// Multidexterity levels: more weapons an attack (Ch. 10.1).
     #[serde(default)]
     pub multidexterity: u32,
+    /// Its Power (Ch. 8.1 Power Limits).
     #[serde(default)]
     pub power: Power,
+    /// Hands it holds weapons in.
     #[serde(default = "two")]
     pub hands: u32,
+    /// The weapons it carries.
     #[serde(default)]
     pub weapons: Vec<WeaponRef>,
     /// Gunnery, Medik, Master, Thrall.
@@ -383,10 +415,15 @@ pub const TRAITS: &[(&str, &str)] = &[
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Armament {
+    /// An armory item.
     Item(&'static Item),
+    /// A weapon kind at a size.
     Sized {
+        /// Its name.
         name: String,
+        /// Its statistics at its size.
         stats: Stats,
+        /// In the hands, or on a carriage.
         mount: Mount,
         /// Its Explosive Variants (Ch. 8.4), whose dice `stats` already carries.
         #[serde(skip_serializing_if = "Swap::is_standard")]
@@ -395,6 +432,7 @@ pub enum Armament {
 }
 
 impl Armament {
+    /// Its name as printed.
     pub fn name(&self) -> String {
         match self {
             Armament::Item(i) => i.name.to_string(),
@@ -402,6 +440,7 @@ impl Armament {
         }
     }
 
+    /// Its CP; `None` where the texts give no price.
     pub fn cost(&self) -> Option<Cp> {
         match self {
             Armament::Item(i) => i.cost,
@@ -424,17 +463,24 @@ impl Armament {
 /// A validated unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
+    /// Its key in the catalog.
     pub key: String,
+    /// Its entry as written.
     pub spec: UnitSpec,
+    /// Its Skill die.
     pub skill: Die,
     /// Skill Boosts bought: die sizes above d6 (Ch. 10.1).
     pub boosts: u32,
+    /// Its Armor roll.
     pub armor: Expr,
+    /// Its weapons, resolved.
     pub weapons: Vec<Armament>,
+    /// Its SuperNatural dice (Ch. D).
     pub sn_dice: Vec<Die>,
 }
 
 impl Unit {
+    /// Whether its card lists the trait `t` (Gunnery, Medik, Master, Thrall, ...).
     pub fn has_trait(&self, t: &str) -> bool {
         self.spec.traits.iter().any(|x| x == t)
     }

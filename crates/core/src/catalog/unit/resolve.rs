@@ -6,8 +6,11 @@ use super::*;
 /// What is wrong with a catalog entry; `field` names the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnitError {
+    /// The card's field at fault.
     pub field: &'static str,
+    /// What is wrong with it.
     pub message: String,
+    /// How to mend it.
     pub hint: String,
 }
 

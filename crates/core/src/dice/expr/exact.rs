@@ -27,10 +27,12 @@ impl Exact {
         &self.total
     }
 
+    /// The chance of a Critical Failure (Ch. 4.2).
     pub fn p_critical_failure(&self) -> f64 {
         self.states[SkillState::CriticalFailure as usize].0
     }
 
+    /// The chance of an Overskill (Ch. 4.2).
     pub fn p_overskill(&self) -> f64 {
         self.states[SkillState::Overskill as usize].0
     }

@@ -38,7 +38,9 @@ pub struct Expr {
 /// One signed term.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Term {
+    /// Subtracted rather than added.
     pub negative: bool,
+    /// Dice or a number.
     pub kind: TermKind,
 }
 
@@ -47,8 +49,11 @@ pub struct Term {
 pub enum TermKind {
     /// `count` regular dice, each earning Bonus Dice (Ch. 4.2).
     Dice {
+        /// How many dice.
         count: u32,
+        /// Which die.
         die: Die,
+        /// Its damage type (`exp`, `fire`, ...).
         kind: DamageType,
     },
     /// The unit's Skill die (Ch. 4.2, Ch. D.4).
@@ -62,7 +67,9 @@ pub enum TermKind {
 /// One roll of an expression.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct RollOutcome {
+    /// The roll's total.
     pub total: i64,
+    /// A Critical Failure: the natural Skill face was 1 (Ch. 4.2).
     pub critical_failure: bool,
     /// The Skill die earned an Overskill Benny (Ch. 4.2).
     pub overskill: bool,
@@ -81,6 +88,7 @@ impl Expr {
         &self.text
     }
 
+    /// Its terms, in the order written.
     pub fn terms(&self) -> &[Term] {
         &self.terms
     }

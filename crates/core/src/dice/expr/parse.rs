@@ -32,8 +32,11 @@ pub struct ParseError {
     pub column: usize,
     /// Its width in characters (at least 1).
     pub width: usize,
+    /// What the parser expected there.
     pub expected: String,
+    /// What it found.
     pub found: String,
+    /// How to write it instead, if there is a likely fix.
     pub hint: Option<String>,
 }
 

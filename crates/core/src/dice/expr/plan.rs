@@ -54,11 +54,17 @@ enum Step {
 /// plus `constant`; `term` is the dice term's index, for the log.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlainDice {
+    /// The term's place in the expression.
     pub term: usize,
+    /// How many dice.
     pub count: u32,
+    /// Which die.
     pub die: Die,
+    /// The Bonus Die a top face adds, if any.
     pub bonus: Option<Die>,
+    /// The expression's number, added once.
     pub constant: i64,
+    /// How far Bonus Dice chain (option `bonus_chain`).
     pub chain: crate::options::BonusChain,
 }
 

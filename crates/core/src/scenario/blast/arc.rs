@@ -28,6 +28,7 @@ use crate::sim::Estimate;
 /// The kind of automatic weapon.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Gun {
+    /// Arc fire with the Auto Penalty; bursts; jams (Ch. 8.3).
     MachineGun,
     /// Fixed arc 1, no Auto Penalty, Damage - distance.
     BlastGun,
@@ -38,9 +39,13 @@ pub enum Gun {
 /// An automatic weapon's stats.
 #[derive(Clone, Debug)]
 pub struct Weapon {
+    /// Its name as printed.
     pub name: String,
+    /// How it fires.
     pub gun: Gun,
+    /// Its Use rating.
     pub use_rating: i64,
+    /// Its Range in inches.
     pub range: u32,
     /// Damage before any modifier (a BlastGun's before its distance falloff).
     pub damage: Expr,
@@ -119,15 +124,23 @@ fn inches(r: &Reach, of: &str) -> Result<u32, WeaponError> {
 /// A turn of arc fire.
 #[derive(Clone, Debug)]
 pub struct ArcSpec {
+    /// The weapon fired.
     pub weapon: Weapon,
+    /// Points of Firing Arc swept.
     pub arc: u32,
     /// A MachineGun burst of this many shots at one figure instead of arc fire (Ch. 8.3).
     pub burst: Option<u32>,
+    /// The shooter's Skill roll.
     pub skill: SkillRoll,
+    /// Action bonus from Gunnery Support (Ch. 8.5).
     pub support: i64,
+    /// How the figures fired at stand.
     pub formation: Formation,
+    /// The figures fired at.
     pub target: Target,
+    /// Inches from the shooter to the formation's centre.
     pub distance: f64,
+    /// Where the arc is centred.
     pub aim: Aim,
 }
 
@@ -143,6 +156,7 @@ pub struct ArcFire {
 }
 
 impl ArcFire {
+    /// Checks the turn of fire and resolves it for rolling.
     pub fn new(spec: ArcSpec, opts: RuleOptions) -> Result<ArcFire, BlastError> {
         if let Some(b) = spec.burst {
             if spec.weapon.gun != Gun::MachineGun {
@@ -189,10 +203,12 @@ impl ArcFire {
         })
     }
 
+    /// The turn of fire as asked.
     pub fn spec(&self) -> &ArcSpec {
         &self.spec
     }
 
+    /// The rule options it rolls under.
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
     }

@@ -20,18 +20,24 @@ pub enum Launch {
     Rocket,
     /// Thrown by a minifig's arm: a 1/2" Launcher, Range 3", Size 0" objects; the Use is the
     /// object's Close Combat Use (Ch. 8.4 Thrown Minifig Weapons).
-    Thrown { use_rating: i64 },
+    Thrown {
+        /// The thrown object's Close Combat Use.
+        use_rating: i64,
+    },
 }
 
 /// A delivery, validated: what one turn of fire is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Delivery {
+    /// What fires it.
     pub launch: Launch,
     /// XSize of each Explosive.
     pub xsize: u32,
     /// Which Explosive Damage dice replace its d10s (Ch. 8.4 Explosive Variants).
     pub swap: Swap,
+    /// The Action roll's Use.
     pub use_rating: i64,
+    /// Range in inches.
     pub range: u32,
     /// Explosives fired a turn, each with its own Action roll.
     pub shots: u32,
@@ -39,14 +45,17 @@ pub struct Delivery {
     pub turns: u32,
     /// The weapon's price, and the Explosives' price per volley (readings §3).
     pub weapon_cp: Cp,
+    /// The Explosives' price per volley.
     pub ammo_cp: Cp,
 }
 
 impl Delivery {
+    /// Standard Explosives of XSize `xsize` from `launch`, checked (Ch. 8.4).
     pub fn new(launch: Launch, xsize: u32) -> Result<Delivery, BlastError> {
         Self::with_variant(launch, xsize, Swap::default())
     }
 
+    /// Explosives with Variants `swap`, checked against the launch and their dice (Ch. 8.4).
     pub fn with_variant(
         launch: Launch,
         xsize: u32,

@@ -56,7 +56,12 @@ pub fn place<F: Faces + ?Sized, L: Log + ?Sized>(
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Shape {
     /// `rows` by `cols`, rows across the line of fire.
-    Grid { rows: u32, cols: u32 },
+    Grid {
+        /// Rows, one behind another.
+        rows: u32,
+        /// Figures abreast in each row.
+        cols: u32,
+    },
     /// `n` abreast, across the line of fire.
     Line(u32),
     /// `n` one behind another, along the line of fire.
@@ -64,7 +69,12 @@ pub enum Shape {
     /// `n` packed in rings around the centre (hexagonal packing).
     Cluster(u32),
     /// `n` placed at random in a square `width` inches across, anew each trial.
-    Scatter { n: u32, width: f64 },
+    Scatter {
+        /// Figures.
+        n: u32,
+        /// The square's side in inches.
+        width: f64,
+    },
 }
 
 /// Most figures a formation may hold: a trial keeps them on the stack.
@@ -73,6 +83,7 @@ pub const MAX_FIGURES: usize = 256;
 /// A formation and its spacing.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Formation {
+    /// How the figures stand.
     pub shape: Shape,
     /// Inches between neighbours (centre to centre).
     pub spacing: f64,
@@ -132,6 +143,7 @@ impl Formation {
         }
     }
 
+    /// No figures.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -43,14 +43,20 @@ pub use tally::{BlastOutcome, BlastTally};
 /// The figures fired at: one catalog unit, many times.
 #[derive(Clone, Debug)]
 pub struct Target {
+    /// The unit's catalog key.
     pub key: String,
+    /// One figure's CP.
     pub cp: Cp,
+    /// Its Size in inches.
     pub size: u32,
+    /// Its Armor roll.
     pub armor: Expr,
+    /// Vermin and Cannon Fodder: any hit kills (Ch. 10.4).
     pub any_hit_kills: bool,
 }
 
 impl Target {
+    /// The figures of catalog unit `u`, each costing `cp`.
     pub fn from_unit(u: &Unit, cp: Cp, opts: &RuleOptions) -> Target {
         Target {
             key: u.key.clone(),
@@ -68,16 +74,23 @@ impl Target {
 /// What a turn of fire is: who fires what, at whom, from how far, and the policies.
 #[derive(Clone, Debug)]
 pub struct VolleySpec {
+    /// What fires, and the Explosives.
     pub delivery: Delivery,
     /// The Action die: the shooter's Skill, or Gunnery's d8 on a mounted weapon.
     pub skill: SkillRoll,
     /// Action bonus from Gunnery Support (Ch. 8.5).
     pub support: i64,
+    /// How the figures fired at stand.
     pub formation: Formation,
+    /// The figures fired at.
     pub target: Target,
+    /// Inches from the shooter to the formation's centre.
     pub distance: f64,
+    /// Where each shot aims.
     pub aim: Aim,
+    /// Where a Missed Explosive lands.
     pub scatter: Scatter,
+    /// Whether and how an Explosive fails to go off.
     pub dud: Dud,
     /// A wall or other creation among the figures (mixed targets).
     pub wall: Option<Wall>,
@@ -98,7 +111,9 @@ struct Carried {
 /// each time (Ch. 8.4 Wall Demolition). It is not a loose object, so it is not Knocked Back.
 #[derive(Clone, Debug)]
 pub struct Wall {
+    /// Its Armor roll.
     pub armor: Expr,
+    /// Its offset from the formation's centre, in inches.
     pub at: (f64, f64),
 }
 
@@ -131,6 +146,7 @@ pub struct Volley {
 }
 
 impl Volley {
+    /// Checks the turn of fire and resolves it for rolling.
     pub fn new(spec: VolleySpec, opts: RuleOptions) -> Result<Volley, BlastError> {
         let VolleySpec {
             delivery,
@@ -195,34 +211,42 @@ impl Volley {
         })
     }
 
+    /// What fires, and the Explosives.
     pub fn delivery(&self) -> &Delivery {
         &self.delivery
     }
 
+    /// How the figures stand.
     pub fn formation(&self) -> &Formation {
         &self.formation
     }
 
+    /// The figures fired at.
     pub fn target(&self) -> &Target {
         &self.target
     }
 
+    /// Inches to the formation's centre.
     pub fn distance(&self) -> f64 {
         self.distance
     }
 
+    /// The Action roll's Skill.
     pub fn skill(&self) -> &SkillRoll {
         &self.skill
     }
 
+    /// The rule options it rolls under.
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
     }
 
+    /// Action bonus from Gunnery Support.
     pub fn support(&self) -> i64 {
         self.support
     }
 
+    /// The wall among the figures, if any.
     pub fn wall(&self) -> Option<&Wall> {
         self.wall_spec.as_ref()
     }

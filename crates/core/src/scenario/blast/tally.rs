@@ -9,11 +9,13 @@ use crate::sim::tally::Moments;
 /// One turn (or Cannon volley) of fire.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BlastOutcome {
+    /// Explosives (or arc-fire attacks) fired.
     pub shots: u32,
     /// Action rolls that met the Use.
     pub hits: u32,
     /// Explosives declared duds.
     pub duds: u32,
+    /// Figures killed.
     pub kills: u32,
     /// Kills by the ring they stood in.
     pub by_ring: [u16; MAX_EXP_DICE],
@@ -55,26 +57,39 @@ impl BlastOutcome {
 /// so each mean comes with its CI.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlastTally {
+    /// Turns of fire counted.
     pub trials: u64,
+    /// Shots a turn.
     pub shots: Moments,
+    /// Action rolls that met the Use, over all turns.
     pub hits: u64,
+    /// Duds a turn.
     pub duds: Moments,
+    /// Kills, over all turns.
     pub kills: u64,
+    /// Sum of each turn's kills squared.
     pub kills_sq: u128,
     /// Sum of kills x shots a turn: kills per shot's CI (a ratio of two means).
     pub kills_shots: u128,
     /// `kills_hist[k]`: turns that killed exactly `k`.
     #[serde(with = "crate::sim::tally::fixed")]
     pub kills_hist: [u64; MAX_FIGURES + 1],
+    /// Kills a turn in each ring.
     #[serde(with = "crate::sim::tally::fixed")]
     pub by_ring: [Moments; MAX_EXP_DICE],
+    /// Survivors Knocked Back a turn.
     pub knocked_back: Moments,
+    /// Damage exactly equal to Armor, over all turns.
     pub ties: u64,
+    /// Survivors set on fire a turn.
     pub on_fire: Moments,
     /// Turns a MachineGun jammed (a jam ends the sweep or burst: at most one a turn).
     pub jams: u64,
+    /// Turns the wall was destroyed.
     pub walls: u64,
+    /// Carried Explosives set off a turn.
     pub chain: Moments,
+    /// Survivors that lost Effective Size a turn.
     pub wounded: Moments,
 }
 

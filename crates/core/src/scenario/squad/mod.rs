@@ -69,7 +69,9 @@ use roster::MAX_PER_SIDE;
 /// One side: its units (kind and count) and its policies.
 #[derive(Clone, Debug)]
 pub struct SideSpec {
+    /// Each kind of unit and how many.
     pub units: Vec<(Kind, u32)>,
+    /// The side's policies.
     pub policy: Policy,
 }
 
@@ -168,12 +170,22 @@ impl SideSpec {
 pub enum SideError {
     /// `UNIT@POLICY` names no spend policy.
     #[error("{entry}: {policy:?} is not a spend policy ({})", Spend::names().join(", "))]
-    NotASpend { entry: String, policy: String },
+    NotASpend {
+        /// The roster entry.
+        entry: String,
+        /// The policy named.
+        policy: String,
+    },
     /// An item given without the `arm` policy, or `arm` given without an item.
     #[error(
         "{entry}: an item goes with the arm policy only, and it needs one (hint: {key}@arm:hand-weapon)"
     )]
-    ItemWithoutArm { entry: String, key: String },
+    ItemWithoutArm {
+        /// The roster entry.
+        entry: String,
+        /// The unit's key.
+        key: String,
+    },
     /// The catalog has no such unit or item (its message names the entry and a hint).
     #[error("{0}")]
     Unknown(String),
@@ -181,19 +193,33 @@ pub enum SideError {
     /// lists the catalog's armed versions of it.
     #[error("{kind} {message} (hint: {})", equip_hint(.key, .armed))]
     CannotFight {
+        /// The kind's name.
         kind: String,
+        /// Why it cannot fight.
         message: String,
+        /// The unit's catalog key.
         key: String,
+        /// The catalog's armed versions of it.
         armed: Vec<String>,
     },
     /// A spend policy on a unit with no SuperNatural dice.
     #[error("{entry}: {key} has no SuperNatural dice to spend (hint: drop @...)")]
-    NoSnDice { entry: String, key: String },
+    NoSnDice {
+        /// The roster entry.
+        entry: String,
+        /// The unit's key.
+        key: String,
+    },
     /// The `arm` policy with no item to summon.
     #[error(
         "{entry}: the arm policy needs the item to summon (hint: {key}@arm:hand-weapon in the roster)"
     )]
-    ArmWithoutItem { entry: String, key: String },
+    ArmWithoutItem {
+        /// The roster entry.
+        entry: String,
+        /// The unit's key.
+        key: String,
+    },
     /// The 4pion its SN d4s summon cannot be built.
     #[error("4pion: {0}")]
     Fourpion(String),
@@ -503,7 +529,9 @@ pub const ROOM: u32 = 12;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SquadError {
+    /// The side so named fields no unit.
     Empty(char),
+    /// The side so named fields more units than a side holds.
     TooMany(char),
     /// More 4pions than the slots left after the fielded units.
     Diemons(usize),
@@ -674,6 +702,7 @@ impl Squad {
         &self.policy[side]
     }
 
+    /// The rule options it fights under.
     pub fn opts(&self) -> &RuleOptions {
         &self.opts
     }
@@ -708,6 +737,7 @@ impl Squad {
         })
     }
 
+    /// Whether some unit is a Medik who can operate.
     pub fn mediks(&self) -> bool {
         self.any_medik
     }

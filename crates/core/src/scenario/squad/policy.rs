@@ -73,6 +73,7 @@ pub enum Position {
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 pub enum Sprint {
+    /// Never Sprint.
     #[default]
     Never,
     /// Sprint when even a full move leaves every enemy out of reach.
@@ -321,11 +322,14 @@ impl Default for Spacing {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("expected {expected}; got {given:?}")]
 pub struct PolicyError {
+    /// The text given.
     pub given: String,
+    /// What was expected, in words.
     pub expected: &'static str,
 }
 
 impl Spacing {
+    /// The spacing in inches.
     pub fn inches(self) -> f64 {
         self.0 as f64 / 4.0
     }
@@ -379,12 +383,15 @@ pub enum Bail {
 /// it sweeps 1 point.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum AutoFire {
+    /// Sweep an arc of this many points.
     Arc(u8),
+    /// Fire a burst of this many shots at one target.
     Burst(u8),
 }
 
 /// The widest arc and the longest burst a policy may name.
 pub const MAX_ARC: u8 = 6;
+/// The longest burst a policy may name.
 pub const MAX_BURST: u8 = 10;
 
 impl Default for AutoFire {
@@ -441,6 +448,7 @@ impl Serialize for AutoFire {
 /// order. One rank (the default) is a line abreast; as many ranks as units, a column.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Formation {
+    /// Ranks, one behind another.
     pub ranks: u8,
 }
 
@@ -518,9 +526,13 @@ impl<'de> Deserialize<'de> for AutoFire {
 /// One side's policies and conditions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Policy {
+    /// Whom each unit attacks.
     pub target: Targeting,
+    /// Where each unit stands and moves.
     pub position: Position,
+    /// When a unit Responds.
     pub response: Response,
+    /// Whether a unit that cannot attack Sprints.
     pub sprint: Sprint,
     /// Thirds of each unit hidden behind cover, against ranged attacks (Ch. 8.3).
     pub cover: u32,

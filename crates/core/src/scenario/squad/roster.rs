@@ -9,7 +9,9 @@ pub const MAX_PER_SIDE: u32 = 64;
 /// A roster line that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RosterError {
+    /// The line as written.
     pub text: String,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -57,13 +59,25 @@ pub fn parse(text: &str) -> Result<Vec<(String, u32)>, RosterError> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FillError {
+    /// A unit that costs nothing (or less).
     #[error("a unit costing {0} CP cannot fill a budget")]
     Free(Cp),
+    /// One unit costs more than the budget.
     #[error("one costs {each} CP, more than the budget of {budget} CP")]
-    Dear { each: Cp, budget: Cp },
+    Dear {
+        /// One unit's CP.
+        each: Cp,
+        /// The budget.
+        budget: Cp,
+    },
     /// More than a side holds ([`MAX_PER_SIDE`]).
     #[error("{n} would fit in {budget} CP; at most {MAX_PER_SIDE} a side")]
-    TooMany { n: i64, budget: Cp },
+    TooMany {
+        /// Units the budget buys.
+        n: i64,
+        /// The budget.
+        budget: Cp,
+    },
 }
 
 /// How many of a unit costing `each` fit in `budget` ("CP-matched"): at least one.

@@ -9,9 +9,11 @@ use crate::sim::Estimate;
 pub struct SquadOutcome {
     /// `None` for a draw at the turn limit.
     pub winner: Option<Side>,
+    /// The side that moved first.
     pub first: Side,
     /// Player turns taken (each side's turn counts one).
     pub turns: u32,
+    /// Units standing on side A and B at the end.
     pub survivors: [u32; 2],
     /// CP of the units still standing, in quarter points.
     pub cp_left: [i64; 2],
@@ -28,6 +30,7 @@ pub struct SquadOutcome {
     pub revived: u32,
     /// Units felled by side A's and B's Explosives (Ch. 8.4): enemies, and their own side.
     pub blasted: [u32; 2],
+    /// Units of its own side each side's Explosives felled.
     pub blasted_own: [u32; 2],
     /// Enemies felled by side A's and B's automatic weapons (Ch. 8.3: arcs and bursts).
     pub swept: [u32; 2],
@@ -39,17 +42,29 @@ pub const TRACK: usize = 32;
 /// Sums over many squad duels (integers only, so any merge order gives the same digits).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SquadTally {
+    /// Battles counted.
     pub trials: u64,
+    /// Battles A won.
     pub a_wins: u64,
+    /// Battles B won.
     pub b_wins: u64,
+    /// Battles drawn.
     pub draws: u64,
+    /// Battles won by the side that moved first.
     pub first_wins: u64,
+    /// Player turns, over all battles.
     pub turns: u64,
+    /// Sum of each battle's turns squared.
     pub turns_sq: u128,
+    /// Survivors of A and B, over all battles.
     pub survivors: [u64; 2],
+    /// Sums of each battle's survivors squared.
     pub survivors_sq: [u128; 2],
+    /// CP left standing on A and B, in quarter points, over all battles.
     pub cp_left: [i128; 2],
+    /// Sums of each battle's CP left squared.
     pub cp_left_sq: [i128; 2],
+    /// Hits whose Damage exactly equalled Armor, over all battles.
     pub ties: u64,
     /// `turns_hist[t]`: fights that ended after `t` player turns (the last bin: that many
     /// or more).
@@ -58,28 +73,37 @@ pub struct SquadTally {
     /// `survivors_hist[s][n]`: fights that left side `s` with `n` units standing.
     #[serde(with = "crate::sim::tally::fixed")]
     pub survivors_a_hist: [u64; SURVIVOR_BINS],
+    /// The same for side B.
     #[serde(with = "crate::sim::tally::fixed")]
     pub survivors_b_hist: [u64; SURVIVOR_BINS],
+    /// Units revived, over all battles.
     #[serde(default)]
     pub revived: u64,
+    /// Sum of each battle's revived squared.
     #[serde(default)]
     pub revived_sq: u128,
     /// Sums and sums of squares of [`SquadOutcome::blasted`] and `blasted_own`.
     #[serde(default)]
     pub blasted: [u64; 2],
+    /// Their squares.
     #[serde(default)]
     pub blasted_sq: [u128; 2],
+    /// Own units felled by each side's Explosives.
     #[serde(default)]
     pub blasted_own: [u64; 2],
+    /// Their squares.
     #[serde(default)]
     pub blasted_own_sq: [u128; 2],
     /// Sums and sums of squares of [`SquadOutcome::swept`].
     #[serde(default)]
     pub swept: [u64; 2],
+    /// Their squares.
     #[serde(default)]
     pub swept_sq: [u128; 2],
+    /// Minds converted, over all battles.
     #[serde(default)]
     pub converted: u64,
+    /// Sum of each battle's conversions squared.
     #[serde(default)]
     pub converted_sq: u128,
     /// Sums and sums of squares of units standing (A, B) and Minds converted after each
@@ -88,18 +112,25 @@ pub struct SquadTally {
     /// turn (a difference array: recording costs the turns played, not all [`TRACK`]).
     #[serde(default)]
     pub standing: [[u64; TRACK]; 2],
+    /// Their squares.
     #[serde(default)]
     pub standing_sq: [[u64; TRACK]; 2],
+    /// Minds converted after each tracked turn.
     #[serde(default)]
     pub converted_by: [u64; TRACK],
+    /// Their squares.
     #[serde(default)]
     pub converted_by_sq: [u64; TRACK],
+    /// Ended battles' final standing counts, from the turn after the end.
     #[serde(default)]
     pub standing_tail: [[u64; TRACK]; 2],
+    /// Their squares.
     #[serde(default)]
     pub standing_tail_sq: [[u64; TRACK]; 2],
+    /// Ended battles' final conversions, from the turn after the end.
     #[serde(default)]
     pub converted_tail: [u64; TRACK],
+    /// Their squares.
     #[serde(default)]
     pub converted_tail_sq: [u64; TRACK],
 }
@@ -257,6 +288,7 @@ impl SquadTally {
             .collect()
     }
 
+    /// Player turns a battle lasts, with its CI.
     pub fn mean_turns(&self) -> Estimate {
         Estimate::count_mean(
             self.turns as i128,

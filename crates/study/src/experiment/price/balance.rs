@@ -26,19 +26,24 @@ pub const DRAWS: usize = 1000;
 /// A cost formula to score the catalog under, and the file it came from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recost {
+    /// The formula file as named.
     pub file: String,
+    /// The formula read.
     pub formula: Formula,
 }
 
 /// One unit's line of the sheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// The unit's key.
     pub unit: String,
+    /// Its listed cost in CP.
     pub listed: f64,
     /// Its card price at the listed table.
     pub price: Option<f64>,
     /// The proposed cost, and rounded to the half CP a stat card lists.
     pub proposed: Interval,
+    /// The proposed cost rounded to the half CP.
     pub rounded: f64,
     /// Its cost under the formula, if one is given.
     pub formula: Option<f64>,
@@ -52,8 +57,11 @@ pub struct Row {
 /// The roster's balance: its rows (the roster's order) and the sheet they came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Balanced {
+    /// One row a unit, in the roster's order.
     pub rows: Vec<Row>,
+    /// The sheet the rows came from.
     pub sheet: balance::Sheet,
+    /// The unit that keeps its listed cost.
     pub anchor: String,
     /// The formula the catalog was also scored under (its score is the sheet's first other).
     pub formula: Option<Recost>,

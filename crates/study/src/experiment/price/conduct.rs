@@ -88,6 +88,7 @@ pub const SPACINGS: [Spacing; 3] = [Spacing(6), Spacing(2), Spacing(12)];
 /// A side's conduct: its choices (none: the default policies).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Conduct {
+    /// The policy choices that differ from the defaults.
     pub choices: Vec<Choice>,
 }
 
@@ -205,7 +206,9 @@ fn bail_name(b: Bail) -> &'static str {
 /// (its columns). Each lists the default policies first, so ties go to them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Menus {
+    /// The unit's conducts: the game's rows.
     pub unit: Vec<Conduct>,
+    /// The reference's conducts: its columns.
     pub reference: Vec<Conduct>,
 }
 

@@ -8,13 +8,19 @@ use crate::experiment::spec::ExperimentSpec;
 /// reference, both sides in a formation, at each of some distances.
 #[derive(Clone, Debug)]
 pub struct Fit<'a> {
+    /// The reference's key.
     pub reference: &'a str,
+    /// How both sides stand.
     pub formation: &'a str,
+    /// Starting distances in inches, one cell axis.
     pub distances: &'a [u32],
+    /// How many of the unit fight.
     pub units: u64,
+    /// How many of the reference they face.
     pub counts: &'a [u64],
     /// Trials a cell (with `target_ci`, the most).
     pub trials: u64,
+    /// Each cell stops once its win chance's CI half-width is at most this.
     pub target_ci: Option<f64>,
     /// The unit's conduct and the reference's.
     pub conduct: (&'a conduct::Conduct, &'a conduct::Conduct),

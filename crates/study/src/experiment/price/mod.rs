@@ -100,8 +100,11 @@ pub fn round_seed(seed: u64, round: u32, distance: u32) -> u64 {
 pub struct Pricing {
     /// A catalog unit, `NAME` or `NAME+ITEM...`.
     pub unit: String,
+    /// A catalog file beside the built-in one.
     pub catalog: Option<PathBuf>,
+    /// The units it is priced in.
     pub references: Vec<String>,
+    /// Starting distances in inches.
     pub distances: Vec<u32>,
     /// How both sides stand (`line`, `column`, `ranks:N`), one scenario each.
     pub formations: Vec<String>,
@@ -109,6 +112,7 @@ pub struct Pricing {
     pub trials: u64,
     /// Run each cell until its win chance's 95% CI is within +- this.
     pub target_ci: Option<f64>,
+    /// The master seed.
     pub seed: u64,
     /// Rule options other than the defaults, `(key, value)`.
     pub options: Vec<(String, String)>,
@@ -151,7 +155,9 @@ impl Pricing {
 /// The unit's price in one scenario: against a reference, at a starting distance.
 #[derive(Clone, Debug)]
 pub struct ScenarioPrice {
+    /// The reference's key.
     pub reference: String,
+    /// How both sides stand.
     pub formation: String,
     /// Inches apart at the start.
     pub distance: u32,
@@ -162,6 +168,7 @@ pub struct ScenarioPrice {
     pub beyond: Option<[f64; 3]>,
     /// Cells the curve was fitted to, and the chance of a worse fit were the curve right.
     pub cells: usize,
+    /// The chance of a worse fit were the curve right.
     pub p_fit: f64,
     /// How the price was read, when not from one curve: odd and even counts priced apart.
     pub note: Option<String>,
@@ -293,13 +300,17 @@ pub fn file_name(unit: &str) -> String {
 /// What pricing found.
 #[derive(Clone, Debug)]
 pub struct Priced {
+    /// The unit priced.
     pub unit: String,
+    /// Its listed cost.
     pub listed: Cp,
+    /// Its price in each scenario.
     pub scenarios: Vec<ScenarioPrice>,
     /// The median scenario price, with its CI ([`Card`]).
     pub card: Option<Card>,
     /// The verdict's tolerance (a share of the listed cost).
     pub tolerance: f64,
+    /// The listed cost against the card price.
     pub verdict: Verdict,
     /// Each reference and formation's folder (its frames and report).
     pub folders: Vec<PathBuf>,
@@ -468,7 +479,9 @@ pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
 /// that cannot fight a reference fails before anything runs.
 #[derive(Clone, Debug)]
 pub struct Plan {
+    /// The unit's listed cost.
     pub listed: Cp,
+    /// Each scenario family's experiments.
     pub fits: Vec<Planned>,
     /// What the unit pays CP for and never uses alone on its side ([`inert`]).
     pub inert: Vec<String>,
@@ -495,11 +508,17 @@ impl Plan {
 /// fair-CP experiment per pair of conducts, row-major as [`conduct::Menus::pair`].
 #[derive(Clone, Debug)]
 pub struct Planned {
+    /// The reference's key.
     pub reference: String,
+    /// How both sides stand.
     pub formation: String,
+    /// How many of the unit fight.
     pub units: u64,
+    /// How many of the reference they face.
     pub counts: Vec<u64>,
+    /// Both sides' conducts.
     pub menus: conduct::Menus,
+    /// One experiment per pair of conducts.
     pub experiments: Vec<super::Experiment>,
 }
 

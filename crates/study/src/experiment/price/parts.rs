@@ -32,6 +32,7 @@ pub struct Part {
     pub listed: Cp,
     /// The catalog key of the unit without it.
     pub key: String,
+    /// The unit's card without it.
     pub without: UnitSpec,
 }
 
@@ -121,6 +122,7 @@ pub fn catalog_text(
 /// A part's worth in battle: the card price it takes away.
 #[derive(Clone, Debug)]
 pub struct Worth {
+    /// The part.
     pub part: Part,
     /// The card price `[point, lo, hi]` of the unit without it.
     pub without: Option<[f64; 3]>,

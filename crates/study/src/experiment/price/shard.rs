@@ -33,6 +33,7 @@ pub struct Record {
     /// [`Plan::key`] of every plan it deals from, hashed together: the same build pricing
     /// the same thing.
     pub key: String,
+    /// The job the shards deal.
     pub job: Job,
 }
 
@@ -41,8 +42,11 @@ pub struct Record {
 pub enum Job {
     /// `diemon price`.
     Price {
+        /// What to price.
         pricing: Pricing,
+        /// Whether the readings are priced too (`--sensitivity`).
         sensitivity: bool,
+        /// Whether each reading is kept whole (`--keep-readings`).
         keep_readings: bool,
         /// The command as typed (without `--shard` and `--out`), for the page.
         command: String,

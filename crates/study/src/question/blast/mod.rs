@@ -30,23 +30,33 @@ use diemon_core::sim::progress::Progress;
 mod answer;
 pub use answer::{BlastAnswer, Burning, RingRow};
 
+/// The weapon `diemon blast` fires (`--weapon`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum WeaponArg {
+    /// A Launcher's Payload of Explosives (Ch. 8.4).
     Launcher,
+    /// A Cannon's Explosive Ammo (Ch. 8.4).
     Cannon,
+    /// A Rocket (Ch. 8.4).
     Rocket,
+    /// A grenade thrown by a minifig's arm (Ch. 8.4).
     Thrown,
     /// Arc fire, by Weapon Size (Ch. 8.3).
     MachineGun,
+    /// Arc fire, by Weapon Size (Ch. 8.3).
     BlastGun,
+    /// Arc fire, by Weapon Size (Ch. 8.3).
     FlameThrower,
     /// The minifig Bastard guns (Ch. 8.1): arc fire with their table stats.
     Shotgun,
+    /// The minifig Bastard guns (Ch. 8.1): arc fire with their table stats.
     Autogun,
+    /// The minifig Bastard guns (Ch. 8.1): arc fire with their table stats.
     Flamegun,
 }
 
 impl WeaponArg {
+    /// It fires arcs or bursts rather than Explosives.
     pub fn arc_fire(self) -> bool {
         !matches!(
             self,
@@ -55,6 +65,7 @@ impl WeaponArg {
     }
 }
 
+/// `diemon blast`'s flags: what fires, at what, from how far, and the run.
 #[derive(Args, Debug, Clone)]
 #[command(mut_arg("trials", |a| a
     .default_value("200000")
@@ -134,7 +145,7 @@ pub struct BlastArgs {
     /// Whether the defender declares critically failed Explosives duds.
     #[arg(long, value_enum, default_value_t = Dud::Declared)]
     pub dud: Dud,
-    // The run: trials (turns of fire), precision, seed, threads, a replayed trial, output.
+    /// The run: trials (turns of fire), precision, seed, threads, a replayed trial, output.
     #[command(flatten)]
     pub run: RunArgs,
     /// A catalog file (TOML) whose units are added to the built-in ones.
@@ -228,6 +239,7 @@ pub fn units(a: &BlastArgs) -> Result<(Unit, Unit), Error> {
     Ok((shooter, target))
 }
 
+/// Checks every flag and builds the turn of Explosive fire, without running it.
 pub fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Error> {
     let (shooter, target_unit) = units(a)?;
     let launch = match a.weapon {
@@ -305,6 +317,7 @@ pub fn build(a: &BlastArgs, opts: &RuleOptions) -> Result<Volley, Error> {
     .map_err(Error::input)
 }
 
+/// Checks every flag and builds the turn of arc fire, without running it.
 pub fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Error> {
     if !(1..=100).contains(&a.size) {
         return Err(Error::input(format!(
@@ -360,18 +373,29 @@ pub fn build_arc(a: &BlastArgs, opts: &RuleOptions) -> Result<ArcFire, Error> {
 /// What the report says about the weapon and the targets, beyond the tally.
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
+    /// The report's first line.
     pub header: String,
+    /// The weapon, as printed.
     pub weapon: String,
+    /// The Action roll's die.
     pub action_die: String,
+    /// The unit fired at.
     pub target: String,
+    /// One target figure's CP.
     pub target_cp: f64,
+    /// Figures in the formation.
     pub figures: usize,
+    /// The formation as given.
     pub formation: String,
+    /// Inches to the formation's centre.
     pub distance: f64,
+    /// Inches past the weapon's Range.
     pub out_of_range: i64,
     /// "turn" or "volley".
     pub per: &'static str,
+    /// The delivering weapon's price.
     pub cp_weapon: Option<Cp>,
+    /// The Explosives fired a turn, priced.
     pub cp_ammo: Cp,
     /// A wall stands among the targets.
     pub wall: bool,
@@ -383,6 +407,7 @@ pub fn name<T: ValueEnum>(v: T) -> String {
         .map_or_else(String::new, |p| p.get_name().to_string())
 }
 
+/// What the report says of a turn of Explosive fire.
 pub fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
     let d = v.delivery();
     let mut header = format!(
@@ -437,6 +462,7 @@ pub fn volley_summary(v: &Volley, a: &BlastArgs) -> Summary {
     }
 }
 
+/// What the report says of a turn of arc fire.
 pub fn arc_summary(f: &ArcFire, a: &BlastArgs) -> Summary {
     let s = f.spec();
     let w = &s.weapon;

@@ -17,8 +17,11 @@ use worth::fair_cp;
 
 /// A chart with its file stem and the sentence under it.
 pub struct Figure {
+    /// The chart's file stem.
     pub stem: String,
+    /// The chart.
     pub chart: Chart,
+    /// The sentence under it.
     pub sentence: String,
 }
 
@@ -28,6 +31,7 @@ const MAX_SERIES: usize = 8;
 /// The figure a run's charts and sentences are about.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Key {
+    /// Its column in the summary frame.
     pub column: &'static str,
     /// In words, naming side A's units where every cell fields the same ("P(A:
     /// minifig-launcher wins)").

@@ -31,7 +31,9 @@ const NARROW_LEGEND: usize = 46;
 /// Which layout a chart is drawn in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Width {
+    /// A desktop page's width.
     Full,
+    /// A phone's width.
     Narrow,
 }
 
@@ -104,8 +106,11 @@ pub const NARROW_COLUMNS: usize = 4;
 /// No narrow drawing: the full one scrolls sideways on a phone.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inline {
+    /// The full-width drawing, as SVG text.
     pub wide: String,
+    /// The phone-width drawing, if it differs.
     pub narrow: Option<String>,
+    /// The chart's title.
     pub title: String,
 }
 

@@ -49,7 +49,9 @@ fn font() -> Result<(), DrawError> {
 /// One line of a line chart: points `(x, y, lo, hi)`; `lo == hi == y` means no CI.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
+    /// Its label in the legend.
     pub label: String,
+    /// Its points `(x, y, lo, hi)`.
     pub points: Vec<(f64, f64, f64, f64)>,
     /// Drawn as dots (a Monte Carlo estimate) rather than a line.
     pub dots: bool,
@@ -62,20 +64,26 @@ pub struct Series {
 pub enum Body {
     /// Lines over a numeric x, each with its CI band.
     Lines {
+        /// The lines.
         series: Vec<Series>,
         /// Clamp y to 0..1 (a probability).
         probability: bool,
     },
     /// One horizontal bar per category with its CI whisker.
     Bars {
+        /// `(label, value, lo, hi)`, top to bottom.
         bars: Vec<(String, f64, f64, f64)>,
+        /// Clamp the axis to 0..1 (a probability).
         probability: bool,
     },
     /// A matrix of probabilities (row against column), printed in the cells; row 0 is
     /// drawn at the top.
     Heatmap {
+        /// The row labels.
         rows: Vec<String>,
+        /// The column labels.
         columns: Vec<String>,
+        /// `values[row][column]`; none, an empty cell.
         values: Vec<Vec<Option<f64>>>,
         /// Colours diverge from 50% (a contest: ahead in blue, behind in orange); else
         /// a probability deepens from white (0%) to blue (100%).
@@ -86,17 +94,23 @@ pub enum Body {
     },
     /// A fitted curve through points with CIs, a 50% line and the crossing with its CI.
     Crossing {
+        /// The cells' `(x, y, lo, hi)`.
         points: Vec<(f64, f64, f64, f64)>,
+        /// The fitted curve's `(x, y)`.
         curve: Vec<(f64, f64)>,
+        /// The crossing `(x, lo, hi)`.
         at: (f64, f64, f64),
     },
     /// One row per label, top to bottom: a dot with its CI, a bar from where the row starts
     /// (a tornado), a marked value (labelled) and a shaded band (labelled).
     Ranges {
+        /// The rows, top to bottom.
         rows: Vec<Range>,
         /// What a dot and its whisker are, for the legend ("fair CP (95% CI)").
         dots: String,
+        /// A marked value and its label.
         line: Option<(String, f64)>,
+        /// A shaded band and its label.
         band: Option<(String, [f64; 2])>,
     },
 }
@@ -109,9 +123,13 @@ use tips::Tip;
 /// A chart: title, axis labels with units, and its body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
+    /// Its title.
     pub title: String,
+    /// The x axis's label, with its unit.
     pub x_label: String,
+    /// The y axis's label, with its unit.
     pub y_label: String,
+    /// What it shows.
     pub body: Body,
 }
 

@@ -12,11 +12,15 @@ use super::{Chart, DrawError, FONT, PALETTE, Series, Width, corner, legend, span
 /// One row: its label, where its bar starts, its figure and the figure's CI.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Range {
+    /// Its label.
     pub label: String,
     /// The bar runs from here to `to`; equal to `to`, the row is a dot alone.
     pub from: f64,
+    /// Where the bar ends: the row's figure.
     pub to: f64,
+    /// The figure's CI, lower end.
     pub lo: f64,
+    /// Upper end.
     pub hi: f64,
 }
 

@@ -22,12 +22,15 @@ use loadout::*;
 /// A weapon the duel can attack with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arm {
+    /// Its name as printed.
     pub name: String,
+    /// Its Use rating.
     pub use_rating: i64,
     /// Usable in Close Combat.
     pub close: bool,
     /// Range in inches for ranged attacks; `None` for Close Combat only.
     pub range: Option<u32>,
+    /// Its Damage roll.
     pub damage: Expr,
     /// Poison (a d4 type) does nothing to the Non-Living (Ch. 10.4).
     pub poison: bool,
@@ -75,6 +78,7 @@ impl Arm {
 /// An item a unit summons with its SN dice (Ch. D.3 Summoned Items).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summons {
+    /// The item's armory key.
     pub item: String,
     /// The SN Price its dice must roll.
     pub price: u32,
@@ -94,8 +98,11 @@ pub struct Shield {
 /// One kind of unit in a squad.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kind {
+    /// Its catalog key.
     pub key: String,
+    /// Its CP.
     pub cp: Cp,
+    /// Its Size in inches.
     pub size: u32,
     /// Move in half-inches, Half Speed from heavy armor applied (Ch. 4.1).
     pub move_halves: i32,
@@ -103,18 +110,26 @@ pub struct Kind {
     pub half_speed: bool,
     /// It wears Heavy Armor: standing up from Disruption takes its whole turn (Ch. 4.1).
     pub heavy_armor: bool,
+    /// Its Skill roll.
     pub skill: SkillRoll,
+    /// Its Armor roll.
     pub armor: Expr,
+    /// Its Structure Level.
     pub structure: Structure,
+    /// It wears armor: Vermin cannot engage it (Ch. 10.4).
     pub armored: bool,
+    /// Vermin (Ch. 10.4): any hit kills it.
     pub vermin: bool,
+    /// Cannon Fodder (Ch. 10.4): any hit kills it.
     pub cannon_fodder: bool,
+    /// Non-Living (Ch. 10.4): Poison does nothing to it.
     pub non_living: bool,
     /// An Incompetent Half Mind: Stupidity (Ch. 10.1).
     pub stupid: bool,
     /// A minifig (Size 1", flesh, a Mind, not Vermin or summoned): what a Contagious Bite
     /// affects (Ch. 10.4 "only affects minifigs").
     pub minifig: bool,
+    /// Its Power (Ch. 8.1 Power Limits).
     pub power: Power,
     /// Actions per turn: 1 + Multitasking (Ch. 10.1).
     pub actions: u32,
@@ -144,11 +159,14 @@ pub struct Kind {
     /// A full Mind (a master for Half-Minded allies), and the Half Minds that need one
     /// (Ch. 10.1 Usefulness).
     pub full_mind: bool,
+    /// A Submissive Half Mind.
     pub submissive: bool,
+    /// A Subjugated Half Mind.
     pub subjugated: bool,
     /// A Master, who may take an Instant Benny from a Sacrificed Thrall; a Thrall
     /// (Ch. 10.4 Masters and Thralls).
     pub master: bool,
+    /// A Thrall.
     pub thrall: bool,
     /// A Medik: Some(carries medikal Tools), for Ker-Triage! (Ch. 10.2); a Medik with neither
     /// Tools nor a Close Combat weapon to cut with cannot operate.
@@ -182,7 +200,9 @@ pub struct Kind {
 /// (a thrown grenade, or a Launcher's Payload; `diemon blast`'s [`Delivery`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Explosives {
+    /// Explosives carried.
     pub count: u8,
+    /// How they are delivered.
     pub delivery: Delivery,
     /// Each is used once (thrown, launched, a Rocket); a Cannon's Ammo is never used up.
     pub used_up: bool,
@@ -205,8 +225,11 @@ pub const MAX_EXPLOSIVES: u8 = 64;
 /// A part of a unit that costs CP (or would) and does nothing in a squad battle.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Inert {
+    /// The part, as printed.
     pub part: String,
+    /// What it costs.
     pub cp: Cp,
+    /// Why it does nothing here.
     pub why: String,
 }
 
@@ -219,7 +242,9 @@ impl std::fmt::Display for Inert {
 /// Why a unit cannot fight in a duel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KindError {
+    /// The unit's catalog key.
     pub key: String,
+    /// Why it cannot fight.
     pub message: String,
 }
 

@@ -58,6 +58,7 @@ pub enum Trait {
 }
 
 impl Trait {
+    /// Its name in a formula file and on `--fit`.
     pub fn name(self) -> &'static str {
         match self {
             Trait::Multitasking => "multitasking",
@@ -110,6 +111,7 @@ impl Axis {
         }
     }
 
+    /// Its name in a formula file and on `--fit`.
     pub fn name(&self) -> String {
         match self {
             Axis::Move => "move".into(),

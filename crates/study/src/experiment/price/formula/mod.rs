@@ -43,9 +43,13 @@ pub const BASE: &str = "minifig-hand-weapon";
 /// One variant: its step, key, cost under the rules and card price `[point, lo, hi]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Point {
+    /// The step.
     pub x: u32,
+    /// The variant's catalog key.
     pub unit: String,
+    /// Its cost under the rules, in CP.
     pub cost: f64,
+    /// Its card price `[point, lo, hi]`, if it has one.
     pub price: Option<[f64; 3]>,
     /// What it pays CP for and never uses in these battles ([`super::inert`]).
     pub inert: Vec<String>,
@@ -54,7 +58,9 @@ pub struct Point {
 /// One part's fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Part {
+    /// The part.
     pub axis: Axis,
+    /// Its variants, by step.
     pub points: Vec<Point>,
     /// Variants that could not fight, with why.
     pub left_out: Vec<(String, String)>,
@@ -76,6 +82,7 @@ impl Part {
 /// Every part's fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fitted {
+    /// Each part fitted.
     pub parts: Vec<Part>,
 }
 

@@ -53,8 +53,11 @@ const SAME: f64 = 1e-12;
 /// whether it was fought to the price's own precision.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
+    /// Wins plus half the draws, a share.
     pub score: f64,
+    /// Trials fought.
     pub trials: f64,
+    /// Fought to the price's own precision.
     pub full: bool,
 }
 
@@ -193,7 +196,9 @@ pub fn near_crossing(bounds: &[[f64; 2]]) -> Vec<Near> {
 /// target.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
+    /// To the stage of this index.
     Capped(usize),
+    /// To the price's target.
     Full,
 }
 

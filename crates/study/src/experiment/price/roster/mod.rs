@@ -82,13 +82,17 @@ fn one() -> u64 {
 /// A roster, resolved.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Roster {
+    /// Names the output folder.
     pub name: String,
+    /// What it prices, in words.
     pub description: String,
+    /// The units, in order.
     pub units: Vec<String>,
     /// How each unit is priced (its `unit` is set per unit).
     pub pricing: Pricing,
     /// The file as written.
     pub text: String,
+    /// The file as named.
     pub file: String,
     /// A cost formula the balance sheet also scores the catalog under (`diemon balance
     /// --formula`); it fights nothing.

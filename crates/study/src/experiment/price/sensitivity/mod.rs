@@ -34,13 +34,16 @@ pub const PROBE_TRIALS: u64 = 2000;
 /// A reading's shift of the price.
 #[derive(Clone, Debug)]
 pub struct Shift {
+    /// The option's key.
     pub option: &'static str,
+    /// The value read.
     pub value: String,
     /// Where the texts leave it open.
     pub source: &'static str,
     /// The card prices under the defaults and under this reading, over the scenarios both
     /// price or bound, or why there is none.
     pub shift: Result<Moved, NoCommon>,
+    /// The reading's folder.
     pub folder: PathBuf,
 }
 
@@ -49,8 +52,11 @@ pub struct Shift {
 /// `[0, 0, x]` (below), as [`crate::analysis::card::Card`] gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Moved {
+    /// The card price under the defaults.
     pub from: [f64; 3],
+    /// The card price under the reading.
     pub to: [f64; 3],
+    /// Scenarios both price or bound.
     pub common: usize,
     /// Under the reading, every battle of every scenario ends one way: "wins" or "loses".
     pub decisive: Option<&'static str>,
