@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::progress::Cells;
 use super::{Failure, io};
+use crate::experiment::error::Drive;
 use crate::experiment::price::conduct::Mode;
 use crate::experiment::price::parts::price_parts;
 use crate::experiment::price::sensitivity::{
@@ -218,9 +219,13 @@ pub fn whole(
             whole: w.keep_readings,
             command: &w.base_command,
         };
-        Some(sensitivity(
-            p, &priced, dir, keep, threads, &watch, cancel, out,
-        )?)
+        let drive = Drive {
+            threads,
+            quiet,
+            watch: &watch,
+            cancel,
+        };
+        Some(sensitivity(p, &priced, dir, keep, drive, out)?)
     } else {
         None
     };
@@ -304,9 +309,12 @@ fn run_shard(
             share,
             &dir,
             keep,
-            a.threads,
-            &watch,
-            cancel,
+            Drive {
+                threads: a.threads,
+                quiet: a.quiet,
+                watch: &watch,
+                cancel,
+            },
         )? {
             readings += usize::from(r?.is_some());
         }

@@ -82,9 +82,13 @@ pub fn run(
     });
     let _guard = super::interrupt::Guard::new();
     let watch = Cells::new(a.quiet);
-    Ok(experiment::sweep::run(
-        &e, &dir, a.shard, a.threads, a.quiet, &watch, cancel, out, err,
-    )?)
+    let drive = experiment::error::Drive {
+        threads: a.threads,
+        quiet: a.quiet,
+        watch: &watch,
+        cancel,
+    };
+    Ok(experiment::sweep::run(&e, &dir, a.shard, drive, out, err)?)
 }
 
 /// An experiment of kind `price`: a roster of units priced and ranked.

@@ -1,5 +1,7 @@
 //! Why a run, a merge or a report of an experiment failed.
 
+use std::sync::atomic::AtomicBool;
+
 /// The CLI picks the exit code from the kind.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -49,6 +51,21 @@ pub fn io(r: std::io::Result<()>) -> Result<(), RunError> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(RunError::other(format!("cannot write output: {e}"))),
     }
+}
+
+/// How a run is driven: its worker threads a cell, whether it keeps its per-cell lines to
+/// itself, who watches its cells, and the flag Ctrl-C sets to stop it. One value passed down
+/// through a sweep, a price and its readings.
+#[derive(Clone, Copy)]
+pub struct Drive<'a> {
+    /// Worker threads a cell; none, every core.
+    pub threads: Option<usize>,
+    /// Say no line a cell on the run's output.
+    pub quiet: bool,
+    /// The progress of its cells.
+    pub watch: &'a dyn Watch,
+    /// Set by Ctrl-C: the run stops between cells, or inside one it then does not keep.
+    pub cancel: &'a AtomicBool,
 }
 
 /// Whoever watches a sweep's cells (or a price's fits, a roster's units): the CLI draws a

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use super::error::{RunError, Watch, io};
+use super::error::{Drive, RunError, Watch, io};
 use super::sweep::{cell_file, input_errors, manifest, run_cell, stamp, sweep};
 use diemon_core::sim::engine::Shard;
 
@@ -40,7 +40,13 @@ pub fn merge(
         diemon_core::plural::s(e.cells.len()),
         diemon_core::plural::s(n)
     ))?;
-    write_merged(&e, &dir, &tallies, quiet, watch, cancel, out)
+    let drive = Drive {
+        threads: Some(1),
+        quiet,
+        watch,
+        cancel,
+    };
+    write_merged(&e, &dir, &tallies, drive, out)
 }
 
 /// The shards of one run, checked to belong together and to cover 1..N once each.
@@ -257,14 +263,11 @@ impl Shards {
 }
 
 /// Writes the merged run of `e` from the shards' `tallies` into `dir`.
-#[allow(clippy::too_many_arguments)]
 fn write_merged(
     e: &super::Experiment,
     dir: &std::path::Path,
     tallies: &[Vec<AnyTally>],
-    quiet: bool,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
 ) -> Result<(), RunError> {
     let merged = manifest(e, None)?;
@@ -281,17 +284,9 @@ fn write_merged(
     let tmp = dir.with_file_name(format!(".{name}.merging-{}", std::process::id()));
     let held = super::lock::lock(&tmp)?;
     let mut said = Vec::new();
-    let done = sweep(
-        e,
-        &held,
-        &merged,
-        false,
-        quiet,
-        watch,
-        cancel,
-        &mut said,
-        |i, cell| run_cell(e, i, cell, Some(1), None, tallies[i].clone(), cancel),
-    )
+    let done = sweep(e, &held, &merged, false, drive, &mut said, |i, cell| {
+        run_cell(e, i, cell, Some(1), None, tallies[i].clone(), drive.cancel)
+    })
     .map(|_| ());
     // What the sweep said names the temporary folder; the reader gets the final one.
     let said = String::from_utf8_lossy(&said)

@@ -421,7 +421,7 @@ fn resolve(
     if let Some(t) = target_ci {
         base.extend(["--target-ci".into(), t.to_string()]);
     }
-    let (cells, texts) = cells_of(&spec, kind, &opts, &base, &axes, count, catalogs, &at)?;
+    let (cells, texts) = cells_of(&spec, kind, &opts, &base, &axes, catalogs, &at)?;
     Ok(Experiment {
         name,
         description: spec.description.clone(),
@@ -447,15 +447,14 @@ type Texts = BTreeMap<String, String>;
 /// Every cell of the grid `axes` over the `base` flags, each read by its command's own parser
 /// into its typed question and checked, before anything runs; with the text of each catalog
 /// the cells name, read once (every cell runs from that text). A refused cell is placed at
-/// the axis or `[scenario]` key whose value the command refused.
-#[allow(clippy::too_many_arguments)]
+/// the axis or `[scenario]` key whose value the command refused. The grid's size is
+/// checked against [`MAX_CELLS`] before.
 fn cells_of(
     spec: &ExperimentSpec,
     kind: Kind,
     opts: &RuleOptions,
     base: &[String],
     axes: &[axes::Axis],
-    count: usize,
     catalogs: &Catalogs,
     at: &dyn Fn(usize, String, &str) -> ExperimentError,
 ) -> Result<(Vec<Cell>, Texts), Vec<ExperimentError>> {
@@ -490,6 +489,7 @@ fn cells_of(
         }
         Ok(Some(texts[&path].clone()))
     };
+    let count: usize = axes.iter().map(|a| a.choices.len()).product();
     let mut cells = Vec::with_capacity(count);
     for index in 0..count {
         let picked = axes::cell(axes, index);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::cell::Stamp;
-use super::error::{RunError, Watch, io};
+use super::error::{Drive, RunError, io};
 use super::{Cell, Experiment, ExperimentError};
 use crate::analysis::frame::{WorthRow, distributions, summary, tables};
 use crate::export::csv::Csv;
@@ -18,17 +18,13 @@ use diemon_core::sim::engine::Shard;
 use diemon_core::sim::progress::Silent;
 use diemon_core::sim::seed::BATCH;
 
-/// Runs experiment `e` into `dir`: shard `shard` of it, if one, on `threads` workers a
-/// cell. Says what it runs on `out` (a warning on `err`), and the cells on `watch`.
-#[allow(clippy::too_many_arguments)]
+/// Runs experiment `e` into `dir`: shard `shard` of it, if one, as `drive` says. Says what
+/// it runs on `out` (a warning on `err`).
 pub fn run(
     e: &Experiment,
     dir: &Path,
     shard: Option<Shard>,
-    threads: Option<usize>,
-    quiet: bool,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), RunError> {
@@ -53,11 +49,9 @@ pub fn run(
         &super::lock::lock(dir)?,
         &manifest(e, shard)?,
         shard.is_some(),
-        quiet,
-        watch,
-        cancel,
+        drive,
         out,
-        |i, cell| run_cell(e, i, cell, threads, shard, Vec::new(), cancel),
+        |i, cell| run_cell(e, i, cell, drive.threads, shard, Vec::new(), drive.cancel),
     )
     .map(|_| ())
 }
@@ -155,15 +149,12 @@ pub fn input_errors(es: Vec<ExperimentError>) -> RunError {
 /// then the experiment's analysis, unless this is one `shard` of the run. Ctrl-C stops it
 /// between cells (or inside one, which is then not kept) with [`RunError::Interrupted`].
 /// Returns the fair-CP fits, if the experiment asks for them.
-#[allow(clippy::too_many_arguments)]
 pub fn sweep(
     e: &Experiment,
     held: &super::lock::FolderLock,
     manifest: &str,
     shard: bool,
-    quiet: bool,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
     mut cell: impl FnMut(usize, &Cell) -> Result<Answer, RunError>,
 ) -> Result<Vec<WorthRow>, RunError> {
@@ -178,7 +169,7 @@ pub fn sweep(
     let kept = open(e, dir, manifest, out)?;
     let n_kept = kept.iter().filter(|k| k.is_some()).count();
     let (cells_dir, stamp) = (dir.join("cells"), stamp_of(e, manifest));
-    let bar = watch;
+    let (bar, cancel) = (drive.watch, drive.cancel);
     bar.begin(e.cells.len() as u64, n_kept as u64);
     for (i, (c, kept)) in e.cells.iter().zip(kept).enumerate() {
         let report = match kept {
@@ -202,7 +193,7 @@ pub fn sweep(
                 r
             }
         };
-        if !quiet {
+        if !drive.quiet {
             let mut said = Ok(());
             bar.suspend(&mut || said = io(writeln!(out, "  {}", line(&c.params, &report))));
             said?;

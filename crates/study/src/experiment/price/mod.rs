@@ -33,7 +33,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use super::error::{RunError, Watch, io};
+use super::error::{Drive, RunError, Watch, io};
 use super::threads::each;
 use super::{Catalogs, build};
 use crate::analysis::card::{self, Scenario};
@@ -552,7 +552,13 @@ pub fn price(
     cancel: &AtomicBool,
     out: &mut dyn Write,
 ) -> Result<Priced, RunError> {
-    run(p, &plan(p)?, dir, threads, watch, cancel, out, &|_| None)
+    let drive = Drive {
+        threads,
+        quiet: false,
+        watch,
+        cancel,
+    };
+    run(p, &plan(p)?, dir, drive, out, &|_| None)
 }
 
 /// A scenario family's games found elsewhere, by its index in a plan's fits: `None` to
@@ -563,17 +569,20 @@ pub type Reuse<'a> = dyn Fn(usize) -> Option<Result<Vec<value::Played>, RunError
 /// it writes there); the experiments' folders inside it are locked here before any runs.
 /// Each family that `reuse` gives is taken as given instead of searched (a sensitivity's
 /// reading that does not touch it); `&|_| None` searches them all.
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     p: &Pricing,
     plan: &Plan,
     dir: &Path,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
     reuse: &Reuse,
 ) -> Result<Priced, RunError> {
+    let Drive {
+        threads,
+        watch,
+        cancel,
+        ..
+    } = drive;
     let folder = |f: &Planned| folder_of(dir, f);
     for f in &plan.fits {
         io(writeln!(

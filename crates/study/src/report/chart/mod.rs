@@ -120,6 +120,9 @@ pub use layout::{Inline, NARROW, Width};
 pub use ranges::Range;
 use tips::Tip;
 
+/// A heatmap's row labels, column labels and values by row.
+type Matrix<'a> = (&'a [String], &'a [String], &'a [Vec<Option<f64>>]);
+
 /// A chart: title, axis labels with units, and its body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
@@ -305,9 +308,7 @@ impl Chart {
                 draws,
             } => self.heatmap(
                 root,
-                rows,
-                columns,
-                values,
+                (rows, columns, values),
                 *diverging,
                 draws.as_deref(),
                 width,
@@ -450,13 +451,11 @@ impl Chart {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A [`Body::Heatmap`]: its row and column labels and its values, by row.
     fn heatmap<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
-        rows: &[String],
-        columns: &[String],
-        values: &[Vec<Option<f64>>],
+        (rows, columns, values): Matrix,
         diverging: bool,
         draws: Option<&[Vec<Option<f64>>]>,
         width: Width,

@@ -287,7 +287,10 @@ impl Squad {
     /// bursts on the spot; a miss comes down as many inches away as it missed by, in a
     /// direction of two d20s; a Critical Failure is a dud (the defender declares it,
     /// Ch. 8.4). Its Explosion, and any carried Explosives it sets off, follow.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice, the log and the strike's state are passed as they are; bundling them waits on the battle-speed issue, which measures it"
+    )]
     pub(super) fn come_down<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -447,7 +450,10 @@ impl Squad {
     /// Cannon Fodder fall to any of it). A survivor in a ring with KnockBack is pushed that
     /// many inches straight away from the burst, and Disrupted (option `blast_knockback`).
     /// A Critical Failure of the Damage Roll is a dud.
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice, the log and the strike's state are passed as they are; bundling them waits on the battle-speed issue, which measures it"
+    )]
     fn explode<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,

@@ -12,7 +12,10 @@ impl Squad {
     /// Disrupted target's +1 to ranged fire, blind fire, `action` and the SN and fire
     /// penalties: `Some(benny)` on a hit, `None` on a miss, and the Skill die's face.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice, the log and the strike's state are passed as they are; bundling them waits on the battle-speed issue, which measures it"
+    )]
     pub(super) fn roll_hit<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -90,7 +93,10 @@ impl Squad {
     /// spends on Damage, which it also returns. SN units' part in one branch: a plain duel
     /// never builds an `SnDamage`.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice, the log and the strike's state are passed as they are; bundling them waits on the battle-speed issue, which measures it"
+    )]
     pub(super) fn roll_damage<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,
@@ -148,7 +154,10 @@ impl Squad {
     /// them: the Damage and Armor to compare now, or `None` when the Action resolves it
     /// after its last weapon.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice, the log and the strike's state are passed as they are; bundling them waits on the battle-speed issue, which measures it"
+    )]
     pub(super) fn pool_hit<const P: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         fl: &mut Field,

@@ -57,12 +57,18 @@ pub(super) struct Loadout {
     pub(super) shield: Option<Shield>,
     pub(super) shield_hands: u32,
     pub(super) spawn: u32,
+    pub(super) ordnance: Ordnance,
+    /// It hauls a gun on a carriage (Ch. 8.1).
+    pub(super) carriage: bool,
+}
+
+/// The parts an Explosive delivery is made of (Ch. 8.4): the Explosives a Launcher or
+/// Cannon fires, the Rockets, and the one Launcher and one Cannon a unit works ([`work_one`]).
+pub(super) struct Ordnance {
     pub(super) payloads: Vec<Part>,
     pub(super) rockets: Vec<Part>,
     pub(super) launcher: Option<Part>,
     pub(super) cannon: Option<Part>,
-    /// It hauls a gun on a carriage (Ch. 8.1).
-    pub(super) carriage: bool,
 }
 
 /// The [`Loadout`] of `u`.
@@ -169,10 +175,12 @@ pub(super) fn loadout(
         shield,
         shield_hands,
         spawn,
-        payloads,
-        rockets,
-        launcher,
-        cannon,
+        ordnance: Ordnance {
+            payloads,
+            rockets,
+            launcher,
+            cannon,
+        },
         carriage,
     }
 }
@@ -239,17 +247,19 @@ pub(super) fn team_of(arms: &[Arm], explosives: Option<Explosives>, size: u32) -
 /// throwing XSize 1 Explosives (never Cannon Fodder, Ch. 10.4). One XSize a unit. What is
 /// left unused is named as inert, with why. A mounted Launcher or Cannon beyond its Power
 /// is worked with the `lent` inches of its side's crew (teamwork, Ch. 8.1).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn explosives_of(
     u: &Unit,
-    payloads: Vec<Part>,
-    rockets: Vec<Part>,
-    launcher: Option<Part>,
-    cannon: Option<Part>,
+    ordnance: Ordnance,
     lent: u32,
     opts: &RuleOptions,
     out: &mut impl FnMut(&str, Option<Cp>, String),
 ) -> Option<Explosives> {
+    let Ordnance {
+        payloads,
+        rockets,
+        launcher,
+        cannon,
+    } = ordnance;
     let s = &u.spec;
     let power = s.power.inches(s.size);
     let works = |w: u32| w <= power || (combat::mounted(w, s.size) && w <= power + lent);

@@ -296,10 +296,7 @@ impl Kind {
             shield,
             shield_hands,
             spawn,
-            payloads,
-            rockets,
-            launcher,
-            cannon,
+            ordnance,
             carriage,
         } = loadout(u, opts, &mut out);
         // A battle tracks one jam a unit (Ch. 8.3): it works one MachineGun.
@@ -315,8 +312,7 @@ impl Kind {
                 "a squad battle works one MachineGun a unit".into(),
             );
         }
-        let explosives =
-            explosives_of(u, payloads, rockets, launcher, cannon, lent, opts, &mut out);
+        let explosives = explosives_of(u, ordnance, lent, opts, &mut out);
         let sn = sn_dice(u, &mut arms, &mut out)?;
         let tools = u
             .weapons

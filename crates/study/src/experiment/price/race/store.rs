@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-use super::super::super::error::{RunError, Watch};
+use super::super::super::error::{Drive, RunError, Watch};
 use super::super::super::lock::FolderLock;
 use super::super::super::{Experiment, cell, sweep};
 use crate::analysis::frame::WorthRow;
@@ -110,9 +110,12 @@ pub(super) fn sweep_with(
         folder,
         &manifest,
         false,
-        true,
-        watch,
-        cancel,
+        Drive {
+            threads: None,
+            quiet: true,
+            watch,
+            cancel,
+        },
         &mut said,
         |i, _| cell(i),
     )

@@ -26,7 +26,7 @@ use super::page::frame;
 use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name};
 use crate::analysis::card::TOLERANCE;
 use crate::experiment::ExperimentError;
-use crate::experiment::error::{RunError, Watch, io};
+use crate::experiment::error::{Drive, RunError, Watch, io};
 use crate::experiment::spec::value_text;
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
@@ -408,9 +408,12 @@ fn each_unit(
             pu,
             planned,
             held[i].path(),
-            threads,
-            &super::Cells(watch),
-            cancel,
+            Drive {
+                threads,
+                quiet: true,
+                watch: &super::Cells(watch),
+                cancel,
+            },
             &mut said,
             &|_| None,
         )?;

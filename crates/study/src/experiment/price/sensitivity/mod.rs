@@ -15,7 +15,7 @@ use super::{Priced, Pricing, experiment_spec, file_name, grid, page, reading};
 use crate::analysis::card::{Card, Scenario};
 use diemon_core::catalog::cost::breakdown;
 
-use crate::experiment::error::{RunError, Unwatched, Watch, io};
+use crate::experiment::error::{Drive, RunError, Unwatched, io};
 use crate::experiment::threads::each;
 use crate::experiment::{Catalogs, build};
 use crate::question::tally::AnyTally;
@@ -257,15 +257,12 @@ pub struct Keep<'a> {
 
 /// Re-prices `p` (priced under the defaults as `base`) under every reading that touches its
 /// battles, into `dir/sensitivity/KEY=VALUE/`.
-#[allow(clippy::too_many_arguments)]
 pub fn sensitivity(
     p: &Pricing,
     base: &Priced,
     dir: &Path,
     keep: Keep,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
 ) -> Result<Sensitivity, RunError> {
     let base_card = base.card.map_or(f64::NAN, |c| c.price[0]);
@@ -278,17 +275,7 @@ pub fn sensitivity(
         OPTIONS.len()
     ))?;
     let base_cards: Vec<Option<Scenario>> = base.scenarios.iter().map(|s| s.for_card()).collect();
-    let tried = run_readings(
-        p,
-        base.listed,
-        &all,
-        None,
-        dir,
-        keep,
-        threads,
-        watch,
-        cancel,
-    )?;
+    let tried = run_readings(p, base.listed, &all, None, dir, keep, drive)?;
     let mut shifts = Vec::new();
     for (&(key, value, source), t) in all.iter().zip(tried) {
         let Some(Some(to)) = t? else { continue };
@@ -340,7 +327,7 @@ pub fn sensitivity(
 /// untouched and kept in its folder under `dir`; with `share`, only shard `I/N`'s (reading
 /// `k` is item `offset + k` of the shard's deal). Each reading's scenarios as the card counts
 /// them, `None` if untouched; `None` for a reading another shard runs.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::type_complexity)]
 pub fn run_readings(
     p: &Pricing,
     listed: diemon_core::catalog::Cp,
@@ -348,9 +335,7 @@ pub fn run_readings(
     share: Option<(Shard, usize)>,
     dir: &Path,
     keep: Keep,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
 ) -> Result<Vec<Result<Option<Option<Vec<Option<Scenario>>>>, RunError>>, RunError> {
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let cp = |name: &str| -> Result<diemon_core::catalog::Cp, RunError> {
@@ -364,11 +349,12 @@ pub fn run_readings(
     let defaults = std::sync::OnceLock::new();
     // The defaults' families, read back from the price before the sensitivity (on one
     // machine, and when the readings' folders keep only their prices).
-    let families = (share.is_none() && !keep.whole).then(|| Families::new(p, dir, threads, cancel));
+    let families = (share.is_none() && !keep.whole)
+        .then(|| Families::new(p, dir, drive.threads, drive.cancel));
     let indexed: Vec<(usize, &(&'static str, &'static str, &'static str))> =
         all.iter().enumerate().collect();
     // The readings side by side: each is seeded on its own, so none depends on another.
-    watch.begin_items(
+    drive.watch.begin_items(
         all.iter().enumerate().filter(|(k, _)| mine(*k)).count() as u64,
         0,
         "readings",
@@ -378,7 +364,7 @@ pub fn run_readings(
             return Ok(None);
         }
         // After Ctrl-C, a reading not yet begun is not begun (planning one takes a while).
-        if cancel.load(std::sync::atomic::Ordering::SeqCst) {
+        if drive.cancel.load(std::sync::atomic::Ordering::SeqCst) {
             return Err(RunError::Interrupted(String::new()));
         }
         let r = reprice(
@@ -387,15 +373,13 @@ pub fn run_readings(
             (key, value),
             (&defaults, families.as_ref()),
             &cp,
-            dir,
-            keep,
-            threads,
-            cancel,
+            (dir, keep),
+            drive,
         );
-        watch.done();
+        drive.watch.done();
         r.map(Some)
     });
-    watch.finish();
+    drive.watch.finish();
     if tried
         .iter()
         .any(|r| matches!(r, Err(RunError::Interrupted(_))))
@@ -473,17 +457,14 @@ impl<'a> Families<'a> {
 /// whose probe battles it changes keeps the defaults' games, when `families` gives them.
 /// A reading kept by an earlier run under the same key is read back, not priced or probed
 /// again.
-#[allow(clippy::too_many_arguments)]
 fn reprice(
     p: &Pricing,
     listed: diemon_core::catalog::Cp,
     (key, value): (&'static str, &'static str),
     (defaults, families): (&Probe, Option<&Families>),
     cp: &(dyn Fn(&str) -> Result<diemon_core::catalog::Cp, RunError> + Sync),
-    dir: &Path,
-    keep: Keep,
-    threads: Option<usize>,
-    cancel: &AtomicBool,
+    (dir, keep): (&Path, Keep),
+    drive: Drive,
 ) -> Result<Option<Vec<Option<Scenario>>>, RunError> {
     let mut options: Vec<(String, String)> = p
         .options
@@ -505,11 +486,11 @@ fn reprice(
     }
     // Its error keeps its kind: an interrupted probe is an interrupted run (exit 130).
     let defaults = defaults
-        .get_or_init(|| probe(p, listed, cp, threads, cancel))
+        .get_or_init(|| probe(p, listed, cp, drive.threads, drive.cancel))
         .as_ref()
         .map_err(RunError::clone)?;
     let _held = crate::experiment::lock::lock(&folder)?;
-    let probed = probe(&alt, listed, cp, threads, cancel)?;
+    let probed = probe(&alt, listed, cp, drive.threads, drive.cancel)?;
     if probed == *defaults {
         reading::write(
             &folder,
@@ -528,9 +509,10 @@ fn reprice(
         &alt,
         &plan,
         &folder,
-        threads,
-        &Unwatched,
-        cancel,
+        Drive {
+            watch: &Unwatched,
+            ..drive
+        },
         &mut said,
         &|k| untouched(k).map(|f| f.games(k)),
     )?;
