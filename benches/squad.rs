@@ -2,6 +2,11 @@
 //! "1e6 trials in seconds"; see docs/performance.md), beside the hand-written loop of the
 //! same battle (`baselines/squad_loop.rs`, issue 27: it wins exactly the engine's battles on
 //! the same stream), so one run gives the ratio.
+//!
+//! Issue 48's other battles, the engine alone until their loops are written: 4 riflemen
+//! against 6 Hand-Weapon minifigs 6" apart, and a Launcher team against a swarm at 84 CP
+//! (6 `minifig-launcher` against 14 `minifig-hand-weapon`, 12" apart), both at the
+//! defaults (sides abreast, 1.5" apart), on one thread and on two.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -34,6 +39,63 @@ fn six(o: &RuleOptions) -> SideSpec {
     SideSpec::from_catalog(&Catalog::builtin(), &units, spot, o).expect("built-in units")
 }
 
+/// `n` of built-in unit `key` under the default policies.
+fn units(key: &str, n: u32, o: &RuleOptions) -> SideSpec {
+    let units = [(key.to_string(), n)];
+    SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), o)
+        .expect("built-in units")
+}
+
+/// `s`'s engine on one thread and on two, `trials` battles an iteration, in group `name`.
+fn engine(c: &mut Criterion, name: &str, s: &Squad, trials: u64) {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(trials));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        g.bench_function(format!("engine_{threads}thread"), |b| {
+            b.iter(|| {
+                let e = Engine {
+                    seed: 1,
+                    cell: 0,
+                    stop: Stop::Trials(trials),
+                    shard: diemon::sim::engine::Shard::WHOLE,
+                };
+                pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
+            })
+        });
+    }
+    g.finish();
+}
+
+/// Issue 48's shooters against melee, and its Launcher team against a swarm.
+fn others(c: &mut Criterion) {
+    let o = RuleOptions::default();
+    let rifles = Squad::new(
+        units("minifig-rifle", 4, &o),
+        units("minifig-hand-weapon", 6, &o),
+        6,
+        First::Random,
+        100,
+        o,
+    )
+    .expect("a valid squad");
+    engine(c, "rifles_4v6", &rifles, 4 * BATCH);
+    let launchers = Squad::new(
+        units("minifig-launcher", 6, &o),
+        units("minifig-hand-weapon", 14, &o),
+        12,
+        First::Random,
+        100,
+        o,
+    )
+    .expect("a valid squad");
+    engine(c, "launcher_team_6v14", &launchers, 2 * BATCH);
+}
+
 fn bench(c: &mut Criterion) {
     let o = RuleOptions::default();
     let s = Squad::new(six(&o), six(&o), 12, First::Random, 100, o).expect("a valid squad");
@@ -64,5 +126,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, others);
 criterion_main!(benches);

@@ -40,6 +40,7 @@ impl std::fmt::Display for Stamp {
 
 /// Why a cell file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Broken {
     /// No checksum.
     #[error("it carries no checksum")]
