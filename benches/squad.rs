@@ -11,7 +11,8 @@
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use diemon::catalog::Catalog;
 use diemon::rules::RuleOptions;
 use diemon::scenario::duel::First;
@@ -46,11 +47,16 @@ fn units(key: &str, n: u32, o: &RuleOptions) -> SideSpec {
         .expect("built-in units")
 }
 
-/// `s`'s engine on one thread and on two, `trials` battles an iteration, in group `name`.
-fn engine(c: &mut Criterion, name: &str, s: &Squad, trials: u64) {
+/// Group `name`, ten samples of `trials` battles.
+fn group<'a>(c: &'a mut Criterion, name: &str, trials: u64) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
     g.sample_size(10);
     g.throughput(Throughput::Elements(trials));
+    g
+}
+
+/// `s`'s engine on one thread and on two, `trials` battles an iteration.
+fn engine(g: &mut BenchmarkGroup<WallTime>, s: &Squad, trials: u64) {
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -68,57 +74,33 @@ fn engine(c: &mut Criterion, name: &str, s: &Squad, trials: u64) {
             })
         });
     }
-    g.finish();
+}
+
+/// `a` against `b` (each a built-in unit and a count) under the default policies,
+/// `distance` inches apart.
+fn battle(a: (&str, u32), b: (&str, u32), distance: u32) -> Squad {
+    let o = RuleOptions::default();
+    let (a, b) = (units(a.0, a.1, &o), units(b.0, b.1, &o));
+    Squad::new(a, b, distance, First::Random, 100, o).expect("a valid squad")
 }
 
 /// Issue 48's shooters against melee, and its Launcher team against a swarm.
 fn others(c: &mut Criterion) {
-    let o = RuleOptions::default();
-    let rifles = Squad::new(
-        units("minifig-rifle", 4, &o),
-        units("minifig-hand-weapon", 6, &o),
-        6,
-        First::Random,
-        100,
-        o,
-    )
-    .expect("a valid squad");
-    engine(c, "rifles_4v6", &rifles, 4 * BATCH);
-    let launchers = Squad::new(
-        units("minifig-launcher", 6, &o),
-        units("minifig-hand-weapon", 14, &o),
-        12,
-        First::Random,
-        100,
-        o,
-    )
-    .expect("a valid squad");
-    engine(c, "launcher_team_6v14", &launchers, 2 * BATCH);
+    let rifles = battle(("minifig-rifle", 4), ("minifig-hand-weapon", 6), 6);
+    let mut g = group(c, "rifles_4v6", 4 * BATCH);
+    engine(&mut g, &rifles, 4 * BATCH);
+    g.finish();
+    let launchers = battle(("minifig-launcher", 6), ("minifig-hand-weapon", 14), 12);
+    let mut g = group(c, "launcher_team_6v14", 2 * BATCH);
+    engine(&mut g, &launchers, 2 * BATCH);
+    g.finish();
 }
 
 fn bench(c: &mut Criterion) {
     let o = RuleOptions::default();
     let s = Squad::new(six(&o), six(&o), 12, First::Random, 100, o).expect("a valid squad");
-    let mut g = c.benchmark_group("squad_6v6");
-    g.sample_size(10);
-    g.throughput(Throughput::Elements(DUELS));
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a pool");
-        g.bench_function(format!("engine_{threads}thread"), |b| {
-            b.iter(|| {
-                let e = Engine {
-                    seed: 1,
-                    cell: 0,
-                    stop: Stop::Trials(DUELS),
-                    shard: diemon::sim::engine::Shard::WHOLE,
-                };
-                pool.install(|| e.run(&s, &Silent, &AtomicBool::new(false)))
-            })
-        });
-    }
+    let mut g = group(c, "squad_6v6", DUELS);
+    engine(&mut g, &s, DUELS);
     g.bench_function("hand_loop_1thread", |b| {
         let mut rng = stream(1, 0, 0);
         b.iter(|| black_box(squad_loop::battles(&mut rng, DUELS)))
