@@ -13,6 +13,8 @@ use diemon::sim::progress::Silent;
 use diemon::sim::{BATCH, stream};
 use rand::distr::Distribution;
 
+#[path = "baselines/dice.rs"]
+mod dice;
 #[path = "baselines/hand_loop.rs"]
 mod hand_loop;
 

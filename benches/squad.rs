@@ -3,10 +3,12 @@
 //! same battle (`baselines/squad_loop.rs`, issue 27: it wins exactly the engine's battles on
 //! the same stream), so one run gives the ratio.
 //!
-//! Issue 48's other battles, the engine alone until their loops are written: 4 riflemen
-//! against 6 Hand-Weapon minifigs 6" apart, and a Launcher team against a swarm at 84 CP
-//! (6 `minifig-launcher` against 14 `minifig-hand-weapon`, 12" apart), both at the
-//! defaults (sides abreast, 1.5" apart), on one thread and on two.
+//! Issue 48's other battles: 4 riflemen against 6 Hand-Weapon minifigs, each side on one
+//! spot, 6" apart, the riflemen first, beside its hand-written loop
+//! (`baselines/rifle_loop.rs`, written from the readings; a test holds it to the engine's
+//! win chance); and a Launcher team against a swarm at 84 CP (6 `minifig-launcher` against
+//! 14 `minifig-hand-weapon`, 12" apart, at the defaults), the engine alone until its loop
+//! is written. Each engine on one thread and on two.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -22,6 +24,10 @@ use diemon::sim::engine::{Engine, Stop};
 use diemon::sim::progress::Silent;
 use diemon::sim::seed::stream;
 
+#[path = "baselines/dice.rs"]
+mod dice;
+#[path = "baselines/rifle_loop.rs"]
+mod rifle_loop;
 #[path = "baselines/squad_loop.rs"]
 mod squad_loop;
 
@@ -29,22 +35,24 @@ mod squad_loop;
 /// core decided the 2-thread figure.
 const DUELS: u64 = 8 * BATCH;
 
-/// Six minifigs with Hand Weapons on one spot (`spacing` 0): the battle the hand-written
-/// loop plays, positions along the line being the plane's there (issue 40, item 4).
-fn six(o: &RuleOptions) -> SideSpec {
-    let units = [("minifig-hand-weapon".to_string(), 6)];
-    let spot = Policy {
+/// A side on one spot (`spacing` 0), as the hand-written loops play it: positions along
+/// the line are the plane's there (issue 40, item 4).
+fn spot() -> Policy {
+    Policy {
         spacing: diemon::scenario::squad::Spacing(0),
         ..Policy::default()
-    };
-    SideSpec::from_catalog(&Catalog::builtin(), &units, spot, o).expect("built-in units")
+    }
 }
 
-/// `n` of built-in unit `key` under the default policies.
-fn units(key: &str, n: u32, o: &RuleOptions) -> SideSpec {
+/// Six minifigs with Hand Weapons on one spot: the battle `squad_loop` plays.
+fn six(o: &RuleOptions) -> SideSpec {
+    units("minifig-hand-weapon", 6, spot(), o)
+}
+
+/// `n` of built-in unit `key` under policy `p`.
+fn units(key: &str, n: u32, p: Policy, o: &RuleOptions) -> SideSpec {
     let units = [(key.to_string(), n)];
-    SideSpec::from_catalog(&Catalog::builtin(), &units, Policy::default(), o)
-        .expect("built-in units")
+    SideSpec::from_catalog(&Catalog::builtin(), &units, p, o).expect("built-in units")
 }
 
 /// Group `name`, ten samples of `trials` battles.
@@ -76,21 +84,33 @@ fn engine(g: &mut BenchmarkGroup<WallTime>, s: &Squad, trials: u64) {
     }
 }
 
-/// `a` against `b` (each a built-in unit and a count) under the default policies,
-/// `distance` inches apart.
-fn battle(a: (&str, u32), b: (&str, u32), distance: u32) -> Squad {
-    let o = RuleOptions::default();
-    let (a, b) = (units(a.0, a.1, &o), units(b.0, b.1, &o));
-    Squad::new(a, b, distance, First::Random, 100, o).expect("a valid squad")
-}
-
 /// Issue 48's shooters against melee, and its Launcher team against a swarm.
 fn others(c: &mut Criterion) {
-    let rifles = battle(("minifig-rifle", 4), ("minifig-hand-weapon", 6), 6);
+    let o = RuleOptions::default();
+    let (a, b) = (
+        units("minifig-rifle", 4, spot(), &o),
+        units("minifig-hand-weapon", 6, spot(), &o),
+    );
+    let rifles = Squad::new(a, b, 6, First::A, 100, o).expect("a valid squad");
     let mut g = group(c, "rifles_4v6", 4 * BATCH);
     engine(&mut g, &rifles, 4 * BATCH);
+    g.bench_function("hand_loop_1thread", |b| {
+        let s = rifle_loop::Setting {
+            rifles: 4,
+            melee: 6,
+            distance: 6,
+            room: 12,
+            a_first: true,
+        };
+        let mut rng = stream(1, 0, 0);
+        b.iter(|| black_box(rifle_loop::battles(s, &mut rng, 4 * BATCH)))
+    });
     g.finish();
-    let launchers = battle(("minifig-launcher", 6), ("minifig-hand-weapon", 14), 12);
+    let (a, b) = (
+        units("minifig-launcher", 6, Policy::default(), &o),
+        units("minifig-hand-weapon", 14, Policy::default(), &o),
+    );
+    let launchers = Squad::new(a, b, 12, First::Random, 100, o).expect("a valid squad");
     let mut g = group(c, "launcher_team_6v14", 2 * BATCH);
     engine(&mut g, &launchers, 2 * BATCH);
     g.finish();

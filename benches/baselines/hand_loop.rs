@@ -6,33 +6,19 @@
 use rand::distr::{Distribution, Uniform};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::dice;
+
 /// Returns how many of `n` duels side A won.
 pub fn duels(rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
     let d6 = Uniform::new_inclusive(1u32, 6).unwrap();
-    let exploding = |rng: &mut Xoshiro256PlusPlus| {
-        let mut total = 0;
-        loop {
-            let f = d6.sample(rng);
-            total += f;
-            if f != 6 {
-                return total;
-            }
-        }
-    };
     let mut a_wins = 0;
     for _ in 0..n {
         let mut a_turn = d6.sample(rng) % 2 == 1;
         loop {
             let skill = d6.sample(rng);
-            if skill >= 2 {
-                let mut dmg = exploding(rng);
-                if skill == 6 {
-                    dmg += exploding(rng);
-                }
-                if dmg > 4 {
-                    a_wins += a_turn as u64;
-                    break;
-                }
+            if skill >= 2 && dice::damage(skill, 0, &d6, rng) > 4 {
+                a_wins += a_turn as u64;
+                break;
             }
             a_turn = !a_turn;
         }

@@ -27,6 +27,8 @@
 use rand::distr::{Distribution, Uniform};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::dice;
+
 const SIDE: usize = 6;
 const UNITS: usize = 2 * SIDE;
 /// Turns before a battle is called a draw (diemon's default cap).
@@ -176,21 +178,7 @@ impl Battle {
         if skill < 2 {
             return;
         }
-        let exploding = |rng: &mut Xoshiro256PlusPlus| {
-            let mut total = 0;
-            loop {
-                let f = d6.sample(rng);
-                total += f;
-                if f != 6 {
-                    return total;
-                }
-            }
-        };
-        let mut damage = exploding(rng);
-        if skill == 6 {
-            damage += exploding(rng);
-        }
-        self.taken[t] += damage;
+        self.taken[t] += dice::damage(skill, 0, d6, rng);
         if self.taken[t] > 4 {
             self.up[t] = false;
             self.standing[t / SIDE] -= 1;
