@@ -101,6 +101,7 @@ fn others(c: &mut Criterion) {
             distance: 6,
             room: 12,
             a_first: true,
+            cover: 0,
         };
         let mut rng = stream(1, 0, 0);
         b.iter(|| black_box(rifle_loop::battles(s, &mut rng, 4 * BATCH)))

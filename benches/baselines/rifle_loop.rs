@@ -23,7 +23,9 @@
 //!   Action shoots it, in roster order, until it falls (`response = all`; the responder
 //!   strikes first, `response_order = counter`). Standing in contact, it strikes the first
 //!   enemy of the roster within 1" that fewer than three engage this turn.
-//! - A hit: a Skill d6 at least the Use, a natural 1 missing; a natural 6 earns an
+//! - Cover (`--b-cover`, Ch. 8.3): each third of a melee fighter hidden takes 1 off a shot's
+//!   Skill roll at it (not its Damage: only arc fire loses Damage to cover).
+//! - A hit: a Skill d6 less its modifiers at least the Use, a natural 1 missing; a natural 6 earns an
 //!   Overskill Benny, spent on one more Damage die. Damage dice add a Bonus d6 on a 6, which
 //!   chains. Every hit a target takes in a player turn adds up against its Armor of 4
 //!   (`combined_fire = turn`); more than 4 fells it, a tie does nothing (`armor_tie =
@@ -54,6 +56,8 @@ pub struct Setting {
     pub room: i32,
     /// Side A (the riflemen) has the first turn.
     pub a_first: bool,
+    /// Thirds of each melee fighter hidden behind cover from the rifles (0 to 3).
+    pub cover: u32,
 }
 
 struct Battle {
@@ -66,6 +70,7 @@ struct Battle {
     taken: [u32; 2 * MAX],
     count: [usize; 2],
     standing: [usize; 2],
+    cover: u32,
     /// Side A's table edge (side B never steps back).
     edge: i32,
 }
@@ -87,6 +92,7 @@ pub fn battles(s: Setting, rng: &mut Xoshiro256PlusPlus, n: u64) -> u64 {
             count: [s.rifles, s.melee],
             standing: [s.rifles, s.melee],
             edge: -2 * s.room,
+            cover: s.cover,
         };
         for side in 0..2 {
             for i in b.slots(side) {
@@ -169,7 +175,7 @@ impl Battle {
             .find(|&t| self.up[t] && self.gap(t, i) <= RANGE);
         if let Some(t) = target {
             self.acted[i] = true;
-            self.attack(t, 3, 1, d6, rng);
+            self.attack(t, 3 + self.cover, 1, d6, rng);
         }
     }
 
@@ -184,7 +190,7 @@ impl Battle {
                 for j in self.slots(0) {
                     if self.up[i] && self.up[j] && self.saved[j] && self.gap(i, j) <= RANGE {
                         self.saved[j] = false;
-                        self.attack(i, 3, 1, d6, rng);
+                        self.attack(i, 3 + self.cover, 1, d6, rng);
                     }
                 }
             }
@@ -202,7 +208,8 @@ impl Battle {
         }
     }
 
-    /// One attack on `t`: Skill d6 against `use_rating`, Damage 1d6 + `plus`.
+    /// One attack on `t`: Skill d6 against `use_rating` (its modifiers added to it), Damage
+    /// 1d6 + `plus`.
     fn attack(
         &mut self,
         t: usize,
