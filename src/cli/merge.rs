@@ -86,9 +86,13 @@ fn merge_prices(a: &MergeArgs, cancel: &AtomicBool, out: &mut dyn Write) -> Resu
         shard::Job::Roster(r) => {
             let _guard = super::interrupt::Guard::new();
             let watch = Cells::new(a.quiet);
-            Ok(crate::experiment::price::roster::run(
-                &r, &dir, None, &watch, cancel, out,
-            )?)
+            let drive = crate::experiment::error::Drive {
+                threads: None,
+                quiet: a.quiet,
+                watch: &watch,
+                cancel,
+            };
+            Ok(crate::experiment::price::roster::run(&r, &dir, drive, out)?)
         }
     }
 }

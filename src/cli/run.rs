@@ -134,7 +134,13 @@ pub fn roster_job(
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from("reports").join(&r.name));
-        return Ok(roster::run(r, &dir, how.threads, &watch, cancel, out)?);
+        let drive = experiment::error::Drive {
+            threads: how.threads,
+            quiet: how.quiet,
+            watch: &watch,
+            cancel,
+        };
+        return Ok(roster::run(r, &dir, drive, out)?);
     };
     // Shard I/N of a roster: whole families of every unit dealt in turn (issue 39, item 7).
     let dir = how.out.clone().unwrap_or_else(|| {

@@ -23,14 +23,13 @@ pub mod sheet;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 pub use axis::{ALL, Axis, BEARER_SIZE, NoPart, Step, Trait, group};
 
 use super::roster::{Roster, price_all};
 use super::{Pricing, fights};
 use crate::analysis::slope::{self, Line};
-use crate::experiment::error::{RunError, Watch, io};
+use crate::experiment::error::{Drive, RunError, io};
 use diemon_core::catalog::cost::recost;
 use diemon_core::catalog::formula::Formula;
 use diemon_core::catalog::unit::UnitSpec;
@@ -88,14 +87,7 @@ pub struct Fitted {
 
 /// Writes the variants of `r.fit`'s parts, prices them into `dir/formula/` and fits each
 /// part's worth per step.
-pub fn run(
-    r: &Roster,
-    dir: &Path,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
-    out: &mut dyn Write,
-) -> Result<Fitted, RunError> {
+pub fn run(r: &Roster, dir: &Path, drive: Drive, out: &mut dyn Write) -> Result<Fitted, RunError> {
     let p = &r.pricing;
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let base = catalog
@@ -149,7 +141,7 @@ pub fn run(
         command: None,
         fit: Vec::new(),
     };
-    let priced = price_all(&fit, &folder, threads, watch, cancel, out)?;
+    let priced = price_all(&fit, &folder, drive, out)?;
     let price_of = |key: &str| {
         priced
             .iter()

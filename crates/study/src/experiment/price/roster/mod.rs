@@ -15,7 +15,6 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use polars::prelude::{Column, DataFrame};
 use serde::Deserialize;
@@ -26,7 +25,7 @@ use super::page::frame;
 use super::{DISTANCES, FORMATIONS, Priced, Pricing, REFERENCES, TARGET_CI, file_name};
 use crate::analysis::card::TOLERANCE;
 use crate::experiment::ExperimentError;
-use crate::experiment::error::{Drive, RunError, Watch, io};
+use crate::experiment::error::{Drive, RunError, io};
 use crate::experiment::spec::value_text;
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
@@ -327,20 +326,13 @@ fn scenario_axes(
 
 /// Prices every unit of `r` into `dir`, then (with `r.fit`) the designed variants of the
 /// formula fit into `dir/formula/`, then writes the roster's frames and its page.
-pub fn run(
-    r: &Roster,
-    dir: &Path,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
-    out: &mut dyn Write,
-) -> Result<(), RunError> {
+pub fn run(r: &Roster, dir: &Path, drive: Drive, out: &mut dyn Write) -> Result<(), RunError> {
     let _lock = crate::experiment::lock::lock(dir)?;
-    let priced = price_all(r, dir, threads, watch, cancel, out)?;
+    let priced = price_all(r, dir, drive, out)?;
     let fitted = if r.fit.is_empty() {
         None
     } else {
-        Some(super::formula::run(r, dir, threads, watch, cancel, out)?)
+        Some(super::formula::run(r, dir, drive, out)?)
     };
     write(r, dir, &priced, fitted.as_ref(), out)
 }
@@ -349,11 +341,10 @@ pub fn run(
 pub fn price_all(
     r: &Roster,
     dir: &Path,
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
 ) -> Result<Vec<Priced>, RunError> {
+    let watch = drive.watch;
     let p = &r.pricing;
     io(writeln!(
         out,
@@ -381,7 +372,7 @@ pub fn price_all(
     // One bar for the roster, over every unit's grid: the units' kept cells count in as
     // each unit is reached.
     watch.begin_items(total as u64, 0, "cells");
-    let priced = each_unit(r, &plans, &held, threads, watch, cancel, out);
+    let priced = each_unit(r, &plans, &held, drive, out);
     watch.finish();
     priced
 }
@@ -393,11 +384,10 @@ fn each_unit(
     r: &Roster,
     plans: &[(Pricing, super::Plan)],
     held: &[crate::experiment::lock::FolderLock],
-    threads: Option<usize>,
-    watch: &dyn Watch,
-    cancel: &AtomicBool,
+    drive: Drive,
     out: &mut dyn Write,
 ) -> Result<Vec<Priced>, RunError> {
+    let watch = drive.watch;
     let n = r.units.len();
     let mut priced = Vec::new();
     for (i, (pu, planned)) in plans.iter().enumerate() {
@@ -409,10 +399,9 @@ fn each_unit(
             planned,
             held[i].path(),
             Drive {
-                threads,
                 quiet: true,
                 watch: &super::Cells(watch),
-                cancel,
+                ..drive
             },
             &mut said,
             &|_| None,
@@ -569,7 +558,7 @@ fn a_roster_draws_one_bar_that_ends_full() {
         len: std::sync::atomic::AtomicU64,
         pos: std::sync::atomic::AtomicU64,
     }
-    impl Watch for Seen {
+    impl crate::experiment::error::Watch for Seen {
         fn begin(&self, total: u64, kept: u64) {
             self.begun.lock().unwrap().push(total);
             self.len.store(total, Relaxed);
@@ -590,15 +579,14 @@ fn a_roster_draws_one_bar_that_ends_full() {
     let dir = std::env::temp_dir().join(format!("diemon-roster-bar-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let price = |seen: &Seen| {
-        run(
-            &r,
-            &dir,
-            Some(1),
-            seen,
-            &AtomicBool::new(false),
-            &mut Vec::new(),
-        )
-        .unwrap()
+        let cancel = AtomicBool::new(false);
+        let drive = Drive {
+            threads: Some(1),
+            quiet: false,
+            watch: seen,
+            cancel: &cancel,
+        };
+        run(&r, &dir, drive, &mut Vec::new()).unwrap()
     };
     let seen = Seen::default();
     price(&seen);
