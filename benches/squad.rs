@@ -124,7 +124,7 @@ fn bench(c: &mut Criterion) {
     engine(&mut g, &s, DUELS);
     g.bench_function("hand_loop_1thread", |b| {
         let mut rng = stream(1, 0, 0);
-        b.iter(|| black_box(squad_loop::battles(&mut rng, DUELS)))
+        b.iter(|| black_box(squad_loop::battles(squad_loop::SIX, &mut rng, DUELS)))
     });
     g.finish();
 }

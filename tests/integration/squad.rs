@@ -224,7 +224,7 @@ fn issue_47_the_default_battle_wastes_no_response() {
     let hand: u64 = (0..4)
         .map(|b| {
             let mut rng = diemon::sim::seed::stream(47, 0, b);
-            squad_loop::battles(&mut rng, diemon::sim::BATCH)
+            squad_loop::battles(squad_loop::SIX, &mut rng, diemon::sim::BATCH)
         })
         .sum();
     assert_eq!(t.a_wins, hand);
@@ -415,18 +415,78 @@ mod dice;
 #[path = "../../benches/baselines/squad_loop.rs"]
 mod squad_loop;
 
-/// The battle the hand-written loop plays: six Hand-Weapon minifigs a side, 12" apart, a
-/// roll-off for the first turn, each side on one spot (`spacing` 0: the loop keeps
-/// positions along the line only, which are the plane's there; issue 40, item 4).
-fn hand_loop_battle() -> Squad {
+/// The battle the melee loop plays at `s`: Hand-Weapon minifigs on both sides, each side on
+/// one spot (`spacing` 0: the loop keeps positions along the line only, which are the
+/// plane's there; issue 40, item 4).
+fn melee_battle(s: squad_loop::Setting) -> Squad {
     let o = RuleOptions::default();
     let spot = Policy {
         spacing: diemon::scenario::squad::Spacing(0),
         ..Policy::default()
     };
-    let mf = [("minifig-hand-weapon".to_string(), 6)];
-    let side = || SideSpec::from_catalog(&Catalog::builtin(), &mf, spot, &o).unwrap();
-    Squad::new(side(), side(), 12, First::Random, 100, o).unwrap()
+    let side = |n: usize| {
+        let mf = [("minifig-hand-weapon".to_string(), n as u32)];
+        SideSpec::from_catalog(&Catalog::builtin(), &mf, spot, &o).unwrap()
+    };
+    let first = match s.a_first {
+        None => First::Random,
+        Some(true) => First::A,
+        Some(false) => First::B,
+    };
+    Squad::new(side(s.a), side(s.b), s.distance as u32, first, 100, o).unwrap()
+}
+
+/// The issue-27 floor: six a side, 12" apart, a roll-off.
+fn hand_loop_battle() -> Squad {
+    melee_battle(squad_loop::SIX)
+}
+
+/// Whether win counts `p` and `q` of `n` battles each agree within a two-sided z-test at
+/// alpha = 0.001 (a floor of one battle in `n` on the standard error, for certain outcomes).
+fn agree(p: u64, q: u64, n: u64) -> Result<(), String> {
+    let (p, q) = (p as f64 / n as f64, q as f64 / n as f64);
+    let se = ((p * (1.0 - p) + q * (1.0 - q)) / n as f64).sqrt();
+    let z = 3.2905;
+    if (p - q).abs() <= z * se.max(1.0 / n as f64) {
+        Ok(())
+    } else {
+        Err(format!("the engine {p:.4}, the loop {q:.4} (se {se:.5})"))
+    }
+}
+
+#[test]
+fn issue_48_the_melee_loop_agrees_with_the_engine() {
+    // Issue 48: the melee loop, written from the readings (benches/baselines/squad_loop.rs),
+    // against the engine at ten settings (heads, distance, either side first; 100,000
+    // battles each, fixed seeds), each within a two-sided z-test at alpha = 0.001.
+    use squad_loop::Setting;
+    let setting = |a, b, distance, a_first| Setting {
+        a,
+        b,
+        distance,
+        a_first: Some(a_first),
+    };
+    let settings = [
+        setting(1, 1, 3, true),
+        setting(1, 2, 6, false),
+        setting(2, 3, 1, true),
+        setting(3, 3, 12, false),
+        setting(6, 6, 12, true),
+        setting(6, 6, 12, false),
+        setting(4, 7, 20, true),
+        setting(9, 5, 8, false),
+        setting(5, 5, 7, true),
+        setting(12, 10, 30, false),
+    ];
+    let n = 100_000;
+    for (k, s) in settings.into_iter().enumerate() {
+        let t = run(&melee_battle(s), n, 48, 2);
+        let mut rng = diemon::sim::seed::stream(4_850 + k as u64, 0, 0);
+        let hand = squad_loop::battles(s, &mut rng, n);
+        if let Err(e) = agree(t.a_wins, hand, n) {
+            panic!("{s:?}: {e}");
+        }
+    }
 }
 
 #[test]
@@ -435,7 +495,7 @@ fn the_hand_written_loop_plays_the_default_battle() {
     // stream it must win exactly the battles the engine's first batch wins.
     let t = run(&hand_loop_battle(), diemon::sim::BATCH, 1, 1);
     let mut rng = diemon::sim::seed::stream(1, 0, 0);
-    let a_wins = squad_loop::battles(&mut rng, diemon::sim::BATCH);
+    let a_wins = squad_loop::battles(squad_loop::SIX, &mut rng, diemon::sim::BATCH);
     assert!(t.a_wins > 0 && t.a_wins < t.trials);
     assert_eq!(a_wins, t.a_wins);
 }
@@ -507,16 +567,12 @@ fn issue_48_the_riflemens_loop_agrees_with_the_engine() {
         setting(3, 4, 8, 6, false, 3),
     ];
     let n = 100_000;
-    let z = 3.2905; // two-sided, alpha = 0.001
     for (k, s) in settings.into_iter().enumerate() {
         let t = run(&rifle_battle(s), n, 48, 2);
         let mut rng = diemon::sim::seed::stream(4_800 + k as u64, 0, 0);
         let hand = rifle_loop::battles(s, &mut rng, n);
-        let (p, q) = (t.a_wins as f64 / n as f64, hand as f64 / n as f64);
-        let se = ((p * (1.0 - p) + q * (1.0 - q)) / n as f64).sqrt();
-        assert!(
-            (p - q).abs() <= z * se.max(1.0 / n as f64),
-            "{s:?}: the engine {p:.4}, the loop {q:.4} (se {se:.5})"
-        );
+        if let Err(e) = agree(t.a_wins, hand, n) {
+            panic!("{s:?}: {e}");
+        }
     }
 }
