@@ -1,14 +1,16 @@
 //! Throughput of a 6-vs-6 squad duel of minifigs with Hand Weapons, 12" apart (issue 5's
 //! "1e6 trials in seconds"; see docs/performance.md), beside the hand-written loop of the
-//! same battle (`baselines/squad_loop.rs`, issue 27: it wins exactly the engine's battles on
-//! the same stream), so one run gives the ratio.
+//! same battle (`baselines/squad_loop.rs`, issues 27 and 48: it wins exactly the engine's
+//! battles on the same stream), so one run gives the ratio.
 //!
 //! Issue 48's other battles: 4 riflemen against 6 Hand-Weapon minifigs, each side on one
 //! spot, 6" apart, the riflemen first, beside its hand-written loop
 //! (`baselines/rifle_loop.rs`, written from the readings; a test holds it to the engine's
 //! win chance); and a Launcher team against a swarm at 84 CP (6 `minifig-launcher` against
-//! 14 `minifig-hand-weapon`, 12" apart, at the defaults), the engine alone until its loop
-//! is written. Each engine on one thread and on two.
+//! 14 `minifig-hand-weapon`, 12" apart, at the defaults) beside its loop
+//! (`baselines/launcher_loop.rs`, written from the readings; a test holds it to the
+//! engine). Each engine on one thread and on two. The melee loop, too, is written from the
+//! readings now, and still draws the engine's dice at issue 27's setting.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +28,8 @@ use diemon::sim::seed::stream;
 
 #[path = "baselines/dice.rs"]
 mod dice;
+#[path = "baselines/launcher_loop.rs"]
+mod launcher_loop;
 #[path = "baselines/rifle_loop.rs"]
 mod rifle_loop;
 #[path = "baselines/squad_loop.rs"]
@@ -114,6 +118,19 @@ fn others(c: &mut Criterion) {
     let launchers = Squad::new(a, b, 12, First::Random, 100, o).expect("a valid squad");
     let mut g = group(c, "launcher_team_6v14", 2 * BATCH);
     engine(&mut g, &launchers, 2 * BATCH);
+    g.bench_function("hand_loop_1thread", |b| {
+        let s = launcher_loop::Setting {
+            launchers: 6,
+            swarm: 14,
+            distance: 12.0,
+            a_spacing: 1.5,
+            b_spacing: 1.5,
+            a_first: None,
+            turns: 100,
+        };
+        let mut rng = stream(1, 0, 0);
+        b.iter(|| black_box(launcher_loop::tally(s, &mut rng, 2 * BATCH)))
+    });
     g.finish();
 }
 

@@ -28,3 +28,12 @@ pub fn damage(skill: u32, plus: u32, d6: &Uniform<u32>, rng: &mut Xoshiro256Plus
     }
     total
 }
+
+/// One Exp d10 of an Explosion (Ch. 8.4) with its Bonus Dice: a 10 adds a Bonus d6, which
+/// chains on 6 (readings §1).
+#[allow(dead_code)] // only the Launcher team's loop rolls Exp dice
+#[inline(always)]
+pub fn exploding_d10(d10: &Uniform<u32>, d6: &Uniform<u32>, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    let f = d10.sample(rng);
+    if f == 10 { f + exploding(d6, rng) } else { f }
+}
