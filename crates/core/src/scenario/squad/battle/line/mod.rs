@@ -1,32 +1,37 @@
-//! The line form (issue 27): a battle of plain melee fighters, played on a few arrays.
+//! The line form (issues 27 and 48): a battle of plain fighters and shooters, played on a
+//! few arrays.
 //!
-//! Most CP questions about minifigs are this battle: two lines of one-weapon fighters walk
-//! at each other and strike in Close Combat. [`Line::of`] finds such a battle once per
-//! question, and the trial then plays it here, on each side's positions and Sizes and a
-//! standing, a saved and an acted mask, rather than through the general turn with its 64-byte
-//! figures and the checks of rules this battle never meets. It is the same battle: the same
-//! rules in the same order draw the same dice. The tests hold the forms equal, outcome for
-//! outcome, and every scripted squad test plays in every form that qualifies (the line, the
-//! general turn's plain form and the general turn: `testing::run`, issue 42).
+//! Most CP questions about minifigs are this battle: two lines of one-weapon units walk at
+//! each other, strike in Close Combat or shoot. [`Line::of`] finds such a battle once per
+//! question (qualify.rs), and the trial then plays it here, on each side's positions and
+//! Sizes and a standing, a saved and an acted mask, rather than through the general turn with
+//! its 64-byte figures and the checks of rules this battle never meets. It is the same
+//! battle: the same rules in the same order draw the same dice. The tests hold the forms
+//! equal, outcome for outcome, and every scripted squad test plays in every form that
+//! qualifies (the line, the general turn's plain form and the general turn:
+//! `testing::run`, issue 42).
 //!
-//! What qualifies is decided field by field: [`plays_options`], [`plays_policy`] and
-//! [`fighter`] name every rule option, every policy and every field of a unit and its
-//! weapon, each read by the line, required, or never reached (and why). A new option,
-//! policy or unit trait does not compile until it is decided there.
+//! What qualifies is decided field by field: `plays_options`, `plays_policy` and `fighter`
+//! name every rule option, every policy and every field of a unit and its weapon, each read
+//! by the line, required, or never reached (and why). A new option, policy or unit trait
+//! does not compile until it is decided there.
 //!
 //! A battle qualifies when it is plain ([`Squad::plain`]) and flat ([`Squad::flat`]: every
 //! figure on one line, so the line's positions are the plane's; a side abreast, `spacing`
 //! apart, plays the general turn, where figures walk across the line too), and
-//! - every unit takes one Action a turn with its one weapon, a Close Combat weapon without
-//!   Range, Power (KnockBack), Poison, Contagion or Fire, and carries no shield, Deflection,
-//!   Structure, Vermin or Cannon Fodder trait (the checks a strike skips here);
+//! - every unit takes one Action a turn with its one weapon: a Close Combat weapon without
+//!   Range, or a ranged weapon without Close Combat (a shooter: it keeps its range to the
+//!   table's edge, shoots the first enemy in Range, and answers a mover in contact or one
+//!   that walked an inch within Range; a shot takes the target's cover and blind fire),
+//!   neither with Size (KnockBack), Poison, Contagion, Fire, a mount, a channel or an
+//!   automatic action, and it carries no shield, Deflection, Structure, Vermin or Cannon
+//!   Fodder trait (the checks a strike skips here);
 //! - every attack between its kinds is a plain d6 plan ([`PlainAttack::all_d6`]);
 //! - no unit carries Explosives or an automatic weapon (not plain), so options
 //!   `stacking`, `blast_knockback`, `swap_tie` (Explosive Variants' ties), `arc_aim` and
-//!   `arc_span` (larger targets' extra arc
-//!   attacks) and the `aim` and `lob` policies (shells in flight beyond 12") never reach
-//!   it; none carries a shield
-//!   (`parry_fumble`) or is at Half Speed (Heavy Armor deflects);
+//!   `arc_span` (larger targets' extra arc attacks) and the `aim` and `lob` policies
+//!   (shells in flight beyond 12") never reach it; none carries a shield (`parry_fumble`)
+//!   or is at Half Speed (Heavy Armor deflects);
 //! - every unit strikes with one weapon, so option `action_damage` never reaches it, and
 //!   nobody Sprints (so neither does `sprint_fumble`); option `combined_fire` plays here,
 //!   each target's hits in a player turn pooled against its Armor (a number);
@@ -43,6 +48,8 @@
 //!
 //! The trial takes it only for a log that keeps no notes ([`Log::NOTES`]): narration comes
 //! from the general turn.
+
+mod qualify;
 
 use super::field::{hold_at, line_up};
 use super::*;
@@ -68,9 +75,21 @@ pub(in crate::scenario::squad) struct Line {
     threat: Vec<i32>,
     size: Vec<u32>,
     cp: Vec<i64>,
+    /// Per kind: its Range (half-inches; 0 for a Close Combat weapon), and whether it
+    /// fights in Close Combat (else it shoots).
+    range: Vec<i32>,
+    close: Vec<bool>,
+    /// Some kind shoots.
+    shooters: bool,
     /// `attacks[attacker kind * kinds + target kind]`: its weapon against that target.
     attacks: Vec<PlainAttack>,
     kinds: usize,
+    /// Per side: the modifier a shot at it takes for its cover, and one by it for firing
+    /// blind (Ch. 8.3, 8.4).
+    cover: [i64; 2],
+    blind: [i64; 2],
+    /// Per side: the farthest one of its units may stand from a mover and Respond.
+    answers: [i32; 2],
     /// Per side: it holds (the `hold` position policy), and how it Responds.
     hold: [bool; 2],
     response: [Response; 2],
@@ -94,6 +113,9 @@ struct State {
     ends: [Option<Ends>; 2],
     ties: u32,
     standing: [[u8; TRACK]; 2],
+    /// The table's edges behind each side (half-inches along the line): `room` behind
+    /// side A's starting line and behind side B's.
+    edge: [i32; 2],
 }
 
 /// A side's standing units at the two ends of its stretch of the line, as the general
@@ -121,254 +143,6 @@ impl State {
     }
 }
 
-impl Line {
-    /// `s` in the line form, if its battle qualifies (see the module overview). Whatever the
-    /// line reads of the options, the policies and the units is decided field by field
-    /// ([`plays_options`], [`plays_policy`], [`fighter`]): a new field does not compile
-    /// until someone says whether the line plays it.
-    pub(in crate::scenario::squad) fn of(s: &Squad) -> Option<Line> {
-        let qualifies = s.plain
-            && s.flat
-            && s.units == s.roster.len()
-            && plays_options(&s.opts)
-            && s.policy.iter().all(plays_policy);
-        if !qualifies {
-            return None;
-        }
-        let kinds = &s.kinds[..s.fielded];
-        if !kinds.iter().all(fighter) {
-            return None;
-        }
-        let mut attacks = Vec::with_capacity(kinds.len() * kinds.len());
-        for a in 0..kinds.len() {
-            for t in 0..kinds.len() {
-                attacks.push(*s.quick(s.plan_index(a, 0, t))?);
-            }
-        }
-        let mut kind = [[0; SIDE]; 2];
-        for (side, units) in kind.iter_mut().enumerate() {
-            for (unit, slot) in units.iter_mut().zip(s.own(side as u8)) {
-                *unit = s.roster[slot].1;
-            }
-        }
-        Some(Line {
-            kind,
-            count: s.count,
-            moves: kinds.iter().map(|k| k.move_halves).collect(),
-            threat: kinds.iter().map(|k| s.threat(k)).collect(),
-            size: kinds.iter().map(|k| k.size).collect(),
-            cp: kinds.iter().map(|k| k.cp.in_quarters()).collect(),
-            attacks,
-            kinds: kinds.len(),
-            hold: s.policy.map(|p| p.position == Position::Hold),
-            response: s.policy.map(|p| p.response),
-            target_size: s.opts.target_size,
-            ready: s.opts.opening_response == OpeningResponse::Ready,
-            combined: s.opts.combined_fire == CombinedFire::Turn,
-        })
-    }
-}
-
-/// Whether the line plays a battle under options `o`: each option is read here, required,
-/// or never reached in a battle the line takes (and why).
-fn plays_options(o: &RuleOptions) -> bool {
-    let RuleOptions {
-        // Read by the line.
-        target_size: _,
-        opening_response: _,
-        combined_fire: _,
-        // Required: a Response strikes first, and a tie leaves the target standing, so
-        // nothing Disrupts a unit (nothing recovers or is hit automatically).
-        response_order,
-        armor_tie,
-        // Carried by the attack plans both forms roll ([`PlainAttack`]); a rolled minifig
-        // Armor is no plain plan.
-        bonus_chain: _,
-        d4_bonus: _,
-        overskill: _,
-        overskill_die: _,
-        minifig_armor: _,
-        // SuperNatural dice, Blessings and Curses: no unit here has SN dice ([`fighter`]).
-        blessing_die: _,
-        blessed_natural: _,
-        sn_bonus_one: _,
-        fumble: _,
-        double_fumble: _,
-        sn_subtract: _,
-        // A tie cuts only under `armor_tie = dismemberment`.
-        cutting: _,
-        // No shield, Heavy Armor Deflection, KnockBack, Contagion or Stupid unit
-        // ([`fighter`]).
-        shield: _,
-        parry: _,
-        parry_fumble: _,
-        heavy_armor: _,
-        knockback: _,
-        contagion_rise: _,
-        stupidity: _,
-        // Under `masters`, a Half Mind makes the battle not plain ([`Squad::plain`]).
-        usefulness: _,
-        // No Explosive or automatic weapon ([`fighter`]).
-        thrown_use: _,
-        blast_knockback: _,
-        stacking: _,
-        swap_tie: _,
-        carried_explosives: _,
-        arc_aim: _,
-        arc_span: _,
-        arc_point: _,
-        auto_penalty: _,
-        // One weapon an Action ([`fighter`]); nobody Sprints ([`plays_policy`]).
-        action_damage: _,
-        sprint_fumble: _,
-        // The Marks system's, never a battle's.
-        marks_ones: _,
-        marks_cancel: _,
-        marks_reroll_ones: _,
-        marks_penalty: _,
-        marks_tie: _,
-    } = *o;
-    response_order == ResponseOrder::Counter && armor_tie == ArmorTie::Survive
-}
-
-/// Whether the line plays a side under policy `p`: each choice read, required, or never
-/// reached in a battle the line takes.
-fn plays_policy(p: &Policy) -> bool {
-    let Policy {
-        // Read by the line; the formation and spacing through the starting places (a
-        // side abreast is not flat: [`Squad::flat`]).
-        position: _,
-        response: _,
-        formation: _,
-        spacing: _,
-        // Required: everyone focuses its attacks, and nobody Sprints.
-        target,
-        sprint,
-        // Cover and blind fire change ranged attacks only; nobody here shoots.
-        cover: _,
-        blind: _,
-        // SN dice, limbs, Explosives and automatic weapons: none here ([`fighter`]).
-        spend: _,
-        amputate: _,
-        aim: _,
-        lob: _,
-        auto: _,
-        // Bailing, throwing and Diverting make the battle not plain ([`Squad::plain`]).
-        bail: _,
-        throw: _,
-        divert: _,
-    } = *p;
-    target == Targeting::Focus && sprint == Sprint::Never
-}
-
-/// A one-Action, one-weapon melee fighter with none of the traits a strike checks: each
-/// field of the unit and of its weapon read, required, or never reached here.
-fn fighter(k: &Kind) -> bool {
-    let Kind {
-        // Read by the line (the CP of what falls; Move, Half Speed applied; Size).
-        cp: _,
-        move_halves: _,
-        size,
-        // A name, and the parts a battle never uses (a label for the prices).
-        key: _,
-        inert: _,
-        // Half Speed is in `move_halves`; it matters again only to a Sprint or a unit
-        // recovering from Disruption, and Heavy Armor only standing up: none here.
-        half_speed: _,
-        heavy_armor: _,
-        // Carried by the attack plans ([`PlainAttack`]).
-        skill: _,
-        armor: _,
-        // Read by a Vermin's attack, by Poison and by Blessings only: none here.
-        structure: _,
-        armored: _,
-        non_living: _,
-        undead: _,
-        // Read by fire, Contagion, Mediks and lost limbs only: none here.
-        minifig: _,
-        // One weapon of no Size (it does not knock back): it fits any Power, however
-        // many weapons Multidexterity would add.
-        power: _,
-        multidexterity: _,
-        arms,
-        longest: _,
-        any_close: _,
-        // Required below.
-        actions,
-        shield,
-        free_hands,
-        deflection,
-        connection,
-        vermin,
-        cannon_fodder,
-        stupid,
-        medik,
-        spawn,
-        sn,
-        summons,
-        fourpion,
-        explosives,
-        // Half Minds and Masters: under `usefulness = masters`, or with a Thrall beside
-        // its Master, the battle is not plain ([`Squad::plain`]); else they fight as any
-        // unit.
-        full_mind: _,
-        submissive: _,
-        subjugated: _,
-        master: _,
-        thrall: _,
-        // SN spends with no SN dice, and crews with no mounted weapon: never read.
-        spend: _,
-        gunnery: _,
-        team: _,
-        carriage: _,
-    } = k;
-    let [arm] = &arms[..] else {
-        return false;
-    };
-    let Arm {
-        // A label, and the order of several weapons.
-        name: _,
-        mean: _,
-        // Carried by the attack plans ([`PlainAttack`]).
-        use_rating: _,
-        damage: _,
-        // Hands matter once limbs are lost, and throwing makes the battle not plain.
-        hands: _,
-        throwable: _,
-        // Its Size: any Size knocks back, required below to be none.
-        power: _,
-        close,
-        range,
-        poison,
-        contagion,
-        fire,
-        mounted,
-        channel,
-        auto,
-        knockback: _,
-        grip,
-    } = arm;
-    *actions == 1
-        && *size >= 1
-        && k.reach().is_none()
-        && *close
-        && range.is_none()
-        && !arm.knocks_back()
-        && !(*poison || *contagion || *fire || *mounted || *channel)
-        && auto.is_none()
-        && grip <= free_hands
-        && shield.is_none()
-        && *deflection == 0
-        && connection.is_none()
-        && !(*vermin || *cannon_fodder || *stupid)
-        && medik.is_none()
-        && *spawn == 0
-        && sn.is_empty()
-        && summons.is_none()
-        && fourpion.is_none()
-        && explosives.is_none()
-}
-
 /// The units of a side of `n` (at most 64), a bit each.
 fn all(n: usize) -> u64 {
     u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
@@ -377,7 +151,23 @@ fn all(n: usize) -> u64 {
 impl Line {
     /// One battle ([`Squad::trial`] in the line form): sides alternate player turns (Ch. 4),
     /// and a unit that did not act in its own keeps its Action for a Response (Ch. 4.3).
+    /// A battle of Close Combat alone plays a turn without the shooters' checks.
     pub(super) fn fight<F: Faces + ?Sized, L: Log + ?Sized>(
+        &self,
+        s: &Squad,
+        faces: &mut F,
+        log: &mut L,
+    ) -> SquadOutcome {
+        if self.shooters {
+            self.fight_as::<true, F, L>(s, faces, log)
+        } else {
+            self.fight_as::<false, F, L>(s, faces, log)
+        }
+    }
+
+    /// [`Line::fight`], with shooters in it (`S`) or not.
+    #[inline(always)]
+    fn fight_as<const S: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         s: &Squad,
         faces: &mut F,
@@ -404,7 +194,7 @@ impl Line {
                 if st.up[side] & (1 << j) == 0 {
                     continue;
                 }
-                if self.act(&mut st, side, j, faces, log) {
+                if self.act::<S, F, L>(&mut st, side, j, faces, log) {
                     acted |= 1 << j;
                 }
                 if st.up[0] == 0 || st.up[1] == 0 {
@@ -432,6 +222,7 @@ impl Line {
             ends: [None; 2],
             ties: 0,
             standing: [[0; TRACK]; 2],
+            edge: [-s.room, 2 * s.distance as i32 + s.room],
         };
         for side in 0..2 {
             let start = s.own(side as u8).start;
@@ -446,11 +237,12 @@ impl Line {
         st
     }
 
-    /// Unit `j` of `side`'s turn ([`Squad::act_as`], Ch. 4.1): strike if in contact; else walk
-    /// toward the nearest enemy, draw the Responses, and strike if it stands in contact then.
-    /// Returns whether it took its Action.
+    /// Unit `j` of `side`'s turn ([`Squad::act_as`], Ch. 4.1): strike if an enemy is in
+    /// reach (a shooter first keeps its range); else walk toward the nearest enemy, draw the
+    /// Responses, and strike if one stands in reach then. Returns whether it took its
+    /// Action.
     #[inline(always)]
-    fn act<F: Faces + ?Sized, L: Log + ?Sized>(
+    fn act<const S: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         st: &mut State,
         side: usize,
@@ -463,59 +255,143 @@ impl Line {
         let Some((d, t)) = self.nearest(st, o, from) else {
             return false;
         };
-        if d <= CONTACT {
-            return self.action(st, side, j, None, faces, log);
-        }
         let kind = self.kind[side][j] as usize;
-        let closing = d - CONTACT;
-        let want = if self.hold[side] {
-            // It strikes this turn unless the enemy's saved Action strikes first.
-            let first = st.saved[o] & (1 << t) != 0 && self.response[o] != Response::None;
-            let now = closing <= self.moves[kind] && !first;
-            let theirs = self.threat[self.kind[o][t] as usize];
-            let walk = hold_at(d, closing, now, self.threat[kind], theirs);
-            let end = walk.min(self.moves[kind]);
-            // [`Squad::hold_want`]: on one line the edge draws no one, and no fighter here
-            // has a Range.
-            match line_up(d, end) {
-                Some(edge) if !now && walk == closing && self.draws(st, o, from, t, end) => edge,
-                _ => walk,
+        // Contact, or a shooter's Range ([`Squad::stop_at`], [`Squad::in_reach`]).
+        let stop = self.range_of::<S>(kind).max(CONTACT);
+        if d <= stop {
+            if S && !self.close[kind] && self.hold[side] {
+                self.keep_range(st, side, j, d);
             }
+            return self.action::<S, F, L>(st, side, j, None, faces, log);
+        }
+        let closing = d - stop;
+        let want = if self.hold[side] {
+            self.hold_want::<S>(st, side, j, t, d, closing)
         } else {
             closing
         };
         let moved = self.moves[kind].min(want);
         st.step(side, j, from + (st.pos[o][t] - from).signum() * moved);
-        self.respond(st, side, j, faces, log);
+        self.respond::<S, F, L>(st, side, j, moved, faces, log);
         if st.up[side] & (1 << j) == 0 || st.up[o] == 0 {
             return false;
         }
         let at = st.pos[side][j];
         match self.nearest(st, o, at) {
-            Some((d, _)) if d <= CONTACT => self.action(st, side, j, None, faces, log),
+            Some((d, _)) if d <= stop => self.action::<S, F, L>(st, side, j, None, faces, log),
             _ => false,
         }
     }
 
-    /// Whether a unit at `from` that walks `by` toward unit `t` of side `o` would stop
-    /// where one of `o`'s saved Actions strikes it first.
+    /// How far unit `j` of `side` walks toward its nearest enemy `t`, `d` away, under
+    /// `hold` ([`Squad::hold_want`]; on one line no neighbour's Angry Inch lies beside the
+    /// way in, so there is no step into the target's alone).
     #[inline(always)]
-    fn draws(&self, st: &State, o: usize, from: i32, t: usize, by: i32) -> bool {
+    fn hold_want<const S: bool>(
+        &self,
+        st: &State,
+        side: usize,
+        j: usize,
+        t: usize,
+        d: i32,
+        closing: i32,
+    ) -> i32 {
+        let o = 1 - side;
+        let (kind, theirs) = (self.kind[side][j] as usize, self.kind[o][t] as usize);
+        // It strikes this turn unless the enemy's saved Action strikes first.
+        let first = st.saved[o] & (1 << t) != 0 && self.response[o] != Response::None;
+        let now = closing <= self.moves[kind] && !first;
+        let walk = hold_at(d, closing, now, self.threat[kind], self.threat[theirs]);
+        let end = walk.min(self.moves[kind]);
+        if now || walk != closing || end <= 0 {
+            return walk;
+        }
+        // Only where the target cannot strike the edge from where it stands (a shooter's
+        // Range takes it in); asked first, as it needs no scan.
+        let Some(edge) =
+            line_up(d, end).filter(|&e| self.range_of::<S>(theirs).max(CONTACT) < d - e)
+        else {
+            return walk;
+        };
+        let from = st.pos[side][j];
+        let (walks, waits) = self.strikers::<S>(st, o, from, t, end, edge);
+        if walks > 0 && waits <= walks {
+            edge
+        } else {
+            walk
+        }
+    }
+
+    /// How many of side `o`'s units with a saved Action and a Close Combat weapon would
+    /// strike first a unit at `from` that walks toward unit `t` of `o` and stops `end` on,
+    /// and how many if it stopped `edge` on ([`Squad::first_strikers`]), in one scan.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "two stops measured in one scan of the roster, on the hot path"
+    )]
+    #[inline(always)]
+    fn strikers<const S: bool>(
+        &self,
+        st: &State,
+        o: usize,
+        from: i32,
+        t: usize,
+        end: i32,
+        edge: i32,
+    ) -> (u32, u32) {
         let reach = match self.response[o] {
-            Response::None => return false,
+            Response::None => return (0, 0),
             Response::Close => CONTACT,
             _ => RESPONSE_REACH,
         };
-        let at = from + (st.pos[o][t] - from).signum() * by;
+        let dir = (st.pos[o][t] - from).signum();
+        let (a, b) = (from + dir * end, from + dir * edge);
         let mut ready = st.up[o] & st.saved[o];
+        let (mut walks, mut waits) = (0, 0);
         while ready != 0 {
             let r = ready.trailing_zeros() as usize;
             ready &= ready - 1;
-            if (st.pos[o][r] - at).abs() <= reach {
-                return true;
+            if self.close_of::<S>(self.kind[o][r] as usize) {
+                walks += ((st.pos[o][r] - a).abs() <= reach) as u32;
+                waits += ((st.pos[o][r] - b).abs() <= reach) as u32;
             }
         }
-        false
+        (walks, waits)
+    }
+
+    /// A shooter in reach of its nearest enemy, `d` away, steps straight back toward its
+    /// own edge, up to its Range and as far as its Move and the table allow
+    /// ([`Squad::keep_range`]); in Close Combat it stays.
+    #[inline(always)]
+    fn keep_range(&self, st: &mut State, side: usize, j: usize, d: i32) {
+        let kind = self.kind[side][j] as usize;
+        let gap = self.range[kind] - d;
+        if d <= CONTACT || gap <= 0 {
+            return;
+        }
+        let at = st.pos[side][j];
+        let (dir, left) = if side == 0 {
+            (-1, at - st.edge[0])
+        } else {
+            (1, st.edge[1] - at)
+        };
+        let back = gap.min(self.moves[kind]).min(left.max(0));
+        if back > 0 {
+            st.step(side, j, at + dir * back);
+        }
+    }
+
+    /// Whether kind `kind` fights in Close Combat: every kind does in a battle without
+    /// shooters (`S` false), known at compile time.
+    #[inline(always)]
+    fn close_of<const S: bool>(&self, kind: usize) -> bool {
+        !S || self.close[kind]
+    }
+
+    /// Kind `kind`'s Range in half-inches (none without shooters).
+    #[inline(always)]
+    fn range_of<const S: bool>(&self, kind: usize) -> i32 {
+        if S { self.range[kind] } else { 0 }
     }
 
     /// The enemy of `o` nearest to `at`: the distance and the unit (ties to the first in the
@@ -557,11 +433,16 @@ impl Line {
     /// with a saved Action, in roster order, strikes it in contact or after the Angry Inch
     /// (not under `response = close`), first, while it stands.
     #[inline(always)]
-    fn respond<F: Faces + ?Sized, L: Log + ?Sized>(
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice and the log are passed as they are, as in the general turn"
+    )]
+    fn respond<const S: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         st: &mut State,
         side: usize,
         j: usize,
+        moved: i32,
         faces: &mut F,
         log: &mut L,
     ) {
@@ -570,12 +451,10 @@ impl Line {
         if policy == Response::None {
             return;
         }
-        // No enemy stands near enough to answer (contact after the Angry Inch).
+        // No enemy stands near enough to answer (contact after the Angry Inch, or a Range).
         let at = st.pos[side][j];
-        if self
-            .nearest(st, o, at)
-            .is_none_or(|(d, _)| d > RESPONSE_REACH)
-        {
+        let answers = if S { self.answers[o] } else { RESPONSE_REACH };
+        if self.nearest(st, o, at).is_none_or(|(d, _)| d > answers) {
             return;
         }
         let mut ready = st.up[o] & st.saved[o];
@@ -584,17 +463,27 @@ impl Line {
             ready &= ready - 1;
             let (at, mover) = (st.pos[o][r], st.pos[side][j]);
             let d = (at - mover).abs();
-            let inch = d > CONTACT && policy != Response::Close && d <= RESPONSE_REACH;
-            // It responds only if it can strike the mover (in contact after the Angry
-            // Inch, and fewer than the limit engage it): else it keeps Action and place.
-            if (d > CONTACT && !inch) || !self.room(st, side, j) {
-                continue;
-            }
-            if inch {
-                st.step(o, r, at + (mover - at).signum() * (d - CONTACT));
+            let kind = self.kind[o][r] as usize;
+            if self.close_of::<S>(kind) {
+                let inch = d > CONTACT && policy != Response::Close && d <= RESPONSE_REACH;
+                // It responds only if it can strike the mover (in contact after the Angry
+                // Inch, and fewer than the limit engage it): else it keeps Action and place.
+                if (d > CONTACT && !inch) || !self.room(st, side, j) {
+                    continue;
+                }
+                if inch {
+                    st.step(o, r, at + (mover - at).signum() * (d - CONTACT));
+                }
+            } else {
+                // A shooter answers a mover in contact, or (`all`) one that ended a move of
+                // an inch or more within its Range.
+                let shoots = policy == Response::All && moved >= 2 && d <= self.range[kind];
+                if d > CONTACT && !shoots {
+                    continue;
+                }
             }
             st.saved[o] &= !(1 << r);
-            self.action(st, o, r, Some(j), faces, log);
+            self.action::<S, F, L>(st, o, r, Some(j), faces, log);
         }
     }
 
@@ -602,7 +491,7 @@ impl Line {
     /// in contact and may be engaged, else the first enemy in the roster that does (the
     /// `focus` policy). Returns whether it struck.
     #[inline(always)]
-    fn action<F: Faces + ?Sized, L: Log + ?Sized>(
+    fn action<const S: bool, F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
         st: &mut State,
         side: usize,
@@ -613,8 +502,13 @@ impl Line {
     ) -> bool {
         let o = 1 - side;
         let at = st.pos[side][j];
-        let open =
-            |st: &State, t: usize| (st.pos[o][t] - at).abs() <= CONTACT && self.room(st, o, t);
+        // In Close Combat within contact and the limit of attackers; a shot within Range.
+        let kind = self.kind[side][j] as usize;
+        let close = self.close_of::<S>(kind);
+        let reach = if close { CONTACT } else { self.range[kind] };
+        let open = |st: &State, t: usize| {
+            (st.pos[o][t] - at).abs() <= reach && (!close || self.room(st, o, t))
+        };
         let target = match forced {
             Some(t) => open(st, t).then_some(t),
             None => {
@@ -634,7 +528,7 @@ impl Line {
         let Some(t) = target else {
             return false;
         };
-        self.strike(st, side, j, t, faces, log);
+        self.strike(st, side, j, t, close, faces, log);
         true
     }
 
@@ -645,10 +539,15 @@ impl Line {
         (st.engaged[o][t] as u32) < combat::close_combat_limit(st.size[o][t])
     }
 
-    /// Unit `j` of `side` strikes unit `t` of the other ([`Squad::strike`] and
-    /// [`Squad::resolve`]): the Skill roll with the target's Size modifier (Ch. 4.2, 8.2),
-    /// then Damage against Armor; a success takes an inch of Size, and the last inch fells it
+    /// Unit `j` of `side` strikes unit `t` of the other, in Close Combat (`close`) or with
+    /// a shot ([`Squad::strike`] and [`Squad::resolve`]): the Skill roll with the target's
+    /// Size modifier (Ch. 4.2, 8.2), and a shot's cover and blind fire (Ch. 8.3, 8.4), then
+    /// Damage against Armor; a success takes an inch of Size, and the last inch fells it
     /// (Ch. 10.2).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a trial's hot path: the dice and the log are passed as they are, as in the general turn"
+    )]
     #[inline(always)]
     fn strike<F: Faces + ?Sized, L: Log + ?Sized>(
         &self,
@@ -656,14 +555,19 @@ impl Line {
         side: usize,
         j: usize,
         t: usize,
+        close: bool,
         faces: &mut F,
         log: &mut L,
     ) {
         let o = 1 - side;
         let (a, b) = (self.kind[side][j] as usize, self.kind[o][t] as usize);
         let q = &self.attacks[a * self.kinds + b];
-        st.engaged[o][t] += 1;
-        let m = combat::target_size(st.size[o][t], self.target_size);
+        let mut m = combat::target_size(st.size[o][t], self.target_size);
+        if close {
+            st.engaged[o][t] += 1;
+        } else {
+            m += self.cover[o] + self.blind[side];
+        }
         let benny = match q.hit::<true, F, L>(faces, log, m).0 {
             Hit::Hit { benny } => benny,
             Hit::Miss { .. } | Hit::CriticalFailure => return,
@@ -846,27 +750,192 @@ mod tests {
                 opts,
             )
             .unwrap();
-            assert!(s.line.is_some(), "case {n} qualifies for the line form");
-            let g = general(&s);
-            let (mut x, mut y) = (
-                crate::sim::seed::stream(5, n as u64, 0),
-                crate::sim::seed::stream(5, n as u64, 0),
-            );
-            for trial in 0..2_000 {
-                let line = s.trial(&mut x, &mut NoLog);
-                let turn = g.trial(&mut y, &mut NoLog);
-                assert_eq!(line, turn, "case {n}, trial {trial}");
-            }
-            // A narrated replay plays the general turn: the same battles.
-            let (mut x, mut z) = (
-                crate::sim::seed::stream(6, n as u64, 0),
-                crate::sim::seed::stream(6, n as u64, 0),
-            );
-            for trial in 0..100 {
-                let line = s.trial(&mut x, &mut NoLog);
-                let told = s.trial(&mut z, &mut crate::dice::Narration::default());
-                assert_eq!(line, told, "case {n}, narrated trial {trial}");
-            }
+            same_battles(n, &s);
+        }
+    }
+
+    /// Whether `s` qualifies for the line form and plays, trial for trial on one stream,
+    /// the battles of the general turn's plain form, and of a narrated replay.
+    fn same_battles(n: usize, s: &Squad) {
+        assert!(s.line.is_some(), "case {n} qualifies for the line form");
+        let g = general(s);
+        let (mut x, mut y) = (
+            crate::sim::seed::stream(5, n as u64, 0),
+            crate::sim::seed::stream(5, n as u64, 0),
+        );
+        for trial in 0..2_000 {
+            let line = s.trial(&mut x, &mut NoLog);
+            let turn = g.trial(&mut y, &mut NoLog);
+            assert_eq!(line, turn, "case {n}, trial {trial}");
+        }
+        // A narrated replay plays the general turn: the same battles.
+        let (mut x, mut z) = (
+            crate::sim::seed::stream(6, n as u64, 0),
+            crate::sim::seed::stream(6, n as u64, 0),
+        );
+        for trial in 0..100 {
+            let line = s.trial(&mut x, &mut NoLog);
+            let told = s.trial(&mut z, &mut crate::dice::Narration::default());
+            assert_eq!(line, told, "case {n}, narrated trial {trial}");
+        }
+    }
+
+    #[test]
+    fn issue_48_the_line_form_plays_shooters_as_the_general_turn_does() {
+        // Riflemen and pistols (one ranged weapon, no Close Combat) in the line form: they
+        // keep their range to the table's edge, shoot the first enemy in Range, answer a
+        // mover in contact or one that walked an inch within Range, take cover and blind
+        // fire on their rolls, and draw no Angry Inch from melee lining up. Each case plays
+        // the general turn's battles trial for trial.
+        let base = RuleOptions::default();
+        let mut alone = base;
+        alone.assign("combined_fire=off").unwrap();
+        let spot = |p: Policy| Policy {
+            spacing: crate::scenario::squad::Spacing(0),
+            ..p
+        };
+        let covered = |cover| Policy {
+            cover,
+            ..Policy::default()
+        };
+        let blind = Policy {
+            blind: true,
+            ..Policy::default()
+        };
+        let with = |position, response| Policy {
+            position,
+            response,
+            ..Policy::default()
+        };
+        const RIFLE: &str = "minifig-rifle";
+        const PISTOL: &str = "minifig-pistol";
+        const HAND: &str = "minifig-hand-weapon";
+        type Units<'a> = &'a [(&'a str, u32)];
+        let cases: [(Units, Units, Policy, Policy, RuleOptions, u32, u32); 13] = [
+            // Mixed sides close in: lines-up, half-inch steps and shots held for a walk of
+            // an inch.
+            (
+                &[(HAND, 4), (RIFLE, 2)],
+                &[(HAND, 5), (PISTOL, 2)],
+                Policy::default(),
+                Policy::default(),
+                base,
+                7,
+                2,
+            ),
+            (
+                &[(PISTOL, 2), (HAND, 4)],
+                &[(RIFLE, 1), (HAND, 5)],
+                Policy::default(),
+                with(Position::Hold, Response::Inch),
+                base,
+                3,
+                0,
+            ),
+            (
+                &[(HAND, 3), (PISTOL, 3)],
+                &[("minifig-two-handed", 3), (RIFLE, 3)],
+                with(Position::Advance, Response::All),
+                Policy::default(),
+                alone,
+                11,
+                1,
+            ),
+            (
+                &[(RIFLE, 4)],
+                &[(HAND, 6)],
+                Policy::default(),
+                Policy::default(),
+                base,
+                6,
+                12,
+            ),
+            (
+                &[(RIFLE, 4)],
+                &[(HAND, 6)],
+                Policy::default(),
+                covered(2),
+                base,
+                12,
+                0,
+            ),
+            (&[(RIFLE, 6)], &[(HAND, 9)], blind, covered(3), base, 24, 3),
+            (
+                &[(PISTOL, 5)],
+                &[(RIFLE, 3)],
+                Policy::default(),
+                covered(1),
+                base,
+                20,
+                12,
+            ),
+            (
+                &[(RIFLE, 3), (HAND, 3)],
+                &[(PISTOL, 2), ("minifig-heavy-weapon", 4)],
+                Policy::default(),
+                with(Position::Advance, Response::Inch),
+                base,
+                14,
+                6,
+            ),
+            (
+                &[(HAND, 5)],
+                &[(PISTOL, 5)],
+                with(Position::Hold, Response::Close),
+                with(Position::Hold, Response::All),
+                alone,
+                9,
+                1,
+            ),
+            (
+                &[(RIFLE, 4)],
+                &[(HAND, 6)],
+                with(Position::Advance, Response::All),
+                with(Position::Hold, Response::None),
+                base,
+                3,
+                12,
+            ),
+            (
+                &[(RIFLE, 30)],
+                &[("kultist", 40)],
+                Policy::default(),
+                Policy::default(),
+                base,
+                30,
+                24,
+            ),
+            (
+                &[(PISTOL, 3)],
+                &[(PISTOL, 3)],
+                Policy::default(),
+                blind,
+                base,
+                4,
+                2,
+            ),
+            (
+                &[(RIFLE, 2), (PISTOL, 2)],
+                &[(HAND, 3), (RIFLE, 1)],
+                with(Position::Hold, Response::Inch),
+                covered(1),
+                alone,
+                16,
+                5,
+            ),
+        ];
+        for (n, (a, b, pa, pb, opts, distance, room)) in cases.into_iter().enumerate() {
+            let s = Squad::new(
+                side_with(a, spot(pa), &opts),
+                side_with(b, spot(pb), &opts),
+                distance,
+                First::Random,
+                100,
+                opts,
+            )
+            .unwrap()
+            .with_room(room);
+            same_battles(100 + n, &s);
         }
     }
 
@@ -905,7 +974,6 @@ mod tests {
         let opts = RuleOptions::default();
         let mf = &[MF];
         for other in [
-            "minifig-pistol",
             "minifig-sword-shield",
             "hero-hand-weapon",
             "vermin",
