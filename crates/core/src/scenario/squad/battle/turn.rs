@@ -573,7 +573,7 @@ mod tests {
             let s = Squad::new(side(a, &o), side_with(b, p, &o), 10, First::Random, 60, o).unwrap();
             assert!(s.plain, "{a:?} v {b:?} is a plain battle");
             // Issue 42: every form but the one built switched off, so the general turn
-            // plays (the line form, where it qualifies, has its own test in line.rs).
+            // plays (the line form, where it qualifies, has its own test in line/mod.rs).
             let forms = forms(&s);
             assert!(forms.iter().any(|(name, _)| *name == "general"));
             let t = run(&s);
