@@ -16,7 +16,8 @@
 //! - A Launcher (`hold`, `aim = densest`, `lob = near`) works its Launcher at Half Speed
 //!   (2.5"). With Explosives left: if its nearest enemy stands inside its own blast (2")
 //!   and it has no target from where it stands, it steps straight back from that enemy to
-//!   2.5" (drawing no Response: "Not yet" in docs/model.md); if the enemy is beyond its Range (12"), it
+//!   2.5", and a swarm minifig with a saved Action it ends within 2" of answers the move
+//!   first; if the enemy is beyond its Range (12"), it
 //!   walks to half an inch inside it. It then fires two Payloads (XSize up to the Weapon
 //!   Size of 2 a turn), each at Use 4 (2 x WSize), each at the enemy within 12" whose 2"
 //!   burst catches the most enemies and none of its own side (itself included; the first
@@ -274,8 +275,10 @@ impl Battle {
         }
         if d <= BLAST && self.aim(i).is_none() {
             let back = (HALF - d).min(HALF);
-            // docs/model.md, "Not yet": a step back draws no Response.
             self.walk(i, t, -back);
+            if self.respond_to(i, dice, rng) {
+                return;
+            }
         } else if d > RANGE {
             let by = HALF.min(d - (RANGE - 0.5));
             self.walk(i, t, by);

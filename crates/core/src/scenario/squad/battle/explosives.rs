@@ -875,6 +875,40 @@ mod tests {
     }
 
     #[test]
+    fn issue_48_a_step_out_of_the_blast_draws_the_responses_a_walk_does() {
+        // A Launcher in Close Combat with two minifigs (0" apart, each side on one spot),
+        // with 1" of table behind it: it steps back 1" to the edge, still in contact, and
+        // both minifigs' saved Actions answer the move first (Ch. 4.3). The first hits (4)
+        // for 5 against Armor 4: the Launcher falls before it fires.
+        let o = RuleOptions::default();
+        let s = squad_on_spot(
+            &[("minifig-launcher", 1)],
+            &[("minifig-hand-weapon", 2)],
+            0,
+            o,
+        )
+        .with_room(1);
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D6, 5)]);
+        let mut log = crate::dice::Narration::default();
+        s.act(&mut fl, 0, &mut dice, &mut log);
+        assert!(dice.is_done() && !fl.f[0].alive, "{log:?}");
+        assert!(!fl.f[1].saved && fl.f[2].saved, "one Response was enough");
+        // With 12" behind it, the step ends 2.5" off, beyond the Angry Inch: no Response,
+        // and it fires (4 hits, 1d10 = 7 fells both).
+        let s = squad_on_spot(
+            &[("minifig-launcher", 1)],
+            &[("minifig-hand-weapon", 2)],
+            0,
+            o,
+        );
+        let mut fl = s.start();
+        let mut dice = crate::dice::Script::new(&[(D6, 4), (D10, 7)]);
+        s.act(&mut fl, 0, &mut dice, &mut NoLog);
+        assert!(dice.is_done() && fl.f[0].alive && !fl.f[1].alive && !fl.f[2].alive);
+    }
+
+    #[test]
     fn issue_39_a_launcher_steps_out_of_its_own_blast_before_firing() {
         // A Launcher 2" from a minifig: its 2" blast would catch itself, so it has no
         // target. Under `hold` it steps back 0.5" (to 2.5", just beyond the blast), then

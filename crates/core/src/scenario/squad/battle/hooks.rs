@@ -173,8 +173,17 @@ impl Squad {
         // ground; reloading a Cannon is its Action, and it may still walk.
         if self.any_explosive {
             // Under `hold`, out of its own blast first (issue 39); its Move is spent on it.
+            let from = fl.at(i);
             let stepped = self.policy[fl.f[i].side as usize].position == Position::Hold
                 && self.step_out_of_blast(fl, i, log);
+            // A step back is a move: a saved Action it ends within reach of answers it
+            // first (Ch. 4.3), as it answers a walk.
+            if stepped {
+                self.respond::<false, F, L>(fl, i, from, false, faces, log);
+                if !fl.f[i].alive || self.over(fl) {
+                    return Flow::Over;
+                }
+            }
             match self.fire_explosives(fl, i, faces, log) {
                 Shot::Fired => {
                     fl.f[i].acted = true;
