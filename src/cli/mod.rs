@@ -11,6 +11,7 @@ mod dist;
 mod duel;
 mod index;
 mod interrupt;
+mod layout;
 mod marks;
 mod merge;
 mod options;
@@ -150,6 +151,9 @@ pub enum Command {
     Unit(unit::UnitArgs),
     /// A weapon's stats from its Weapon Size (Ch. 8.1), or a named item's.
     Weapon(weapon::WeaponArgs),
+    /// A table's layout: its size, zones and terrain drawn an inch a character (a named
+    /// layout from a seed, or a layout file checked line by line).
+    Table(layout::TableArgs),
     /// Shell completions for bash, zsh, fish, elvish or PowerShell, on stdout.
     Completions(shell::CompletionsArgs),
     /// A man page (roff) on stdout: diemon's, or one command's.
@@ -294,6 +298,7 @@ fn dispatch(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), F
         Command::Options => options::run(&opts, out),
         Command::Unit(a) => unit::run(a, out),
         Command::Weapon(a) => weapon::run(a, out),
+        Command::Table(a) => layout::run(a, out),
         Command::Completions(a) => shell::completions(a, out),
         Command::Man(a) => shell::man(a, out),
     }
@@ -318,6 +323,7 @@ impl Command {
             Command::Options => "options",
             Command::Unit(_) => "unit",
             Command::Weapon(_) => "weapon",
+            Command::Table(_) => "table",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -335,6 +341,7 @@ fn unused_options(cli: &Cli) -> Result<(), Failure> {
             | Command::Index(_)
             | Command::Unit(_)
             | Command::Weapon(_)
+            | Command::Table(_)
             | Command::Completions(_)
             | Command::Man(_)
     ) {

@@ -1071,3 +1071,44 @@ fn completions_and_man_pages_come_from_the_commands() {
     assert_eq!(code, 2);
     assert!(err.contains("the commands are"), "{err}");
 }
+
+#[test]
+fn issue_43_a_table_is_drawn_and_a_broken_layout_named_at_its_line() {
+    // A named layout: the same seed, the same table; the town's buildings on the map.
+    let (code, out, _) = diemon(&["table", "town", "--width", "24", "--depth", "24"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("table town: 24\" x 24\", seed 1, 2 pieces of terrain"),
+        "{out}"
+    );
+    assert!(out.contains("  .######...######........\n"), "{out}");
+    let v = json(&["table", "scattered", "--seed", "3", "--json"]);
+    assert_eq!(v, json(&["table", "scattered", "--seed", "3", "--json"]));
+    assert!(v["terrain"].as_array().is_some_and(|t| t.len() > 10), "{v}");
+    // A layout file with two mistakes: both named, each at its line and column, exit 2.
+    let dir = std::env::temp_dir().join(format!("diemon-cli-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.toml");
+    std::fs::write(
+        &f,
+        "width = 24\ndepth = 24\n[[terrain]]\nkind = \"bulding\"\ncorners = [[1, 8], [4, 8], [4, 11]]\n[[terrain]]\nkind = \"woods\"\ncorners = [[10, 8], [30, 8], [14, 11]]\n",
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let (code, _, err) = diemon(&["table", path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("{path}:4:8: no terrain kind \"bulding\"")),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `building`?"), "{err}");
+    assert!(
+        err.contains(&format!("{path}:8:11: corner (30, 8) lies off")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Neither a layout nor a file.
+    let (code, _, err) = diemon(&["table", "twon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean the layout `town`?"), "{err}");
+}

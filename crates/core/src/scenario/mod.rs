@@ -13,6 +13,7 @@ pub mod blast;
 pub mod duel;
 pub mod rolls;
 pub mod squad;
+pub mod table;
 
 pub use crate::sim::{Scenario, Tally};
 

@@ -1,0 +1,191 @@
+//! Named tables, laid out from a seed: the same name, size and seed give the same table on
+//! any machine.
+//!
+//! - `open`: no terrain.
+//! - `scattered`: pieces of cover (low walls, woods and small buildings) in the no-man's-land
+//!   between the zones, about one a 60 square inches of it, an inch or more apart, on a
+//!   quarter-inch grid.
+//! - `wall-line`: a low wall across the middle, an inch gap every 6".
+//! - `town`: blocks of buildings 6" square with 3" streets between, filling the middle.
+//!
+//! Each side deploys within [`super::layout::ZONE`] inches of its edge.
+
+use rand::RngExt;
+
+use super::layout::ZONE;
+use super::{Outline, Point, Table, TableError, Terrain, TerrainKind};
+
+/// The named layouts.
+pub const NAMES: [&str; 4] = ["open", "scattered", "wall-line", "town"];
+
+/// Why a named table cannot be laid out.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NamedError {
+    /// No layout of that name.
+    #[error("no table layout named {0:?} (the layouts are open, scattered, wall-line, town)")]
+    Unknown(String),
+    /// The size is refused.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The table is too shallow for two zones and a middle.
+    #[error("a {0}\" deep table leaves no middle between two {ZONE}\" zones")]
+    Shallow(f64),
+}
+
+/// The table `name`, `width` by `depth` inches, laid out from `seed`.
+pub fn layout(name: &str, width: f64, depth: f64, seed: u64) -> Result<Table, NamedError> {
+    if !NAMES.contains(&name) {
+        return Err(NamedError::Unknown(name.to_string()));
+    }
+    // The size first, so that the layouts below only place terrain on a valid table.
+    let zones = || Table::edge_zones(width, depth, ZONE).map_err(|_| NamedError::Shallow(depth));
+    Table::new(width, depth, vec![], zones()?)?;
+    let (low, high) = (ZONE, depth - ZONE);
+    if name != "open" && high - low < 2.0 {
+        return Err(NamedError::Shallow(depth));
+    }
+    let terrain = match name {
+        "open" => vec![],
+        "scattered" => scattered(width, low, high, seed),
+        "wall-line" => wall_line(width, (low + high) / 2.0),
+        _ => town(width, low, high),
+    };
+    Ok(Table::new(width, depth, terrain, zones()?)?)
+}
+
+/// A rectangle of `kind` at its own height.
+fn block(kind: TerrainKind, a: Point, b: Point) -> Terrain {
+    Terrain {
+        kind,
+        outline: Outline::rectangle(a, b).expect("a rectangle with area"),
+        height: kind.height(),
+    }
+}
+
+/// Cover scattered over the middle band (`low` to `high` along), from `seed`.
+fn scattered(width: f64, low: f64, high: f64, seed: u64) -> Vec<Terrain> {
+    // A stream of its own: the layout's draws never share a battle's.
+    let mut rng = crate::sim::seed::stream(seed, u64::MAX, 0);
+    let wanted = ((width * (high - low)) / 60.0).round().max(1.0) as usize;
+    let mut placed: Vec<(Point, Point)> = Vec::new();
+    let mut terrain = Vec::new();
+    // Bounded tries: a crowded table takes fewer pieces, never hangs.
+    for _ in 0..wanted * 20 {
+        if terrain.len() == wanted {
+            break;
+        }
+        let kind = [
+            TerrainKind::LowWall,
+            TerrainKind::Woods,
+            TerrainKind::Building,
+        ][rng.random_range(0..3usize)];
+        let (w, d) = match kind {
+            TerrainKind::LowWall => (rng.random_range(3.0..6.0), 0.5),
+            TerrainKind::Woods => (rng.random_range(2.0..4.0), rng.random_range(2.0..4.0)),
+            _ => (rng.random_range(2.0..3.0), rng.random_range(2.0..3.0)),
+        };
+        // On a quarter-inch grid, as a table built by hand measures.
+        let q = |v: f64| (v * 4.0).round() / 4.0;
+        let (w, d) = (q(w), q(d));
+        if w > width || d > high - low {
+            continue;
+        }
+        let x = q(rng.random_range(0.0..=width - w)).min(width - w);
+        let y = q(rng.random_range(low..=high - d)).clamp(low, high - d);
+        let (a, b) = (Point::new(x, y), Point::new(x + w, y + d));
+        // An inch clear of every other piece, so units can pass between.
+        let clear = placed
+            .iter()
+            .all(|(p, q)| a.x > q.x + 1.0 || b.x + 1.0 < p.x || a.y > q.y + 1.0 || b.y + 1.0 < p.y);
+        if clear {
+            placed.push((a, b));
+            terrain.push(block(kind, a, b));
+        }
+    }
+    terrain
+}
+
+/// A low wall across the table at `y`, half an inch deep, an inch gap every 6".
+fn wall_line(width: f64, y: f64) -> Vec<Terrain> {
+    let mut terrain = Vec::new();
+    let mut x = 0.0;
+    while x < width {
+        let end = (x + 5.0).min(width);
+        if end - x > 0.0 {
+            let (a, b) = (Point::new(x, y - 0.25), Point::new(end, y + 0.25));
+            terrain.push(block(TerrainKind::LowWall, a, b));
+        }
+        x += 6.0;
+    }
+    terrain
+}
+
+/// Buildings 6" square on a 9" grid (3" streets), filling the middle band an inch in from
+/// its ends.
+fn town(width: f64, low: f64, high: f64) -> Vec<Terrain> {
+    let mut terrain = Vec::new();
+    // An inch in from the band's ends and the table's left edge, on whole inches.
+    let mut y = low + 1.0;
+    while y + 6.0 <= high - 1.0 + 1e-9 {
+        let mut x = 1.0;
+        while x + 6.0 <= width {
+            let (a, b) = (Point::new(x, y), Point::new(x + 6.0, y + 6.0));
+            terrain.push(block(TerrainKind::Building, a, b));
+            x += 9.0;
+        }
+        y += 9.0;
+    }
+    terrain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_table_is_the_same_from_the_same_seed_and_differs_by_seed() {
+        let a = layout("scattered", 48.0, 48.0, 7).unwrap();
+        assert_eq!(a, layout("scattered", 48.0, 48.0, 7).unwrap());
+        assert_ne!(a, layout("scattered", 48.0, 48.0, 8).unwrap());
+        // 48 x 36 inches of middle: about 29 pieces.
+        let n = a.terrain().len();
+        assert!((20..=29).contains(&n), "{n} pieces");
+        // None in a zone.
+        for t in a.terrain() {
+            for c in t.outline.corners() {
+                assert!((ZONE..=48.0 - ZONE).contains(&c.y), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_layout_stands_where_its_name_says() {
+        assert!(layout("open", 24.0, 24.0, 1).unwrap().terrain().is_empty());
+        let wall = layout("wall-line", 24.0, 24.0, 1).unwrap();
+        assert_eq!(
+            wall.terrain().len(),
+            4,
+            "5\" of wall, an inch of gap, over 24\""
+        );
+        assert!(
+            wall.terrain()
+                .iter()
+                .all(|t| t.kind == TerrainKind::LowWall)
+        );
+        let town = layout("town", 24.0, 24.0, 1).unwrap();
+        assert_eq!(
+            town.terrain().len(),
+            2,
+            "a 12\" middle holds one row of two blocks"
+        );
+        assert_eq!(
+            layout("twon", 24.0, 24.0, 1),
+            Err(NamedError::Unknown("twon".into()))
+        );
+        assert_eq!(
+            layout("town", 24.0, 13.0, 1),
+            Err(NamedError::Shallow(13.0))
+        );
+    }
+}
