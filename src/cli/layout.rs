@@ -45,9 +45,11 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn load(a: &TableArgs) -> Result<(Table, String), Failure> {
     if named::NAMES.contains(&a.layout.as_str()) {
         let t = named::layout(&a.layout, a.width as f64, a.depth as f64, a.seed).map_err(|e| {
-            Failure::input(format!(
-                "{e}\nhint: a named table needs room for two 6\" zones and a middle"
-            ))
+            let hint = match e {
+                named::NamedError::Shallow(_) => "a named table needs room for two 6\" zones and a middle: give a --depth of 14 or more",
+                _ => "give --width and --depth in whole inches, above 0 and at most 1000",
+            };
+            Failure::input(format!("{e}\nhint: {hint}"))
         })?;
         let line = format!(
             "table {}: {}\" x {}\", seed {}, {} pieces of terrain",
@@ -94,6 +96,9 @@ fn load(a: &TableArgs) -> Result<(Table, String), Failure> {
     Ok((t, line))
 }
 
+/// The largest table drawn in the terminal, in inches a side.
+const MAP: usize = 120;
+
 /// The character of a terrain kind on the map.
 fn glyph(k: TerrainKind) -> char {
     match k {
@@ -109,7 +114,12 @@ fn glyph(k: TerrainKind) -> char {
 fn draw(t: &Table) -> String {
     let (w, d) = (t.width().ceil() as usize, t.depth().ceil() as usize);
     let mut s = String::new();
-    for row in (0..d).rev() {
+    if w > MAP || d > MAP {
+        s.push_str(&format!(
+            "  (the map is drawn for tables up to {MAP}\" a side; --json gives every piece)\n"
+        ));
+    }
+    for row in (0..d).rev().filter(|_| w <= MAP && d <= MAP) {
         s.push_str("  ");
         for col in 0..w {
             let p = Point::new(col as f64 + 0.5, row as f64 + 0.5);
@@ -133,9 +143,9 @@ fn draw(t: &Table) -> String {
         }
         s.push('\n');
     }
-    s.push_str(
-        "  key: a b  side A's and side B's zones   # building   = wall   - low wall   % woods\n",
-    );
+    if w <= MAP && d <= MAP {
+        s.push_str("  key: a b  side A's and side B's zones   # building   = wall   - low wall   % woods\n");
+    }
     for (n, x) in t.terrain().iter().enumerate() {
         let corners: Vec<String> = x
             .outline

@@ -39,8 +39,12 @@ pub fn layout(name: &str, width: f64, depth: f64, seed: u64) -> Result<Table, Na
         return Err(NamedError::Unknown(name.to_string()));
     }
     // The size first, so that the layouts below only place terrain on a valid table.
+    for (what, inches) in [("width", width), ("depth", depth)] {
+        if !(inches > 0.0 && inches <= super::MAX_SIDE) {
+            return Err(TableError::Side { what, inches }.into());
+        }
+    }
     let zones = || Table::edge_zones(width, depth, ZONE).map_err(|_| NamedError::Shallow(depth));
-    Table::new(width, depth, vec![], zones()?)?;
     let (low, high) = (ZONE, depth - ZONE);
     if name != "open" && high - low < 2.0 {
         return Err(NamedError::Shallow(depth));
