@@ -246,6 +246,15 @@ impl Table {
         self.hidden_thirds(from, to) == 3
     }
 
+    /// Whether `from`, its head turned toward `facing` (a direction on the table), sees
+    /// any of `to`: within its Cone of Vision, "forty-five degrees to either side" of
+    /// where it faces (Ch. 4.3), and not wholly hidden by terrain. A Responding figure must
+    /// see what it responds to. Where the text settles a hard case with a What I Say Goes
+    /// roll, diemon counts the cone's edge in (the same allowance as every other measure).
+    pub fn sees(&self, from: Figure, facing: Point, to: Figure) -> bool {
+        in_cone(from.at, facing, to.at) && !self.unseen(from, to)
+    }
+
     /// Whether terrain blocks the sight line from height `ha` at `a` to height `hb` at `b`.
     fn blocked(&self, a: Point, ha: f64, b: Point, hb: f64) -> bool {
         let length = a.to(b);
@@ -267,6 +276,19 @@ impl Table {
             })
         })
     }
+}
+
+/// Whether `p` lies within the 90-degree Cone of Vision of a figure at `at` facing
+/// direction `facing` (Ch. 4.3): at most 45 degrees off it, the edge included. A figure
+/// with no facing (a zero direction) sees all round; one on the figure's own spot is seen.
+pub fn in_cone(at: Point, facing: Point, p: Point) -> bool {
+    let (fx, fy, dx, dy) = (facing.x, facing.y, p.x - at.x, p.y - at.y);
+    let (f, d) = ((fx * fx + fy * fy).sqrt(), (dx * dx + dy * dy).sqrt());
+    if f == 0.0 || d <= EDGE {
+        return true;
+    }
+    // cos of the angle off the facing, against cos 45 degrees.
+    (fx * dx + fy * dy) / (f * d) >= std::f64::consts::FRAC_1_SQRT_2 - EDGE
 }
 
 #[cfg(test)]
@@ -356,6 +378,34 @@ mod tests {
         };
         let t = table(vec![low]);
         assert_eq!(t.hidden_thirds(minifig(12.0, 2.0), minifig(12.0, 12.0)), 1);
+    }
+
+    #[test]
+    fn the_cone_of_vision_is_ninety_degrees_about_the_facing() {
+        // Ch. 4.3: "forty-five degrees to either side". Facing along the table (+y).
+        let (at, ahead) = (Point::new(0.0, 0.0), Point::new(0.0, 1.0));
+        assert!(in_cone(at, ahead, Point::new(0.0, 5.0)));
+        assert!(
+            in_cone(at, ahead, Point::new(3.0, 3.0)),
+            "on the cone's edge: in"
+        );
+        assert!(!in_cone(at, ahead, Point::new(3.01, 3.0)));
+        assert!(!in_cone(at, ahead, Point::new(-3.01, 3.0)));
+        assert!(!in_cone(at, ahead, Point::new(0.0, -2.0)), "behind it");
+        // Terrain still hides what the cone takes in: a building between.
+        let building = Terrain {
+            kind: TerrainKind::Building,
+            outline: rect(10.0, 6.0, 14.0, 8.0),
+            height: 4.0,
+        };
+        let t = table(vec![building]);
+        let (from, to) = (minifig(12.0, 2.0), minifig(12.0, 12.0));
+        assert!(!t.sees(from, ahead, to));
+        assert!(t.sees(from, ahead, minifig(17.0, 12.0)));
+        assert!(
+            !t.sees(from, Point::new(0.0, -1.0), minifig(17.0, 12.0)),
+            "facing away"
+        );
     }
 
     #[test]
