@@ -126,6 +126,17 @@ impl Outline {
         Outline::new(vec![a, Point::new(b.x, a.y), b, Point::new(a.x, b.y)])
     }
 
+    /// Whether `p` lies on one of the outline's edges.
+    pub fn on_edge(&self, p: Point) -> bool {
+        let n = self.corners.len();
+        (0..n).any(|i| {
+            let (a, b) = (self.corners[i], self.corners[(i + 1) % n]);
+            let along = (p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y);
+            let length = (b.x - a.x).powi(2) + (b.y - a.y).powi(2);
+            cross(a, b, p).abs() <= EDGE * length.sqrt() && (0.0..=length).contains(&along)
+        })
+    }
+
     /// Whether `p` lies inside (or on the edge of) the outline.
     pub fn contains(&self, p: Point) -> bool {
         let n = self.corners.len();
@@ -184,6 +195,21 @@ impl Outline {
         }
         m
     }
+}
+
+/// Whether segment `a b` passes through the outline's inside: along its edges or through a
+/// corner is not through it (a walker may skirt a wall), across it is.
+pub fn crosses(o: &Outline, a: Point, b: Point) -> bool {
+    let mut stretches = [(0.0, 0.0); MAX_CORNERS / 2 + 1];
+    let n = o.inside_of(a, b, &mut stretches);
+    stretches[..n].iter().any(|&(t0, t1)| {
+        // Strictly inside somewhere: a point of the stretch off every edge. A stretch that
+        // runs along an edge has all its points on it.
+        [0.25, 0.5, 0.75].iter().any(|f| {
+            let p = a.lerp(b, t0 + (t1 - t0) * f);
+            o.contains(p) && !o.on_edge(p)
+        })
+    })
 }
 
 /// Whether a sight line from height `from` at `a` to height `to` at `b` passes through a

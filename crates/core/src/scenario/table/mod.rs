@@ -11,8 +11,10 @@
 //!   figure) to the middle of each third of the target's height and counts the lines that
 //!   terrain blocks (docs/model.md, "Tables"). Three thirds hidden: the shooter cannot see
 //!   its target (Ch. 8.4: -5 to fire at it).
+//! - Ways ([`way`]): the shortest path round what a walker cannot cross (Ch. 4.1: no
+//!   passing through obstacles, no leap above 1", no jump at Half Speed).
 //! - Geometry ([`geometry`]): every test allows the rounding every other measure in diemon
-//!   allows ([`crate::rules::measure::EDGE`]), and allocates nothing.
+//!   allows ([`crate::rules::measure::EDGE`]); sight allocates nothing (a way still does).
 //!
 //! Battles do not stand on a table yet: the turn, its movement around terrain, facing and
 //! objectives come in the next parts of the issue.
@@ -20,6 +22,7 @@
 pub mod geometry;
 pub mod layout;
 pub mod named;
+pub mod way;
 
 pub use geometry::{Outline, OutlineError, Point};
 
