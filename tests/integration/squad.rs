@@ -428,12 +428,17 @@ fn melee_battle(s: squad_loop::Setting) -> Squad {
         let mf = [("minifig-hand-weapon".to_string(), n as u32)];
         SideSpec::from_catalog(&Catalog::builtin(), &mf, spot, &o).unwrap()
     };
-    let first = match s.a_first {
+    let first = first_of(s.a_first);
+    Squad::new(side(s.a), side(s.b), s.distance as u32, first, 100, o).unwrap()
+}
+
+/// Who has the first turn, as a loop's setting says: side A, side B, or a roll-off.
+fn first_of(a_first: Option<bool>) -> First {
+    match a_first {
         None => First::Random,
         Some(true) => First::A,
         Some(false) => First::B,
-    };
-    Squad::new(side(s.a), side(s.b), s.distance as u32, first, 100, o).unwrap()
+    }
 }
 
 /// The issue-27 floor: six a side, 12" apart, a roll-off.
@@ -592,11 +597,7 @@ fn launcher_battle(s: launcher_loop::Setting) -> Squad {
         let units = [(key.to_string(), n as u32)];
         SideSpec::from_catalog(&Catalog::builtin(), &units, p, &o).unwrap()
     };
-    let first = match s.a_first {
-        None => First::Random,
-        Some(true) => First::A,
-        Some(false) => First::B,
-    };
+    let first = first_of(s.a_first);
     Squad::new(
         side("minifig-launcher", s.launchers, s.a_spacing),
         side("minifig-hand-weapon", s.swarm, s.b_spacing),

@@ -250,10 +250,10 @@ mod tests {
         assert!(Outline::new(vec![p(0.0, 0.0), p(2.0, 0.0), p(1.0, 2.0)]).is_ok());
     }
 
-    #[test]
-    fn inside_counts_the_edge_and_an_l_shape_has_its_notch() {
+    /// An L 4" each way, its arms 1" wide, the notch at the top right.
+    fn l_shape() -> Outline {
         let p = Point::new;
-        let l = Outline::new(vec![
+        Outline::new(vec![
             p(0.0, 0.0),
             p(4.0, 0.0),
             p(4.0, 1.0),
@@ -261,7 +261,13 @@ mod tests {
             p(1.0, 4.0),
             p(0.0, 4.0),
         ])
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn inside_counts_the_edge_and_an_l_shape_has_its_notch() {
+        let p = Point::new;
+        let l = l_shape();
         assert!(l.contains(p(0.5, 3.0)) && l.contains(p(3.0, 0.5)));
         assert!(!l.contains(p(3.0, 3.0)), "the notch");
         assert!(
@@ -274,15 +280,7 @@ mod tests {
     #[test]
     fn a_segment_meets_an_l_shape_in_two_stretches() {
         let p = Point::new;
-        let l = Outline::new(vec![
-            p(0.0, 0.0),
-            p(4.0, 0.0),
-            p(4.0, 1.0),
-            p(1.0, 1.0),
-            p(1.0, 4.0),
-            p(0.0, 4.0),
-        ])
-        .unwrap();
+        let l = l_shape();
         // Along y = 0.5 from x = -1 to 5: inside from 0 to 4 (fractions 1/6 to 5/6).
         let mut out = [(0.0, 0.0); 4];
         let n = l.inside_of(p(-1.0, 0.5), p(5.0, 0.5), &mut out);
