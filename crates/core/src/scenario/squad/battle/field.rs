@@ -1212,6 +1212,34 @@ mod tests {
     }
 
     #[test]
+    fn issue_48_a_shooter_answers_only_a_move_of_an_inch_or_more() {
+        // Ch. 4.3, `response = all`: a rifleman with a saved Action shoots an enemy that ends
+        // a move of at least an inch within its Range; a half-inch step draws no shot. The
+        // general turn and its plain form alike.
+        let s = squad_on_spot(&[("minifig-rifle", 1)], &[MF], 6, RuleOptions::default());
+        for plain in [false, true] {
+            let mut fl = s.start();
+            assert!(fl.f[0].saved, "ready before its first turn");
+            let answer = |fl: &mut Field, by: i32, script: &[(crate::dice::Die, u32)]| {
+                let from = fl.at(1);
+                fl.walk(1, 0, by);
+                let mut dice = crate::dice::Script::new(script);
+                let _ = if plain {
+                    s.respond::<true, _, _>(fl, 1, from, false, &mut dice, &mut NoLog)
+                } else {
+                    s.respond::<false, _, _>(fl, 1, from, false, &mut dice, &mut NoLog)
+                };
+                assert!(dice.is_done());
+            };
+            answer(&mut fl, 1, &[]);
+            assert!(fl.f[0].saved, "half an inch: no shot");
+            // An inch: the shot (a natural 1, a Critical Failure) spends the Action.
+            answer(&mut fl, 2, &[(D6, 1)]);
+            assert!(!fl.f[0].saved);
+        }
+    }
+
+    #[test]
     fn shooters_fire_from_range_without_closing() {
         // A Short-Ranged Weapon (6") at 6": A shoots at once; B (a Hand Weapon) must walk.
         let s = squad(&[("minifig-pistol", 1)], &[MF], 6, RuleOptions::default());

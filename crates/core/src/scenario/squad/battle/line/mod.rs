@@ -940,6 +940,26 @@ mod tests {
     }
 
     #[test]
+    fn issue_48_a_shooter_in_the_line_form_answers_only_a_move_of_an_inch_or_more() {
+        // As the general turn (field.rs): a half-inch step within a rifleman's Range draws
+        // no shot from its saved Action; an inch does.
+        let s = squad_on_spot(&[("minifig-rifle", 1)], &[MF], 6, RuleOptions::default());
+        let line = s.line.as_ref().expect("the line form plays it");
+        let mut st = line.place(&s);
+        let answer = |st: &mut State, by: i32, script: &[(crate::dice::Die, u32)]| {
+            let at = st.pos[1][0];
+            st.step(1, 0, at - by);
+            let mut dice = crate::dice::Script::new(script);
+            line.respond::<true, _, _>(st, 1, 0, by, &mut dice, &mut NoLog);
+            assert!(dice.is_done());
+        };
+        answer(&mut st, 1, &[]);
+        assert_eq!(st.saved[0] & 1, 1, "half an inch: no shot");
+        answer(&mut st, 2, &[(D6, 1)]);
+        assert_eq!(st.saved[0] & 1, 0);
+    }
+
+    #[test]
     fn the_ends_find_the_nearest_enemy_the_scan_finds() {
         // Ten thousand random steps and falls in a 64 v 40 battle; after each, the nearest
         // enemy of a random place, on either side, is the standing unit a full scan finds
