@@ -8,7 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::{Failure, io};
-use diemon_core::scenario::table::{Point, Table, TerrainKind, layout, named};
+use diemon_core::scenario::table::{Point, Table, TerrainKind};
 
 #[derive(Args, Debug)]
 #[command(
@@ -43,57 +43,9 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// The table `a` names, and a line saying where it came from.
 fn load(a: &TableArgs) -> Result<(Table, String), Failure> {
-    if named::NAMES.contains(&a.layout.as_str()) {
-        let t = named::layout(&a.layout, a.width as f64, a.depth as f64, a.seed).map_err(|e| {
-            let hint = match e {
-                named::NamedError::Shallow(_) => "a named table needs room for two 6\" zones and a middle: give a --depth of 14 or more",
-                _ => "give --width and --depth in whole inches, above 0 and at most 1000",
-            };
-            Failure::input(format!("{e}\nhint: {hint}"))
-        })?;
-        let line = format!(
-            "table {}: {}\" x {}\", seed {}, {} pieces of terrain",
-            a.layout,
-            a.width,
-            a.depth,
-            a.seed,
-            t.terrain().len()
-        );
-        return Ok((t, line));
-    }
-    let path = std::path::Path::new(&a.layout);
-    if !path.exists() {
-        let near = diemon_core::input::nearest(&a.layout, named::NAMES);
-        let hint = match near.first() {
-            Some(n) => format!("did you mean the layout `{n}`?"),
-            None => format!(
-                "name a layout ({}) or a layout file",
-                named::NAMES.join(", ")
-            ),
-        };
-        return Err(Failure::input(format!(
-            "no table layout or file {:?}\nhint: {hint}",
-            a.layout
-        )));
-    }
-    let text = diemon_core::input::read(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    let t = layout::parse(&path.display().to_string(), &text).map_err(|es| {
-        Failure::input(
-            es.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    })?;
-    let line = format!(
-        "table {}: {}\" x {}\", {} pieces of terrain",
-        path.display(),
-        t.width(),
-        t.depth(),
-        t.terrain().len()
-    );
-    Ok((t, line))
+    Ok(crate::question::table::load(
+        &a.layout, a.width, a.depth, a.seed,
+    )?)
 }
 
 /// The largest table drawn in the terminal, in inches a side.

@@ -114,6 +114,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant, reason = "one command a run, parsed once")]
 pub enum Command {
     /// The exact distribution of a dice expression: table, chart, mean, and chances.
     Dist(dist::DistArgs),

@@ -35,6 +35,23 @@ pub fn run(
     )
 }
 
+/// Where the battle stands: so far apart, or on a table and for what.
+fn where_(a: &DuelArgs) -> String {
+    let Some(t) = &a.table else {
+        return format!("{}\" apart", a.distance);
+    };
+    let named = diemon_core::scenario::table::named::NAMES.contains(&t.as_str());
+    let size = if named {
+        format!(
+            " {}\" x {}\" (table seed {})",
+            a.table_width, a.table_depth, a.table_seed
+        )
+    } else {
+        String::new()
+    };
+    format!("table {t}{size}, objective {}", a.objective.name())
+}
+
 fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
     let mut s = format!("A: {}\nB: {}\n", r.a, r.b);
     let (ca, cb) = (r.cp_a, r.cp_b);
@@ -51,8 +68,8 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
         }
     ));
     s.push_str(&format!(
-        "{}\" apart   first: {}   trials {}   seed {}   ({})\n\n",
-        a.distance,
+        "{}   first: {}   trials {}   seed {}   ({})\n\n",
+        where_(a),
         match r.first.as_str() {
             "random" => "d6 roll-off",
             x => x,

@@ -202,6 +202,36 @@ pub struct DuelArgs {
     #[arg(long, value_name = "FILE")]
     pub catalog: Option<std::path::PathBuf>,
 
+    /// Fight on a table: a named layout (open, scattered, wall-line, town) or a layout
+    /// file (`diemon table --help`). The sides deploy on their zones' fronts (--distance
+    /// and --room give way to the table), walk round terrain, and take their cover and
+    /// sight from it (--a-cover and --a-blind give way too).
+    #[arg(long, value_name = "LAYOUT", help_heading = "Table")]
+    pub table: Option<String>,
+    /// Inches across a named table.
+    #[arg(
+        long,
+        value_name = "INCHES",
+        default_value_t = 48,
+        help_heading = "Table"
+    )]
+    pub table_width: u32,
+    /// Inches along a named table, from side A's edge to side B's.
+    #[arg(
+        long,
+        value_name = "INCHES",
+        default_value_t = 48,
+        help_heading = "Table"
+    )]
+    pub table_depth: u32,
+    /// The seed a named table is laid out from (apart from the battle's --seed).
+    #[arg(long, value_name = "SEED", default_value_t = 1, help_heading = "Table")]
+    pub table_seed: u64,
+    /// What a battle on a table is fought for: `last` (the last side standing) or
+    /// `hold:N` (hold the table's centre, a 3" circle, N turns running; both sides rush it).
+    #[arg(long, value_name = "OBJECTIVE", default_value = "last", value_parser = diemon_core::scenario::squad::board::Objective::parse, help_heading = "Table")]
+    pub objective: diemon_core::scenario::squad::board::Objective,
+
     /// Side A's Skill die (d4 to d12), in place of its stat line's SKILL.
     #[arg(long, value_name = "DIE")]
     pub a_skill: Option<String>,

@@ -10,6 +10,7 @@
 //! - [`blast`]: `diemon blast`, a turn of Explosive or automatic fire at a formation.
 //! - [`outcomes`]: who won how often, the figures both duels answer with.
 //! - [`marks`]: `diemon marks`, a Marks pool's roll, tries or extended roll.
+//! - [`table`]: a table by name or layout file, for `diemon table` and `--table`.
 
 pub mod blast;
 pub mod duel;
@@ -19,6 +20,7 @@ pub mod outcomes;
 pub mod rows;
 pub mod run;
 pub mod squad;
+pub mod table;
 pub mod tally;
 
 use std::path::PathBuf;
@@ -97,6 +99,10 @@ struct Line {
 
 /// The questions an experiment's cells ask, typed: each holds its command's flags.
 #[derive(Subcommand, Debug, Clone)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one question a cell, parsed once and never in a loop"
+)]
 pub enum Asked {
     /// `diemon duel`.
     Duel(duel::DuelArgs),

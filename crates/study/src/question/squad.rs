@@ -13,6 +13,7 @@ use diemon_core::catalog::Catalog;
 use diemon_core::catalog::cp::Cp;
 use diemon_core::options::RuleOptions;
 use diemon_core::scenario::duel::First;
+use diemon_core::scenario::squad::board::Objective;
 use diemon_core::scenario::squad::roster::{self, MAX_PER_SIDE};
 use diemon_core::scenario::squad::tally::TRACK;
 use diemon_core::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
@@ -60,9 +61,27 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Error> {
     let catalog = super::catalog(a.catalog.as_ref(), a.run.out.part.catalog_text.as_deref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
-    Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
+    let squad = Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
         .map(|s| s.with_room(a.room))
-        .map_err(|e| Error::input(e.to_string()))
+        .map_err(|e| Error::input(e.to_string()))?;
+    on_table(squad, a)
+}
+
+/// The battle on `a`'s table, if it names one (an objective needs one).
+fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
+    let Some(name) = &a.table else {
+        if a.objective != Objective::LastStanding {
+            return Err(Error::input(format!(
+                "--objective {} is fought on a table\nhint: add --table scattered (or another layout)",
+                a.objective.name()
+            )));
+        }
+        return Ok(squad);
+    };
+    let (table, _) = super::table::load(name, a.table_width, a.table_depth, a.table_seed)?;
+    squad
+        .on_table(table, a.objective)
+        .map_err(|e| Error::input(format!("--table {name}: {e}")))
 }
 
 fn side(

@@ -33,6 +33,7 @@
 //! - [`policy`]: targeting, Response and Sprint policies per side.
 //! - [`tally`]: outcomes and their sums.
 
+pub mod board;
 pub mod kind;
 pub mod policy;
 pub mod roster;
@@ -517,6 +518,8 @@ pub struct Squad {
     /// (`stacking=cumulative`): each figure keeps its turn's Explosive Damage.
     stacks: bool,
     launches: Vec<Option<AttackPlan>>,
+    /// The table the battle stands on ([`Squad::on_table`]), if any.
+    board: Option<std::sync::Arc<board::Board>>,
     /// Each kind's Explosion, and the same with an Overskill Benny's extra die.
     explosions: Vec<Option<[ExplosionPlan; 2]>>,
 }
@@ -606,6 +609,7 @@ impl Squad {
             any_dodge: a.policy.bail == Bail::All || b.policy.bail == Bail::All,
             any_crew: setup::any_side([&a, &b], Kind::crew, |k| k.team >= 2),
             launches,
+            board: None,
             explosions,
             hooks: battle::Hooks::default(),
             plain: false,

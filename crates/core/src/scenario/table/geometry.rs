@@ -57,10 +57,43 @@ fn crossing(a: Point, b: Point, c: Point, d: Point) -> Option<f64> {
         .filter(|_| (0.0..=1.0).contains(&u))
 }
 
+/// The fractions of the way along segment `a b` where it enters and leaves the box from
+/// `low` to `high` (edges included), if it meets it (Liang and Barsky's clipping).
+fn clip(low: Point, high: Point, a: Point, b: Point) -> Option<(f64, f64)> {
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, d, lo, hi) in [
+        (a.x, b.x - a.x, low.x, high.x),
+        (a.y, b.y - a.y, low.y, high.y),
+    ] {
+        if d == 0.0 {
+            if p < lo || p > hi {
+                return None;
+            }
+            continue;
+        }
+        let (u, v) = ((lo - p) / d, (hi - p) / d);
+        let (u, v) = if u < v { (u, v) } else { (v, u) };
+        t0 = t0.max(u);
+        t1 = t1.min(v);
+        if t0 > t1 {
+            return None;
+        }
+    }
+    Some((t0, t1))
+}
+
 /// A simple polygon (no edge crosses another), its corners in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outline {
     corners: Vec<Point>,
+    /// The least and greatest corner coordinates: a segment wholly outside this box, by
+    /// more than [`EDGE`], meets nothing of the outline (the quick test every sight line
+    /// and step makes first).
+    low: Point,
+    high: Point,
+    /// A rectangle square to the table (most terrain): segments are clipped to its box
+    /// rather than crossed with each edge.
+    square: bool,
 }
 
 /// Why corners make no outline.
@@ -113,7 +146,33 @@ impl Outline {
         if area.abs() < EDGE {
             return Err(OutlineError::Flat);
         }
-        Ok(Outline { corners })
+        let low = corners
+            .iter()
+            .fold(corners[0], |m, p| Point::new(m.x.min(p.x), m.y.min(p.y)));
+        let high = corners
+            .iter()
+            .fold(corners[0], |m, p| Point::new(m.x.max(p.x), m.y.max(p.y)));
+        let square = n == 4
+            && (0..4).all(|i| {
+                let (a, b) = (corners[i], corners[(i + 1) % 4]);
+                a.x == b.x || a.y == b.y
+            });
+        Ok(Outline {
+            corners,
+            low,
+            high,
+            square,
+        })
+    }
+
+    /// Whether segment `a b` stays wholly beside the outline's box: then it meets nothing
+    /// of the outline.
+    #[inline]
+    pub fn beside(&self, a: Point, b: Point) -> bool {
+        a.x.max(b.x) < self.low.x - EDGE
+            || a.x.min(b.x) > self.high.x + EDGE
+            || a.y.max(b.y) < self.low.y - EDGE
+            || a.y.min(b.y) > self.high.y + EDGE
     }
 
     /// The outline's corners, in order.
@@ -161,6 +220,18 @@ impl Outline {
     /// count is returned. At most `out.len()` are written: an outline of `n` corners makes at
     /// most `n / 2 + 1`.
     pub fn inside_of(&self, a: Point, b: Point, out: &mut [(f64, f64)]) -> usize {
+        if self.beside(a, b) || out.is_empty() {
+            return 0;
+        }
+        if self.square {
+            return match clip(self.low, self.high, a, b) {
+                Some((t0, t1)) if t1 - t0 > EDGE => {
+                    out[0] = (t0, t1);
+                    1
+                }
+                _ => 0,
+            };
+        }
         let n = self.corners.len();
         // The crossings, with the ends: at most MAX_CORNERS + 2, on the stack.
         let mut ts = [0.0f64; MAX_CORNERS + 2];
@@ -200,6 +271,18 @@ impl Outline {
 /// Whether segment `a b` passes through the outline's inside: along its edges or through a
 /// corner is not through it (a walker may skirt a wall), across it is.
 pub fn crosses(o: &Outline, a: Point, b: Point) -> bool {
+    if o.beside(a, b) {
+        return false;
+    }
+    if o.square {
+        // Strictly inside: the box less the rounding allowance on every side.
+        let e = Point::new(EDGE, EDGE);
+        let (low, high) = (
+            Point::new(o.low.x + e.x, o.low.y + e.y),
+            Point::new(o.high.x - e.x, o.high.y - e.y),
+        );
+        return clip(low, high, a, b).is_some_and(|(t0, t1)| (t1 - t0) * a.to(b) > EDGE);
+    }
     let mut stretches = [(0.0, 0.0); MAX_CORNERS / 2 + 1];
     let n = o.inside_of(a, b, &mut stretches);
     stretches[..n].iter().any(|&(t0, t1)| {
@@ -217,6 +300,9 @@ pub fn crosses(o: &Outline, a: Point, b: Point) -> bool {
 /// the line runs lower than the block's top (by more than [`EDGE`]). The line's height is
 /// straight between its ends, so each stretch inside is checked at its two ends.
 pub fn blocks(o: &Outline, h: f64, a: Point, from: f64, b: Point, to: f64) -> bool {
+    if o.beside(a, b) {
+        return false;
+    }
     let mut stretches = [(0.0, 0.0); MAX_CORNERS / 2 + 1];
     let n = o.inside_of(a, b, &mut stretches);
     stretches[..n].iter().any(|&(t0, t1)| {

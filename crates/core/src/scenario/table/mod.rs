@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod layout;
 pub mod named;
 pub mod way;
+pub mod ways;
 
 pub use geometry::{Outline, OutlineError, Point};
 
@@ -258,12 +259,50 @@ impl Table {
         in_cone(from.at, facing, to.at) && !self.unseen(from, to)
     }
 
+    /// What `from` sees of `to` ([`Sight`]): each third of `to`'s height hidden, and
+    /// walled off by solid terrain (anything but woods).
+    pub fn sight(&self, from: Figure, to: Figure) -> Sight {
+        let mut s = Sight {
+            hidden: 0,
+            walled: 0,
+        };
+        // Nothing near the line: one pass of boxes, not six of sight lines.
+        if self
+            .terrain
+            .iter()
+            .all(|t| t.outline.beside(from.at, to.at))
+        {
+            return s;
+        }
+        for k in 0..3 {
+            let h = to.height * (2 * k + 1) as f64 / 6.0;
+            if self.blocked_by(from.at, from.height, to.at, h, false) {
+                s.hidden += 1;
+                s.walled += 1;
+            } else if self.blocked_by(from.at, from.height, to.at, h, true) {
+                s.hidden += 1;
+            }
+        }
+        s
+    }
+
     /// Whether terrain blocks the sight line from height `ha` at `a` to height `hb` at `b`.
     fn blocked(&self, a: Point, ha: f64, b: Point, hb: f64) -> bool {
+        self.blocked_by(a, ha, b, hb, false) || self.blocked_by(a, ha, b, hb, true)
+    }
+
+    /// [`Table::blocked`] by woods only (`woods`), or by solid terrain only.
+    fn blocked_by(&self, a: Point, ha: f64, b: Point, hb: f64, woods: bool) -> bool {
         let length = a.to(b);
         self.terrain.iter().any(|t| {
+            if (t.kind == TerrainKind::Woods) != woods {
+                return false;
+            }
             if t.kind != TerrainKind::Woods {
                 return geometry::blocks(&t.outline, t.height, a, ha, b, hb);
+            }
+            if t.outline.beside(a, b) {
+                return false;
             }
             // Woods: the line's stretches inside them, less an inch at either end.
             let mut stretches = [(0.0, 0.0); geometry::MAX_CORNERS / 2 + 1];
@@ -279,6 +318,17 @@ impl Table {
             })
         })
     }
+}
+
+/// What a shooter sees of its target, in thirds of the target's height (Ch. 8.3): those
+/// `hidden` by any terrain, and of them those `walled` off by solid terrain, which a
+/// straight shot cannot pass (woods hide a figure; a shot still goes through them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    /// Thirds hidden (0 to 3).
+    pub hidden: u32,
+    /// Thirds behind solid terrain (at most `hidden`).
+    pub walled: u32,
 }
 
 /// Whether `p` lies within the 90-degree Cone of Vision of a figure at `at` facing

@@ -101,7 +101,12 @@ impl Squad {
                     break;
                 }
                 let size = combat::target_size(fl.f[u].size, self.opts.target_size);
-                let cover = combat::cover(self.policy[fl.f[u].side as usize].cover);
+                // Arc fire's cover counts toward its Damage too (Ch. 8.3).
+                let cover = if self.board.is_some() {
+                    combat::cover(self.sight(fl, i, u).hidden)
+                } else {
+                    combat::cover(self.policy[fl.f[u].side as usize].cover)
+                };
                 let damage = match gun {
                     Gun::BlastGun => auto::blast_damage_modifier(inches, size, cover),
                     _ => size + cover,

@@ -76,7 +76,7 @@ impl Squad {
         } else {
             2 * inches
         };
-        let moved = fl.before_edge(u, away, dive, self.room, 2 * self.distance as i32);
+        let moved = self.room_along(fl, u, away, dive);
         fl.step(u, away, moved);
         fl.moved(fl.f[u].side);
         fl.f[u].disrupted = !r.overskill;

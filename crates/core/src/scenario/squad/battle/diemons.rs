@@ -164,7 +164,7 @@ impl Squad {
         if moved == 0 {
             return;
         }
-        fl.walk(j, e, moved);
+        self.walk_to(fl, j, fl.at(e), moved);
         fl.moved(fl.f[j].side);
         log.note(format_args!(
             "  {} runs {}\"",

@@ -106,7 +106,7 @@ impl Squad {
         // Face to face, away is toward its own side's edge.
         let away = fl.away(i, fl.at(t));
         let want = (clear - d).min(step);
-        let back = fl.before_edge(i, away, want, self.room, 2 * self.distance as i32);
+        let back = self.room_along(fl, i, away, want);
         if back <= 0 {
             return false;
         }
@@ -242,9 +242,14 @@ impl Squad {
                     b
                 }
             };
-            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size)
-                + combat::cover(self.policy[fl.f[t].side as usize].cover)
-                + bonus;
+            // On a table, the table's cover and blindness: the flight is parabolic, so a
+            // wall hides the target but does not stop the shot (Ch. 8.4).
+            let cover = if self.board.is_some() {
+                self.sight_modifier(fl, i, t)
+            } else {
+                combat::cover(self.policy[fl.f[t].side as usize].cover)
+            };
+            let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + cover + bonus;
             if fl.f[t].disrupted {
                 m += combat::DISRUPTED_RANGED;
             }

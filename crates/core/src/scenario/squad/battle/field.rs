@@ -339,7 +339,7 @@ impl Squad {
         // shooter backing away on a slant from a slower enemy could kite it for ever.
         let away = fl.away(i, fl.at(i));
         // Not off the table: `room` behind either side's starting line.
-        let back = fl.before_edge(i, away, gap.min(step), self.room, 2 * self.distance as i32);
+        let back = self.room_along(fl, i, away, gap.min(step));
         if back <= 0 {
             return;
         }
@@ -516,7 +516,7 @@ impl Squad {
             }
             let first = when == Order::First;
             if inch {
-                fl.walk(j, mover, d - CONTACT);
+                self.walk_to(fl, j, fl.at(mover), d - CONTACT);
                 fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
@@ -557,6 +557,9 @@ impl Squad {
         d: i32,
         near: bool,
     ) -> Option<bool> {
+        if !P && !self.aware(fl, j, mover) {
+            return None;
+        }
         let (mode, reach) = self.mode_of::<P>(fl, j, near.then_some(true))?;
         let at = if near { d.min(CONTACT) } else { d };
         self.may_strike(fl, j, mover, mode, reach, at)
@@ -587,7 +590,7 @@ impl Squad {
                 continue;
             };
             if d > CONTACT && d <= RESPONSE_REACH {
-                fl.walk(j, mover, d - CONTACT);
+                self.walk_to(fl, j, fl.at(mover), d - CONTACT);
                 fl.moved(fl.f[j].side);
             }
             log.note(format_args!(
@@ -735,7 +738,13 @@ impl Squad {
         } else {
             away
         };
-        fl.step(t, away, 2 * inches);
+        // On a table it stops short of what it cannot cross and of the edge.
+        let by = if self.board.is_some() {
+            self.room_along(fl, t, away, 2 * inches)
+        } else {
+            2 * inches
+        };
+        fl.step(t, away, by);
         fl.moved(fl.f[t].side);
         log.note(format_args!(
             "    {} is knocked back {inches}\"",

@@ -108,7 +108,7 @@ impl Squad {
             .gap(g, i)
             .min(self.kinds[fl.f[i].kind as usize].move_halves);
         if step > 0 {
-            fl.walk(i, g, step);
+            self.walk_to(fl, i, fl.at(g), step);
             fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} moves {}\" to crew {}",

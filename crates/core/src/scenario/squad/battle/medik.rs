@@ -57,7 +57,7 @@ impl Squad {
                 return false;
             }
             let step = self.step(fl, i).min(d - CONTACT).max(0);
-            fl.walk(i, t, step);
+            self.walk_to(fl, i, fl.at(t), step);
             fl.moved(fl.f[i].side);
             log.note(format_args!(
                 "  {} hurries {}\" toward the fallen {}",

@@ -48,6 +48,7 @@ mod sn_effects;
 mod spawners;
 mod strike;
 mod supernatural;
+mod table;
 mod thralls;
 mod throws;
 mod turn;
@@ -56,6 +57,8 @@ mod verdict;
 pub(super) use hooks::Hooks;
 pub(super) use line::Line;
 use plane::{Heading, Spot};
+
+use crate::scenario::table::ways::Seen;
 
 use super::Squad;
 use super::roster::MAX_PER_SIDE;
@@ -397,6 +400,15 @@ struct Field {
     /// they were fired.
     shells: [flight::Shell; flight::SHELLS],
     flying: u8,
+    /// Where each figure faces ([`Heading`]), on a table (Ch. 4.3's Cone of Vision).
+    face: [Heading; SLOTS],
+    /// On a table: each side's turns running holding the centre, and the side that won
+    /// the objective (1 + side; 0: none yet).
+    held: [u32; 2],
+    won: u8,
+    /// On a table, the turns round terrain that a walk's goal sees, for walkers who leap
+    /// and for those who may not: kept between walks to one goal, forgotten each trial.
+    seen: [std::cell::Cell<Seen>; 2],
 }
 
 impl Field {
@@ -433,6 +445,10 @@ impl Field {
             homing: [gunnery::Homing::NONE; SLOTS],
             shells: [flight::Shell::NONE; flight::SHELLS],
             flying: 0,
+            face: [(0.0, 0.0); SLOTS],
+            held: [0; 2],
+            won: 0,
+            seen: [const { std::cell::Cell::new(Seen::NONE) }; 2],
         }
     }
 
@@ -470,6 +486,10 @@ impl Field {
             homing: _,
             shells: _,
             flying,
+            face: _,
+            held,
+            won,
+            seen,
         } = self;
         // `hex` and `homing` are cleared as the slots are placed, where a unit has SN dice
         // or a side has crew.
@@ -489,6 +509,11 @@ impl Field {
         *struck = defence::Struck::EMPTY;
         // Only the first `flying` shells are ever read.
         *flying = 0;
+        // `face` is written as the slots are placed, on a table.
+        (*held, *won) = ([0; 2], 0);
+        for c in seen.iter() {
+            c.set(Seen::NONE);
+        }
     }
 }
 

@@ -171,8 +171,9 @@ impl Field {
         (self.f[u].pos, self.lat[u]) = self.ahead(u, h, by);
     }
 
-    /// Unit `u` walks `by` half-inches straight toward unit `t`.
-    #[inline(always)]
+    /// Unit `u` walks `by` half-inches straight toward unit `t` (the turn walks by
+    /// [`Squad::walk_to`], which on a table goes round terrain).
+    #[cfg(test)]
     pub(super) fn walk(&mut self, u: usize, t: usize, by: i32) {
         let h = self.toward(u, self.at(t));
         self.step(u, h, by);

@@ -30,12 +30,17 @@ impl Squad {
     ) -> (Option<bool>, u32) {
         let mut m = combat::target_size(fl.f[t].size, self.opts.target_size) + action;
         if mode == Mode::Ranged {
-            m += combat::cover(self.policy[fl.f[t].side as usize].cover);
+            if !P && self.board.is_some() {
+                // On a table the cover and blindness are the table's.
+                m += self.sight_modifier(fl, i, t);
+            } else {
+                m += combat::cover(self.policy[fl.f[t].side as usize].cover);
+                if self.policy[fl.f[i].side as usize].blind {
+                    m += combat::BLIND_FIRE;
+                }
+            }
             if fl.f[t].disrupted {
                 m += combat::DISRUPTED_RANGED;
-            }
-            if self.policy[fl.f[i].side as usize].blind {
-                m += combat::BLIND_FIRE;
             }
         }
         let (hit, natural) = if !P && self.any_sn {

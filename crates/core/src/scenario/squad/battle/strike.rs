@@ -390,6 +390,10 @@ impl Squad {
     /// attacks (Ch. 10.4).
     #[inline]
     pub(super) fn may_engage(&self, fl: &Field, i: usize, t: usize, mode: Mode) -> bool {
+        // On a table nothing but parabolic fire reaches a figure wholly behind a wall.
+        if self.board.is_some() && self.walled_off(fl, i, t) {
+            return false;
+        }
         if mode == Mode::Ranged {
             return true;
         }

@@ -10,6 +10,17 @@ use crate::scenario::duel::Side;
 use crate::scenario::squad::{Position, Sprint, SquadOutcome, SquadTally};
 use crate::sim::Estimate;
 
+/// Where a unit walks ([`Squad::plan_walk`]): its way's length to its nearest enemy
+/// (half-inches), where it walks to, how far would take it into reach (`closing`), how
+/// far it wants to go, and whether it rushes an objective rather than the enemy.
+struct Walk {
+    d: i32,
+    goal: Spot,
+    closing: i32,
+    want: i32,
+    rush: bool,
+}
+
 impl Squad {
     /// Unit `i`'s turn, in the general trial (for tests that drive one turn).
     #[cfg(test)]
@@ -62,7 +73,12 @@ impl Squad {
         let hold = self.policy[side].position == Position::Hold;
         // One scan for both questions: nothing moves between them.
         let near = self.nearest_as::<P>(fl, i);
-        if may_act && self.in_reach(fl, i, near) {
+        // On a table the nearest may stand behind a wall: it engages only a target it
+        // can strike from here.
+        let engage = may_act
+            && self.in_reach(fl, i, near)
+            && (P || self.board.is_none() || self.any_target(fl, i));
+        if engage {
             // The scan answers whether it stands in contact, unless it steps back first.
             let contact = if hold && k.reach().is_some() {
                 // The scan above, reused: nothing has moved since.
@@ -78,17 +94,13 @@ impl Squad {
         let Some((d, t)) = near else {
             return;
         };
-        let stop = if !P && self.any_explosive {
-            self.stand_off(fl, i)
-        } else {
-            self.stop_at(k)
-        };
-        let closing = (d - stop).max(0);
-        let want = if hold {
-            self.hold_want(fl, i, t, d, closing, may_act)
-        } else {
-            closing
-        };
+        let Walk {
+            d,
+            goal,
+            closing,
+            want,
+            rush,
+        } = self.plan_walk::<P>(fl, i, t, d, hold, may_act);
         let (mut step, may_sprint) = if !P && self.hooks.walk {
             self.walk(fl, i, want, faces, log)
         } else {
@@ -99,13 +111,14 @@ impl Squad {
         let sprints = self.policy[side].sprint == Sprint::Close
             && step < want
             && want == closing
+            && !rush
             && may_sprint;
         if sprints {
             step += self.sprint(fl, i, want - step, faces, log);
         }
         let moved = step.min(want);
         let from = fl.at(i);
-        fl.walk(i, t, moved);
+        self.walk_to(fl, i, goal, moved);
         fl.moved(fl.f[i].side);
         if !P && self.any_throw {
             self.pick_up(fl, i, log);
@@ -145,6 +158,52 @@ impl Squad {
         }
     }
 
+    /// Where unit `i`, which strikes no one from where it stands, walks this turn: toward
+    /// its nearest enemy `t`, `d` half-inches off, to stop at its reach (under the `hold`
+    /// policy, as [`Squad::hold_want`] has it); on a table by its way, or to the centre it
+    /// rushes ([`Squad::on_board`]).
+    #[inline(always)]
+    fn plan_walk<const P: bool>(
+        &self,
+        fl: &Field,
+        i: usize,
+        t: usize,
+        d: i32,
+        hold: bool,
+        may_act: bool,
+    ) -> Walk {
+        let k = &self.kinds[fl.f[i].kind as usize];
+        let stop = if !P && self.any_explosive {
+            self.stand_off(fl, i)
+        } else {
+            self.stop_at(k)
+        };
+        let (mut w, mut stop, mut rush) = (
+            Walk {
+                d,
+                goal: fl.at(t),
+                closing: 0,
+                want: 0,
+                rush: false,
+            },
+            stop,
+            None,
+        );
+        if !P && self.board.is_some() {
+            (w.d, stop, rush) = self.on_board(fl, i, t, stop);
+        }
+        w.closing = (w.d - stop).max(0);
+        w.want = if let Some((spot, walk)) = rush {
+            (w.goal, w.rush) = (spot, true);
+            walk
+        } else if hold {
+            self.hold_want(fl, i, t, w.d, w.closing, may_act)
+        } else {
+            w.closing
+        };
+        w
+    }
+
     /// The rest of unit `i`'s turn after its walk and the Responses to it: an Effect or an
     /// attack, if it may still act.
     #[inline(always)]
@@ -167,7 +226,7 @@ impl Squad {
             return;
         }
         let near = self.nearest_as::<P>(fl, i);
-        if self.in_reach(fl, i, near) {
+        if self.in_reach(fl, i, near) && (P || self.board.is_none() || self.any_target(fl, i)) {
             let contact = near.map(|(d, _)| d <= CONTACT);
             let a = self.attack_turn::<P, F, L>(fl, i, contact, faces, log);
             fl.f[i].acted |= a;
@@ -197,6 +256,12 @@ impl Squad {
             *l = (2.0 * x) as f32;
         }
         fl.flat = self.flat;
+        if self.board.is_some() {
+            // Each side faces the other's edge until its first turn ends.
+            for (h, &(side, _)) in fl.face.iter_mut().zip(&self.roster) {
+                *h = (if side == 0 { 1.0 } else { -1.0 }, 0.0);
+            }
+        }
         if self.any_throw {
             fl.thrown[..self.roster.len()].fill(0);
         }
@@ -231,6 +296,7 @@ impl Squad {
 
     pub(super) fn outcome(&self, fl: &mut Field, first: Side, turns: u32) -> SquadOutcome {
         let winner = match (fl.alive[0], fl.alive[1]) {
+            _ if fl.won != 0 => Some(if fl.won == 1 { Side::A } else { Side::B }),
             (0, 0) => None,
             (_, 0) => Some(Side::A),
             (0, _) => Some(Side::B),
@@ -448,6 +514,9 @@ impl Squad {
                     continue;
                 }
                 self.act_as::<P, F, L>(fl, i, faces, log);
+                if !P && self.board.is_some() && fl.f[i].alive {
+                    self.face_nearest(fl, i);
+                }
                 if !P && self.hooks.unit_end {
                     self.unit_end(fl, faces, log);
                 }
@@ -479,6 +548,9 @@ impl Squad {
                 }
             }
             self.record_turn(fl, turn);
+            if !P && self.board.is_some() && self.holds(fl, side, log) {
+                return self.outcome(fl, first, turn);
+            }
             side = 1 - side;
         }
         self.outcome(fl, first, self.max_turns)
