@@ -11,6 +11,9 @@
 //! (`baselines/launcher_loop.rs`, written from the readings; a test holds it to the
 //! engine). Each engine on one thread and on two. The melee loop, too, is written from the
 //! readings now, and still draws the engine's dice at issue 27's setting.
+//!
+//! Issue 43's table: a 6 v 6 minifig battle on the scattered-cover table beside the same
+//! battle on the plane (`table_6v6`).
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -146,5 +149,42 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, others);
+/// Issue 43: a 6 v 6 battle of minifigs with Hand Weapons (abreast, 1.5" apart) on the
+/// scattered-cover table, beside the same battle on the plane with the sides as far apart
+/// as the table's fronts (36"). One thread each: the table's cost is per battle.
+fn tables(c: &mut Criterion) {
+    let o = RuleOptions::default();
+    let six = || units("minifig-hand-weapon", 6, Policy::default(), &o);
+    let plane = Squad::new(six(), six(), 36, First::Random, 100, o).expect("a valid squad");
+    let table =
+        diemon::scenario::table::named::layout("scattered", 48.0, 48.0, 1).expect("a named table");
+    let on_table = Squad::new(six(), six(), 36, First::Random, 100, o)
+        .expect("a valid squad")
+        .on_table(
+            table,
+            diemon::scenario::squad::board::Objective::LastStanding,
+        )
+        .expect("the sides deploy");
+    let mut g = group(c, "table_6v6", BATCH);
+    for (name, s) in [("plane_1thread", &plane), ("scattered_1thread", &on_table)] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool");
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let e = Engine {
+                    seed: 1,
+                    cell: 0,
+                    stop: Stop::Trials(BATCH),
+                    shard: diemon::sim::engine::Shard::WHOLE,
+                };
+                pool.install(|| e.run(s, &Silent, &AtomicBool::new(false)))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, others, tables);
 criterion_main!(benches);

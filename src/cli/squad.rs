@@ -5,12 +5,12 @@ use std::sync::atomic::AtomicBool;
 
 use super::runs::answer;
 use super::{Failure, io};
-use crate::dice::{Entry, Narration};
+use crate::dice::Entry;
 use crate::question::duel::DuelArgs;
 use crate::question::outcomes::Share;
 use crate::question::squad::{SquadAnswer, ask, build, describe};
+use crate::report::map;
 use crate::rules::RuleOptions;
-use crate::scenario::duel::Side;
 use crate::scenario::squad::Squad;
 
 pub fn run(
@@ -20,9 +20,14 @@ pub fn run(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let flags = a.flags();
+    if a.map.is_some() && (a.run.replay_trial.is_none() || a.table.is_none()) {
+        return Err(Failure::input(
+            "--map draws one replayed battle on a table\nhint: add --replay-trial N and --table LAYOUT (open, scattered, wall-line, town or a file)",
+        ));
+    }
     if let Some(n) = a.run.replay_trial {
         let squad = build(a, opts)?;
-        return replay(&squad, &flags.engine(), n, a, out);
+        return replay(&squad, n, a, opts, out);
     }
     answer(
         &flags,
@@ -163,39 +168,44 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
 
 fn replay(
     squad: &Squad,
-    engine: &crate::sim::engine::Engine,
     n: u64,
     a: &DuelArgs,
+    opts: &RuleOptions,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let mut log = Narration::default();
-    let o = engine.replay(squad, n, &mut log);
+    let mut picture = map::Picture::default();
+    let (_, o) = crate::question::squad::replay(a, opts, n, &mut picture)?;
     let mut s = format!(
         "trial {n} of seed {}\nA: {}\nB: {}\n",
         a.run.out.seed,
         describe(squad, 0),
         describe(squad, 1)
     );
-    for e in &log.0 {
+    for e in &picture.narration.0 {
         match e {
             Entry::Note(t) => s.push_str(&format!("{t}\n")),
             Entry::Die(d) => s.push_str(&format!("      {}\n", super::roll::line(d, squad.opts()))),
         }
     }
-    s.push_str(&format!(
-        "{} after {} turns ({} went first); survivors A {} B {}\n",
-        match o.winner {
-            Some(Side::A) => "A wins",
-            Some(Side::B) => "B wins",
-            None => "draw",
-        },
-        o.turns,
-        match o.first {
-            Side::A => "A",
-            Side::B => "B",
-        },
-        o.survivors[0],
-        o.survivors[1]
-    ));
+    let ending = map::ending(&o);
+    s.push_str(&format!("{ending}\n"));
+    if let Some(path) = &a.map {
+        let title = format!(
+            "A: {}   B: {}\ntrial {n} of seed {}: {ending}",
+            describe(squad, 0),
+            describe(squad, 1),
+            a.run.out.seed
+        );
+        let svg = map::draw(squad, &picture, &title, true)
+            .ok_or_else(|| Failure::input("--map draws a battle on a table: add --table"))?;
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let dir = dir.unwrap_or(std::path::Path::new("."));
+        let name = path.file_name().ok_or_else(|| {
+            Failure::input(format!("--map {}: expected a file name", path.display()))
+        })?;
+        crate::export::write_text_atomic(dir, &name.to_string_lossy(), &svg)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        s.push_str(&format!("map written to {}\n", path.display()));
+    }
     io(out.write_all(s.as_bytes()))
 }

@@ -1112,3 +1112,88 @@ fn issue_43_a_table_is_drawn_and_a_broken_layout_named_at_its_line() {
     assert_eq!(code, 2);
     assert!(err.contains("did you mean the layout `town`?"), "{err}");
 }
+
+#[test]
+fn issue_43_a_battle_on_a_table_is_replayed_to_a_map() {
+    // A duel on the scattered table: the line names the table and the objective.
+    let (code, out, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle*2",
+        "--b",
+        "minifig-hand-weapon*3",
+        "--table",
+        "scattered",
+        "--objective",
+        "hold:2",
+        "--trials",
+        "200",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("table scattered 48\" x 48\" (table seed 1), objective hold:2"),
+        "{out}"
+    );
+    // Replayed with --map: the narration, and an SVG of every turn.
+    let dir = std::env::temp_dir().join(format!("diemon-cli-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("battle.svg");
+    let path = f.to_str().unwrap();
+    let args = [
+        "duel",
+        "--a",
+        "minifig-rifle*2",
+        "--b",
+        "minifig-hand-weapon*3",
+        "--table",
+        "town",
+        "--replay-trial",
+        "3",
+        "--map",
+        path,
+    ];
+    let (code, out, err) = diemon(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("map written to {path}")), "{out}");
+    let svg = std::fs::read_to_string(&f).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(r#"<g class="turn" data-turn="1">"#));
+    assert_eq!(
+        svg.matches("<polygon").count(),
+        2 + 20,
+        "two zones, the town's 20 blocks"
+    );
+    // The same trial, the same map.
+    diemon(&args);
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), svg);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A map needs a replayed trial on a table; an objective needs a table.
+    let (code, _, err) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle",
+        "--b",
+        "minifig-rifle",
+        "--map",
+        "x.svg",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("hint: add --replay-trial N and --table LAYOUT"),
+        "{err}"
+    );
+    let (code, _, err) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle",
+        "--b",
+        "minifig-rifle",
+        "--objective",
+        "hold:2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--objective hold:2 is fought on a table"),
+        "{err}"
+    );
+}

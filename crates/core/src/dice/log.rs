@@ -60,6 +60,11 @@ pub trait Log {
     /// nothing until a log that keeps notes formats it; the default drops it.
     #[inline(always)]
     fn note(&mut self, _what: std::fmt::Arguments<'_>) {}
+
+    /// Something a battle's map draws; built only where [`Log::NOTES`] holds, and the
+    /// default drops it.
+    #[inline(always)]
+    fn scene(&mut self, _what: super::Scene) {}
 }
 
 /// Discards events; used in simulations.

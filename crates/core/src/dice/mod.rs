@@ -10,6 +10,7 @@
 //!   `sn d8`), parsed with column-exact errors, rolled, and computed exactly.
 //! - [`pmf`]: exact probability mass with a stated truncated tail.
 //! - [`log`]: what every die did, for narration.
+//! - [`scene`]: what a battle's map draws, passed to the same log.
 
 pub mod bonus;
 pub mod damage;
@@ -17,6 +18,7 @@ pub mod die;
 pub mod expr;
 pub mod log;
 pub mod pmf;
+pub mod scene;
 pub mod skill;
 pub mod supernatural;
 
@@ -26,5 +28,6 @@ pub use die::{Die, Faces, Script};
 pub use expr::{Expr, ParseError, RollOutcome, Term, TermKind};
 pub use log::{DieEvent, Entry, Log, Narration, NoLog, Role};
 pub use pmf::Pmf;
+pub use scene::Scene;
 pub use skill::{SkillExact, SkillOutcome, SkillRoll};
 pub use supernatural::SnRoll;

@@ -32,6 +32,7 @@ pub mod cell;
 pub mod error;
 mod fields;
 pub mod lock;
+pub mod maps;
 pub mod merge;
 pub mod price;
 pub mod spec;

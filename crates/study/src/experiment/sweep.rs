@@ -223,6 +223,7 @@ pub fn sweep(
     // The report reads the frames back: a shard's are partial, and with no Parquet and no
     // CSV there is nothing to read.
     if !shard && e.report {
+        super::maps::write(e, dir)?;
         write_report(dir, out)?;
     }
     Ok(fits)

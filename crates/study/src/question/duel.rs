@@ -231,6 +231,10 @@ pub struct DuelArgs {
     /// `hold:N` (hold the table's centre, a 3" circle, N turns running; both sides rush it).
     #[arg(long, value_name = "OBJECTIVE", default_value = "last", value_parser = diemon_core::scenario::squad::board::Objective::parse, help_heading = "Table")]
     pub objective: diemon_core::scenario::squad::board::Objective,
+    /// With --replay-trial and --table: draw the battle to this SVG file, turn by turn
+    /// (the table, each walk, attack, Explosion and fall).
+    #[arg(long, value_name = "FILE.svg", help_heading = "Table")]
+    pub map: Option<std::path::PathBuf>,
 
     /// Side A's Skill die (d4 to d12), in place of its stat line's SKILL.
     #[arg(long, value_name = "DIE")]

@@ -67,6 +67,19 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Error> {
     on_table(squad, a)
 }
 
+/// Replays trial `n` of the battle `a` asks under `opts` into `log` (a narration, a map's
+/// picture): the battle and how that trial ended.
+pub fn replay<L: diemon_core::dice::Log>(
+    a: &DuelArgs,
+    opts: &RuleOptions,
+    n: u64,
+    log: &mut L,
+) -> Result<(Squad, diemon_core::scenario::squad::SquadOutcome), Error> {
+    let squad = build(a, opts)?;
+    let o = a.flags().engine().replay(&squad, n, log);
+    Ok((squad, o))
+}
+
 /// The battle on `a`'s table, if it names one (an objective needs one).
 fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
     let Some(name) = &a.table else {

@@ -8,10 +8,12 @@
 //! Parquet files alone, and `diemon run` ends by calling it.
 
 pub mod about;
+pub mod battles;
 pub mod build;
 pub mod chart;
 pub mod frames;
 pub mod index;
+pub mod map;
 pub mod page;
 pub mod sheet;
 
@@ -66,6 +68,7 @@ pub fn clear(dir: &Path) -> std::io::Result<()> {
 /// Writes `dir/report.md`, `dir/report.html` and `dir/charts/*`; returns the files written.
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     let frames = frames::Frames::load(dir)?;
+    let maps = battles::load(dir);
     let figures = build::figures(&frames);
     let charts = dir.join("charts");
     std::fs::create_dir_all(&charts).map_err(|source| ReportError::Create {
@@ -91,12 +94,12 @@ pub fn write(dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     written.push(write_text_atomic(
         dir,
         "report.md",
-        &page::markdown(&frames, &figures),
+        &page::markdown(&frames, &figures, &battles::markdown(&maps)),
     )?);
     written.push(write_text_atomic(
         dir,
         "report.html",
-        &page::html(&frames, &figures, &svgs),
+        &page::html(&frames, &figures, &svgs, &battles::html(&maps)),
     )?);
     let first = figures.first();
     about::write(

@@ -341,7 +341,7 @@ fn header_lines(frames: &Frames) -> Vec<String> {
 }
 
 /// The report as Markdown; charts are linked from `charts/`.
-pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
+pub fn markdown(frames: &Frames, figures: &[Figure], battles: &str) -> String {
     let mut s = format!("# {}\n\n", title(frames));
     if let Some(who) = sides(frames) {
         s.push_str(&format!("**{who}**\n\n"));
@@ -356,6 +356,7 @@ pub fn markdown(frames: &Frames, figures: &[Figure]) -> String {
             f.chart.title, f.chart.title, f.stem, f.sentence
         ));
     }
+    s.push_str(battles);
     let (header, rows) = results(frames);
     s.push_str("## Results\n\n");
     s.push_str(&format!("| {} |\n", header.join(" | ")));
@@ -489,7 +490,7 @@ pub(super) fn cell(html: &str, plain: &str) -> String {
 const SHORT_CELL: usize = 48;
 
 /// The report as one HTML file: the charts' SVG inlined, no external resources.
-pub fn html(frames: &Frames, figures: &[Figure], svgs: &[Inline]) -> String {
+pub fn html(frames: &Frames, figures: &[Figure], svgs: &[Inline], battles: &str) -> String {
     let name = esc(&title(frames));
     let mut s = format!(
         "{}{}<ul>\n",
@@ -505,6 +506,7 @@ pub fn html(frames: &Frames, figures: &[Figure], svgs: &[Inline]) -> String {
     for (f, svg) in figures.iter().zip(svgs) {
         s.push_str(&figure(svg, &f.sentence));
     }
+    s.push_str(battles);
     let (header, rows) = results(frames);
     s.push_str("<h2>Results</h2>\n<div class=\"scroll\"><table class=\"sortable\">\n<tr>");
     for h in &header {

@@ -185,6 +185,24 @@ impl Squad {
         self.board.as_ref().map(|b| &b.table)
     }
 
+    /// Each slot's name as narration gives it first ("A2 minifig-rifle"; a 4pion by its
+    /// summoner's), for maps.
+    pub fn names(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.roster.len());
+        for (u, &(side, kind)) in self.roster.iter().enumerate() {
+            let key = &self.kinds[kind as usize].key;
+            if u >= self.units {
+                let c = self.pions[u - self.units].0 as usize;
+                out.push(format!("{}'s {key}", out[c]));
+                continue;
+            }
+            let first = if side == 0 { 0 } else { self.count[0] };
+            let letter = if side == 0 { 'A' } else { 'B' };
+            out.push(format!("{letter}{} {key}", u - first + 1));
+        }
+        out
+    }
+
     /// What the battle is fought for.
     pub fn objective(&self) -> Objective {
         self.board

@@ -231,6 +231,33 @@ impl Ways {
         }
     }
 
+    /// The points a walker passes setting out from `a` toward `b` for `by` inches of the
+    /// shortest way: `a`, each corner it turns at, and where it stops ([`Ways::after`]).
+    /// It allocates: for maps, not for the trial loop.
+    pub fn path(&self, a: Point, b: Point, by: f64, kept: &mut Seen) -> Vec<Point> {
+        let end = self.after(a, b, by, kept);
+        let mut out = vec![a];
+        if let Some(v) = self.via(a, b, kept).filter(|v| v.length.is_finite()) {
+            let n = self.turns.len();
+            let (mut k, mut walked, mut at) = (v.first, 0.0, a);
+            loop {
+                let p = self.turns[k];
+                walked += at.to(p);
+                if walked >= by {
+                    break;
+                }
+                out.push(p);
+                at = p;
+                if k == v.last {
+                    break;
+                }
+                k = self.next[k * n + v.last] as usize;
+            }
+        }
+        out.push(end);
+        out
+    }
+
     /// How far, up to `by` inches, a figure at `a` moves straight toward `b` before it
     /// would meet what it cannot cross or the table's edge: it stops [`CLEARANCE`] short.
     pub fn clear(&self, a: Point, b: Point, by: f64) -> f64 {

@@ -674,7 +674,7 @@ fn counted_in(frames: &Frames, metric: &str) -> String {
 fn counted(metric: &str) -> String {
     match metric {
         "kills" => "figures killed in a turn".into(),
-        "turns" => "player turns until a side is wiped out".into(),
+        "turns" => "player turns the battle lasts".into(),
         "survivors_a" => "side A's units left standing".into(),
         "survivors_b" => "side B's units left standing".into(),
         "pmf" => "Marks in one roll (exact)".into(),

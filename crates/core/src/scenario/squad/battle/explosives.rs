@@ -485,6 +485,12 @@ impl Squad {
         // Past the blast's last ring nothing is caught: most of a wide line is ruled out
         // unmeasured.
         let reach = RING_INCHES * blast.rings() as f64;
+        if L::NOTES {
+            log.scene(crate::dice::Scene::Blast {
+                at: self.map_of(centre),
+                inches: reach,
+            });
+        }
         for u in 0..self.roster.len() {
             if !fl.f[u].alive {
                 continue;

@@ -8,6 +8,7 @@
 //! - [`hooks`]: the few named points where creature rules join the turn;
 //! - [`plane`]: where figures stand, how far apart, and the steps they take;
 //! - [`field`]: who is nearest, the walk toward the enemy, Sprints, Responses, KnockBack;
+//! - [`picture`]: the battle as a map draws it (a log that keeps notes only);
 //! - [`line`]: the same turn for a battle of plain melee fighters, on a few arrays;
 //! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
 //! - [`minds`]: Stupidity and Half-Mind Usefulness (Ch. 10.1);
@@ -41,6 +42,7 @@ mod limbs;
 mod line;
 mod medik;
 mod minds;
+mod picture;
 mod plane;
 mod power;
 mod rolls;

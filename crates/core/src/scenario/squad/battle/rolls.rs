@@ -71,6 +71,13 @@ impl Squad {
             }
             hit => hit,
         };
+        if L::NOTES {
+            log.scene(crate::dice::Scene::Attack {
+                from: i as u16,
+                to: t as u16,
+                hit: matches!(hit, Hit::Hit { .. }),
+            });
+        }
         match hit {
             Hit::Hit { benny } => {
                 log.note(format_args!("    hit (modifier {m:+})"));

@@ -118,7 +118,7 @@ impl Squad {
         }
         let moved = step.min(want);
         let from = fl.at(i);
-        self.walk_to(fl, i, goal, moved);
+        self.walk_drawn(fl, i, goal, moved, log);
         fl.moved(fl.f[i].side);
         if !P && self.any_throw {
             self.pick_up(fl, i, log);
@@ -451,6 +451,9 @@ impl Squad {
                 "turn {turn}: side {}",
                 if side == 0 { 'A' } else { 'B' }
             ));
+            if L::NOTES {
+                self.picture(fl, Some((turn, side)), log);
+            }
             self.new_turn::<P>(fl, side);
             let (taken, lent_here) = if !P && self.hooks.turn_start {
                 let t = self.turn_start(fl, side, faces, log);
@@ -514,9 +517,7 @@ impl Squad {
                     continue;
                 }
                 self.act_as::<P, F, L>(fl, i, faces, log);
-                if !P && self.board.is_some() && fl.f[i].alive {
-                    self.face_nearest(fl, i);
-                }
+                self.after_act::<P, L>(fl, i, log);
                 if !P && self.hooks.unit_end {
                     self.unit_end(fl, faces, log);
                 }
