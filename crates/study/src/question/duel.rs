@@ -14,8 +14,8 @@ use diemon_core::options::RuleOptions;
 use diemon_core::rules::medik::Amputate;
 use diemon_core::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
 use diemon_core::scenario::squad::{
-    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Position, Response, Spacing, Spend, Sprint,
-    Targeting, Throw,
+    AreaAim, AutoFire, Bail, Conduct, Divert, Formation, Lob, Position, Response, Spacing, Spend,
+    Sprint, Targeting, Throw,
 };
 use diemon_core::sim::progress::Progress;
 
@@ -231,6 +231,15 @@ pub struct DuelArgs {
     /// `hold:N` (hold the table's centre, a 3" circle, N turns running; both sides rush it).
     #[arg(long, value_name = "OBJECTIVE", default_value = "last", value_parser = diemon_core::scenario::squad::board::Objective::parse, help_heading = "Table")]
     pub objective: diemon_core::scenario::squad::board::Objective,
+    /// How side A's units walk on a table: advance along the way at the enemy (or the
+    /// objective), or from cover to cover (each walk ends, between half of it and all of
+    /// it, where the fewest enemy shooters see it; a shooter with a target holds and
+    /// shoots).
+    #[arg(long, value_enum, default_value_t = Conduct::Advance, help_heading = "Table")]
+    pub a_conduct: Conduct,
+    /// The same for side B.
+    #[arg(long, hide_possible_values = true, value_enum, default_value_t = Conduct::Advance, help_heading = "Table")]
+    pub b_conduct: Conduct,
     /// With --replay-trial and --table: draw the battle to this SVG file, turn by turn
     /// (the table, each walk, attack, Explosion and fall).
     #[arg(long, value_name = "FILE.svg", help_heading = "Table")]

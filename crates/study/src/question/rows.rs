@@ -11,7 +11,7 @@ use super::run::Ran;
 use super::squad::{SquadAnswer, TurnRow};
 use crate::schema::{Figure, Row};
 use diemon_core::marks::levels::LEVELS;
-use diemon_core::scenario::squad::Policy;
+use diemon_core::scenario::squad::{Conduct, Policy};
 
 impl Answer {
     /// The answer's row of its experiment's frames.
@@ -243,6 +243,7 @@ pub fn policy_text(p: &Policy) -> String {
         throw,
         divert,
         lob,
+        conduct,
     } = p;
     let word = |v: &dyn erased::Word| v.word();
     [
@@ -265,6 +266,12 @@ pub fn policy_text(p: &Policy) -> String {
     ]
     .map(|(k, v)| format!("{k}={v}"))
     .join(" ")
+        // A table's conduct, named where it is not the default (the frames of battles off a
+        // table read as they always did).
+        + &match conduct {
+            Conduct::Advance => String::new(),
+            c => format!(" conduct={}", word(c)),
+        }
 }
 
 mod erased {

@@ -157,6 +157,7 @@ fn side(
             throw: a.a_throw,
             divert: a.a_divert,
             lob: a.a_lob,
+            conduct: a.a_conduct,
         }
     } else {
         Policy {
@@ -176,6 +177,7 @@ fn side(
             throw: a.b_throw,
             divert: a.b_divert,
             lob: a.b_lob,
+            conduct: a.b_conduct,
         }
     };
     SideSpec::from_catalog(catalog, &units, policy, opts).map_err(|e| bad(e.to_string()))

@@ -59,8 +59,8 @@ use crate::scenario::blast::Launch;
 
 pub use kind::{Inert, Kind, KindError, Summons};
 pub use policy::{
-    AreaAim, AutoFire, Bail, Divert, Formation, Lob, Policy, PolicyError, Position, Response,
-    Spacing, Spend, Sprint, Targeting, Throw,
+    AreaAim, AutoFire, Bail, Conduct, Divert, Formation, Lob, Policy, PolicyError, Position,
+    Response, Spacing, Spend, Sprint, Targeting, Throw,
 };
 pub use tally::{SquadOutcome, SquadTally};
 

@@ -80,6 +80,23 @@ pub enum Sprint {
     Close,
 }
 
+/// How a side's units walk on a table (issue 43; off a table there is nothing to hide
+/// behind, and every conduct walks alike).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "snake_case")]
+pub enum Conduct {
+    /// Along its way at the enemy (or the objective), as far as it wants to go.
+    #[default]
+    Advance,
+    /// From cover to cover: a unit that strikes no one this turn ends its walk, somewhere
+    /// between half of it and all of it (and up to 2" to either side), where the fewest
+    /// thirds of it stand in the sight of enemy shooters that could reach it; the nearest
+    /// to its goal among equals. A shooter that has a target holds where it stands and
+    /// shoots.
+    Cover,
+}
+
 /// Whether a unit that ends its walk out of Close Combat throws a hand weapon at an enemy
 /// within its arm's 3" (Ch. 8.4 Thrown Minifig Weapons: the weapon's Close Combat Use and
 /// Damage). The throw is its Action, so it gives up its Response; the weapon falls at its
@@ -558,6 +575,9 @@ pub struct Policy {
     pub divert: Divert,
     /// Whether its Explosives fire at targets beyond 12".
     pub lob: Lob,
+    /// How its units walk on a table.
+    #[serde(default)]
+    pub conduct: Conduct,
 }
 
 #[cfg(test)]

@@ -63,6 +63,10 @@ pub struct Ways {
     depth: f64,
 }
 
+/// A way worked out once ([`Ways::route`]): straight, or round by its turns.
+#[derive(Copy, Clone, Debug)]
+pub struct Route(Option<Via>);
+
 /// The first and last turns of a way round something, and its length.
 #[derive(Copy, Clone, Debug)]
 struct Via {
@@ -198,7 +202,17 @@ impl Ways {
     /// Where a walker that sets out from `a` toward `b` stands after `by` inches of the
     /// shortest way (at `b` if the way is shorter; where it stands, if there is none).
     pub fn after(&self, a: Point, b: Point, by: f64, kept: &mut Seen) -> Point {
-        let Some(v) = self.via(a, b, kept) else {
+        self.along(a, b, self.route(a, b, kept), by)
+    }
+
+    /// The shortest way from `a` to `b`, worked out once for several [`Ways::along`].
+    pub fn route(&self, a: Point, b: Point, kept: &mut Seen) -> Route {
+        Route(self.via(a, b, kept))
+    }
+
+    /// [`Ways::after`] on the way `r` from `a` to `b` ([`Ways::route`]).
+    pub fn along(&self, a: Point, b: Point, r: Route, by: f64) -> Point {
+        let Some(v) = r.0 else {
             let d = a.to(b);
             return if by >= d || d == 0.0 {
                 b

@@ -8,6 +8,7 @@
 //! - [`hooks`]: the few named points where creature rules join the turn;
 //! - [`plane`]: where figures stand, how far apart, and the steps they take;
 //! - [`field`]: who is nearest, the walk toward the enemy, Sprints, Responses, KnockBack;
+//! - [`conduct`]: where a walk ends on a table, by the side's `conduct` (cover);
 //! - [`picture`]: the battle as a map draws it (a log that keeps notes only);
 //! - [`line`]: the same turn for a battle of plain melee fighters, on a few arrays;
 //! - [`strike`]: Actions, targets, Skill rolls, Damage against Armor, Parries;
@@ -27,6 +28,7 @@
 
 mod arcs;
 mod bail;
+mod conduct;
 mod constructs;
 mod contagion;
 mod defence;

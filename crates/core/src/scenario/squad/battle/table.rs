@@ -23,7 +23,7 @@ const NO_WAY: i32 = i32::MAX / 4;
 impl Board {
     /// The table's point at the battle's spot `s`.
     #[inline]
-    fn point(&self, s: Spot) -> Point {
+    pub(super) fn point(&self, s: Spot) -> Point {
         Point::new(
             self.origin.x + s.1 as f64 / 2.0,
             self.origin.y + s.0 as f64 / 2.0,
@@ -32,7 +32,7 @@ impl Board {
 
     /// The battle's spot at the table's point `p`.
     #[inline]
-    fn spot(&self, p: Point) -> Spot {
+    pub(super) fn spot(&self, p: Point) -> Spot {
         (
             ((p.y - self.origin.y) * 2.0) as f32,
             ((p.x - self.origin.x) * 2.0) as f32,
@@ -251,8 +251,9 @@ impl Squad {
         let height = (fl.f[i].size as f64).max(0.5);
         let reach = 2.0 * range as f64 + plane::SLACK as f64 * 2.0;
         let most = self.at_speed(fl, i, k.move_halves).min(d);
+        let route = b.ways[v].route(from, to.at, &mut kept);
         for s in 0..=most {
-            let p = b.ways[v].after(from, to.at, s as f64 / 2.0, &mut kept);
+            let p = b.ways[v].along(from, to.at, route, s as f64 / 2.0);
             let eye = table::Figure { at: p, height };
             if 2.0 * p.to(to.at) <= reach && b.table.sight(eye, to).walled < 3 {
                 fl.seen[v].set(kept);

@@ -118,7 +118,7 @@ impl Squad {
         }
         let moved = step.min(want);
         let from = fl.at(i);
-        self.walk_drawn(fl, i, goal, moved, log);
+        self.walk_on(fl, i, goal, moved, log);
         fl.moved(fl.f[i].side);
         if !P && self.any_throw {
             self.pick_up(fl, i, log);

@@ -146,6 +146,7 @@ fn plays_policy(p: &Policy) -> bool {
         amputate: _,
         aim: _,
         lob: _,
+        conduct: _,
         auto: _,
         // Bailing, throwing and Diverting make the battle not plain ([`Squad::plain`]).
         bail: _,

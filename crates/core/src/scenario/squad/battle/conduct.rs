@@ -1,0 +1,193 @@
+//! Conduct on a table (issue 43): where a side's walks end, by its `conduct` policy.
+//! `advance` walks its way as far as it wants to go; `cover` walks it all where it ends
+//! unseen, else ends the walk, between half of it and all of it, where the fewest thirds
+//! of the walker stand in the sight of enemy shooters that could reach it
+//! ([`Squad::exposure`]), the nearest to its goal (straight) among equals: a player moving
+//! from cover to cover (Ch. 8.3's cover is his to seek).
+
+use super::*;
+use crate::dice::Log;
+use crate::scenario::squad::Conduct;
+use crate::scenario::table::ways::Seen;
+use crate::scenario::table::{self, Point};
+
+/// How far to either side of its way a walker under `cover` looks for cover, in
+/// half-inches, and how many places it weighs.
+const ASIDE: [i32; 5] = [0, -2, 2, -4, 4];
+const ALONG: [i32; 3] = [4, 3, 2];
+
+impl Squad {
+    /// Unit `i` walks `by` half-inches toward `s` (its goal: the enemy, or an objective),
+    /// drawn for a map: along its way, or under `cover` to the place its conduct picks.
+    #[inline(always)]
+    pub(super) fn walk_on<L: Log + ?Sized>(
+        &self,
+        fl: &mut Field,
+        i: usize,
+        s: Spot,
+        by: i32,
+        log: &mut L,
+    ) {
+        let covered = self.board.is_some()
+            && by > 0
+            && self.policy[fl.f[i].side as usize].conduct == Conduct::Cover;
+        let s = if covered {
+            self.cover_stop(fl, i, s, by).unwrap_or(s)
+        } else {
+            s
+        };
+        self.walk_drawn(fl, i, s, by, log);
+    }
+
+    /// Where unit `i`, walking `by` half-inches toward `goal`, ends its walk under `cover`:
+    /// among the places a half, three quarters and all of the way along, each straight
+    /// there or 1" or 2" to either side, those it can stand on and reach within `by`, the
+    /// least [`Squad::exposure`]d, then the nearest its goal straight (then the first
+    /// named). `None` off a table.
+    pub(super) fn cover_stop(&self, fl: &Field, i: usize, goal: Spot, by: i32) -> Option<Spot> {
+        let b = self.board()?;
+        let slow = (fl.f[i].recovering || self.kinds[fl.f[i].kind as usize].half_speed) as usize;
+        let w = &b.ways[slow];
+        let mut kept = fl.seen[slow].get();
+        let (from, to) = (b.point(fl.at(i)), b.point(goal));
+        let inches = by as f64 / 2.0;
+        let route = w.route(from, to, &mut kept);
+        // The whole walk ends where no shooter sees it: nothing to hide from.
+        let whole = w.along(from, to, route, inches);
+        if self.exposure(fl, i, whole, 0) == 0 {
+            fl.seen[slow].set(kept);
+            return Some(b.spot(whole));
+        }
+        let mut best: Option<(u32, f64, Point)> = None;
+        // Ways from the walker to each place: each a goal of its own, kept apart.
+        let mut fresh = Seen::NONE;
+        for quarters in ALONG {
+            let along = inches * quarters as f64 / 4.0;
+            let on = w.along(from, to, route, along);
+            // Across the way here: square to where it heads.
+            let ahead = w.along(from, to, route, (along + 0.5).min(inches));
+            let (dx, dy) = (ahead.x - on.x, ahead.y - on.y);
+            let l = (dx * dx + dy * dy).sqrt();
+            for aside in ASIDE {
+                if aside != 0 && l == 0.0 {
+                    continue;
+                }
+                let off = aside as f64 / 2.0;
+                let p = if aside == 0 {
+                    on
+                } else {
+                    Point::new(on.x - dy / l * off, on.y + dx / l * off)
+                };
+                let on_table = (0.0..=b.table.width()).contains(&p.x)
+                    && (0.0..=b.table.depth()).contains(&p.y);
+                // Cheap tests first: the table, standing room, the straight distance.
+                let limit = inches + plane::SLACK as f64;
+                if !on_table || !w.standable(p) || from.to(p) > limit {
+                    continue;
+                }
+                let cap = best.map_or(u32::MAX, |(e, _, _)| e);
+                let seen = self.exposure(fl, i, p, cap);
+                if seen > cap || !(w.open(from, p) || w.length(from, p, &mut fresh) <= limit) {
+                    continue;
+                }
+                // Nearest its goal as the crow flies: a way from each place would cost a
+                // way's search a place, and the places lie within 2" of one another.
+                let left = p.to(to);
+                if best.is_none_or(|(e, d, _)| seen < e || (seen == e && left < d - 1e-9)) {
+                    best = Some((seen, left, p));
+                }
+            }
+        }
+        fl.seen[slow].set(kept);
+        best.map(|(_, _, p)| b.spot(p))
+    }
+
+    /// How much of unit `i`, were it standing at `p`, enemy shooters see: over every
+    /// standing enemy with a Range that its Move and Range reach `p` by, the thirds of `i`
+    /// it sees (none behind a wall that hides all of it). Counting stops past `cap`.
+    pub(super) fn exposure(&self, fl: &Field, i: usize, p: Point, cap: u32) -> u32 {
+        let Some(b) = self.board() else {
+            return 0;
+        };
+        let me = table::Figure {
+            at: p,
+            height: (fl.f[i].size as f64).max(0.5),
+        };
+        let them = 1 - fl.f[i].side;
+        let mut seen = 0;
+        for u in 0..self.roster.len() {
+            let f = &fl.f[u];
+            if !f.alive || f.side != them {
+                continue;
+            }
+            let k = &self.kinds[f.kind as usize];
+            let Some(range) = k.reach() else {
+                continue;
+            };
+            let at = b.point(fl.at(u));
+            if 2.0 * at.to(p) > (2 * range as i32 + k.move_halves) as f64 + plane::SLACK as f64 {
+                continue;
+            }
+            let eye = table::Figure {
+                at,
+                height: (f.size as f64).max(0.5),
+            };
+            let s = b.table.sight(eye, me);
+            if s.walled < 3 {
+                seen += 3 - s.hidden;
+                if seen > cap {
+                    break;
+                }
+            }
+        }
+        seen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::dice::Script;
+    use crate::scenario::squad::board::Objective;
+    use crate::scenario::table::{Outline, Table, Terrain, TerrainKind};
+
+    #[test]
+    fn issue_43_under_cover_a_walk_ends_behind_the_wall_rather_than_in_the_open() {
+        // A rifleman 8" up a 24" table (its zone 8" deep); a minifig with a Hand Weapon
+        // 8" down from the far edge... 8" off it. A 2" wall 1" wide stands 3" ahead of the
+        // minifig and 1" to its right. Advancing, its 5" walk ends in the open, 3" from the
+        // rifle's Range; under cover, behind the wall, where the rifle sees none of it.
+        let wall = Terrain {
+            kind: TerrainKind::Wall,
+            outline: Outline::rectangle(Point::new(12.5, 12.5), Point::new(15.5, 13.0)).unwrap(),
+            height: 2.0,
+        };
+        let t = Table::new(
+            24.0,
+            24.0,
+            vec![wall],
+            Table::edge_zones(24.0, 24.0, 8.0).unwrap(),
+        )
+        .unwrap();
+        let ro = RuleOptions::default();
+        let mut b = side(&[MF], &ro);
+        let a = side(&[("minifig-rifle", 1)], &ro);
+        let plain = Squad::new(a.clone(), b.clone(), 12, First::B, 1, ro).unwrap();
+        let plain = plain.on_table(t.clone(), Objective::LastStanding).unwrap();
+        b.policy.conduct = Conduct::Cover;
+        let covered = Squad::new(a, b, 12, First::B, 1, ro).unwrap();
+        let covered = covered.on_table(t, Objective::LastStanding).unwrap();
+        for (s, hidden) in [(&plain, false), (&covered, true)] {
+            let mut fl = s.start();
+            // B walks (A has its Action saved: a shot at B if it sees it within 10").
+            let mut dice = Script::new(&[(D6, 1)]);
+            s.act(&mut fl, 1, &mut dice, &mut NoLog);
+            let p = s.board().unwrap().point(fl.at(1));
+            let seen = s.exposure(&fl, 1, p, u32::MAX);
+            assert_eq!(seen == 0, hidden, "{p:?}: {seen} thirds seen");
+            // In the open it drew the rifle's shot (a natural 1); behind the wall, none.
+            assert_eq!(dice.is_done(), !hidden, "{p:?}");
+        }
+    }
+}
