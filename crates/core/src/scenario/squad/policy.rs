@@ -89,11 +89,11 @@ pub enum Conduct {
     /// Along its way at the enemy (or the objective), as far as it wants to go.
     #[default]
     Advance,
-    /// From cover to cover: a unit that strikes no one this turn ends its walk, somewhere
-    /// between half of it and all of it (and up to 2" to either side), where the fewest
-    /// thirds of it stand in the sight of enemy shooters that could reach it; the nearest
-    /// to its goal among equals. A shooter that has a target holds where it stands and
-    /// shoots.
+    /// From cover to cover: a unit that strikes no one this turn walks all the way where
+    /// no enemy shooter would see it at the end; else it ends its walk, somewhere between
+    /// half of it and all of it (and up to 2" to either side), where the fewest thirds of
+    /// it stand in the sight of enemy shooters that could reach it, the nearest its goal
+    /// among equals. A shooter that has a target holds where it stands and shoots.
     Cover,
 }
 
