@@ -8,6 +8,10 @@
 //! - `wall-line`: a low wall across the middle, an inch gap every 6".
 //! - `town`: blocks of buildings 6" square with 3" streets between, filling the middle.
 //!
+//! Every layout is its own mirror across the line halfway between the sides' edges, so
+//! neither side deploys facing better terrain: two equal sides, first by a roll-off, fight
+//! the same battle from either side.
+//!
 //! Each side deploys within [`super::layout::ZONE`] inches of its edge.
 
 use rand::RngExt;
@@ -67,16 +71,22 @@ fn block(kind: TerrainKind, a: Point, b: Point) -> Terrain {
     }
 }
 
-/// Cover scattered over the middle band (`low` to `high` along), from `seed`.
+/// Cover scattered over the middle band (`low` to `high` along), from `seed`: pieces drawn
+/// into its near half, each with its twin mirrored across the middle line in the far half,
+/// so each side meets the terrain the other does (both sides stand abreast in the same
+/// order across the table, so a mirror, not a half turn, makes the battle the same from
+/// either side).
 fn scattered(width: f64, low: f64, high: f64, seed: u64) -> Vec<Terrain> {
     // A stream of its own: the layout's draws never share a battle's.
     let mut rng = crate::sim::seed::stream(seed, u64::MAX, 0);
-    let wanted = ((width * (high - low)) / 60.0).round().max(1.0) as usize;
+    let wanted = ((width * (high - low)) / 120.0).round().max(1.0) as usize;
+    // The near half, half an inch short of the middle: twins stand an inch apart across it.
+    let (mid, depth) = ((low + high) / 2.0, low + high);
     let mut placed: Vec<(Point, Point)> = Vec::new();
     let mut terrain = Vec::new();
     // Bounded tries: a crowded table takes fewer pieces, never hangs.
     for _ in 0..wanted * 20 {
-        if terrain.len() == wanted {
+        if terrain.len() == 2 * wanted {
             break;
         }
         let kind = [
@@ -92,53 +102,62 @@ fn scattered(width: f64, low: f64, high: f64, seed: u64) -> Vec<Terrain> {
         // On a quarter-inch grid, as a table built by hand measures.
         let q = |v: f64| (v * 4.0).round() / 4.0;
         let (w, d) = (q(w), q(d));
-        if w > width || d > high - low {
+        let top = mid - 0.5;
+        if w > width || d > top - low {
             continue;
         }
         let x = q(rng.random_range(0.0..=width - w)).min(width - w);
-        let y = q(rng.random_range(low..=high - d)).clamp(low, high - d);
+        let y = q(rng.random_range(low..=top - d)).clamp(low, top - d);
         let (a, b) = (Point::new(x, y), Point::new(x + w, y + d));
+        let twin = (Point::new(a.x, depth - b.y), Point::new(b.x, depth - a.y));
         // An inch clear of every other piece, so units can pass between.
-        let clear = placed
-            .iter()
-            .all(|(p, q)| a.x > q.x + 1.0 || b.x + 1.0 < p.x || a.y > q.y + 1.0 || b.y + 1.0 < p.y);
-        if clear {
-            placed.push((a, b));
+        let clear = |(a, b): (Point, Point)| {
+            placed.iter().all(|(p, q)| {
+                a.x > q.x + 1.0 || b.x + 1.0 < p.x || a.y > q.y + 1.0 || b.y + 1.0 < p.y
+            })
+        };
+        if clear((a, b)) && clear(twin) {
+            placed.extend([(a, b), twin]);
             terrain.push(block(kind, a, b));
+            terrain.push(block(kind, twin.0, twin.1));
         }
     }
     terrain
 }
 
-/// A low wall across the table at `y`, half an inch deep, an inch gap every 6".
+/// A low wall across the table at `y`, half an inch deep, 5" lengths with an inch between,
+/// centred across the table (the same seen from either side).
 fn wall_line(width: f64, y: f64) -> Vec<Terrain> {
+    let n = ((width + 1.0) / 6.0).floor().max(1.0);
+    let mut x = ((width - (6.0 * n - 1.0)) / 2.0).max(0.0);
     let mut terrain = Vec::new();
-    let mut x = 0.0;
     while x < width {
         let end = (x + 5.0).min(width);
-        if end - x > 0.0 {
-            let (a, b) = (Point::new(x, y - 0.25), Point::new(end, y + 0.25));
-            terrain.push(block(TerrainKind::LowWall, a, b));
-        }
+        let (a, b) = (Point::new(x, y - 0.25), Point::new(end, y + 0.25));
+        terrain.push(block(TerrainKind::LowWall, a, b));
         x += 6.0;
     }
     terrain
 }
 
-/// Buildings 6" square on a 9" grid (3" streets), filling the middle band an inch in from
-/// its ends.
+/// Buildings 6" square on a 9" grid (3" streets), centred in the middle band with an inch
+/// of street at least round it and at the table's sides (the same seen from either side).
 fn town(width: f64, low: f64, high: f64) -> Vec<Terrain> {
+    // How many blocks fit in `span` inches with an inch spare at each end, and where the
+    // first starts to centre them.
+    let fit = |from: f64, span: f64| {
+        let n = ((span - 2.0 + 3.0) / 9.0 + 1e-9).floor().max(0.0);
+        (n as usize, from + (span - (9.0 * n - 3.0)) / 2.0)
+    };
+    let (rows, y0) = fit(low, high - low);
+    let (cols, x0) = fit(0.0, width);
     let mut terrain = Vec::new();
-    // An inch in from the band's ends and the table's left edge, on whole inches.
-    let mut y = low + 1.0;
-    while y + 6.0 <= high - 1.0 + 1e-9 {
-        let mut x = 1.0;
-        while x + 6.0 <= width {
+    for r in 0..rows {
+        for c in 0..cols {
+            let (x, y) = (x0 + 9.0 * c as f64, y0 + 9.0 * r as f64);
             let (a, b) = (Point::new(x, y), Point::new(x + 6.0, y + 6.0));
             terrain.push(block(TerrainKind::Building, a, b));
-            x += 9.0;
         }
-        y += 9.0;
     }
     terrain
 }
@@ -152,13 +171,37 @@ mod tests {
         let a = layout("scattered", 48.0, 48.0, 7).unwrap();
         assert_eq!(a, layout("scattered", 48.0, 48.0, 7).unwrap());
         assert_ne!(a, layout("scattered", 48.0, 48.0, 8).unwrap());
-        // 48 x 36 inches of middle: about 29 pieces.
+        // 48 x 36 inches of middle: about 29 pieces, in twins.
         let n = a.terrain().len();
-        assert!((20..=29).contains(&n), "{n} pieces");
+        assert!((20..=30).contains(&n) && n % 2 == 0, "{n} pieces");
         // None in a zone.
         for t in a.terrain() {
             for c in t.outline.corners() {
                 assert!((ZONE..=48.0 - ZONE).contains(&c.y), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn issue_43_every_named_layout_is_its_own_mirror_across_the_middle_line() {
+        // Neither side's zone faces better terrain: each piece has a twin mirrored across
+        // the line halfway between the sides' edges (itself, for a piece on the line).
+        for name in NAMES {
+            for (w, d) in [(48.0, 48.0), (36.0, 60.0), (25.0, 24.0)] {
+                let t = layout(name, w, d, 3).unwrap();
+                let turned = |p: &Point| Point::new(p.x, d - p.y);
+                for piece in t.terrain() {
+                    let mut twin: Vec<Point> = piece.outline.corners().iter().map(turned).collect();
+                    twin.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+                    let found = t.terrain().iter().any(|o| {
+                        let mut c = o.outline.corners().to_vec();
+                        c.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+                        o.kind == piece.kind
+                            && c.len() == twin.len()
+                            && c.iter().zip(&twin).all(|(a, b)| a.to(*b) < 1e-9)
+                    });
+                    assert!(found, "{name} {w}x{d}: {piece:?} has no twin");
+                }
             }
         }
     }
