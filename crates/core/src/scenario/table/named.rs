@@ -173,7 +173,7 @@ mod tests {
         assert_ne!(a, layout("scattered", 48.0, 48.0, 8).unwrap());
         // 48 x 36 inches of middle: about 29 pieces, in twins.
         let n = a.terrain().len();
-        assert!((20..=30).contains(&n) && n % 2 == 0, "{n} pieces");
+        assert!((20..=30).contains(&n) && n.is_multiple_of(2), "{n} pieces");
         // None in a zone.
         for t in a.terrain() {
             for c in t.outline.corners() {
