@@ -232,9 +232,9 @@ pub struct DuelArgs {
     #[arg(long, value_name = "OBJECTIVE", default_value = "last", value_parser = diemon_core::scenario::squad::board::Objective::parse, help_heading = "Table")]
     pub objective: diemon_core::scenario::squad::board::Objective,
     /// How side A's units walk on a table: advance along the way at the enemy (or the
-    /// objective), or from cover to cover (each walk ends, between half of it and all of
-    /// it, where the fewest enemy shooters see it; a shooter with a target holds and
-    /// shoots).
+    /// objective); from cover to cover (each walk ends, between half of it and all of it,
+    /// where the fewest enemy shooters see it; a shooter with a target holds and shoots);
+    /// or spread out against Explosives (where the fewest friends stand within 2").
     #[arg(long, value_enum, default_value_t = Conduct::Advance, help_heading = "Table")]
     pub a_conduct: Conduct,
     /// The same for side B.

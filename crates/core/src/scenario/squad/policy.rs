@@ -95,6 +95,9 @@ pub enum Conduct {
     /// it stand in the sight of enemy shooters that could reach it, the nearest its goal
     /// among equals. A shooter that has a target holds where it stands and shoots.
     Cover,
+    /// Spread out against Explosives: the same places weighed by how many friends stand
+    /// within 2" (an Explosion's first ring) rather than by enemy sight.
+    Spread,
 }
 
 /// Whether a unit that ends its walk out of Close Combat throws a hand weapon at an enemy

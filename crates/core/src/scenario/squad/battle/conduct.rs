@@ -28,23 +28,33 @@ impl Squad {
         by: i32,
         log: &mut L,
     ) {
-        let covered = self.board.is_some()
-            && by > 0
-            && self.policy[fl.f[i].side as usize].conduct == Conduct::Cover;
-        let s = if covered {
-            self.cover_stop(fl, i, s, by).unwrap_or(s)
+        let conduct = self.policy[fl.f[i].side as usize].conduct;
+        let s = if self.board.is_some() && by > 0 && conduct != Conduct::Advance {
+            self.cover_stop(fl, i, s, by, conduct).unwrap_or(s)
         } else {
             s
         };
         self.walk_drawn(fl, i, s, by, log);
     }
 
-    /// Where unit `i`, walking `by` half-inches toward `goal`, ends its walk under `cover`:
-    /// among the places a half, three quarters and all of the way along, each straight
-    /// there or 1" or 2" to either side, those it can stand on and reach within `by`, the
-    /// least [`Squad::exposure`]d, then the nearest its goal straight (then the first
-    /// named). `None` off a table.
-    pub(super) fn cover_stop(&self, fl: &Field, i: usize, goal: Spot, by: i32) -> Option<Spot> {
+    /// Where unit `i`, walking `by` half-inches toward `goal`, ends its walk under `cover`
+    /// or `spread`: the whole walk where it scores nothing; else among the places a half,
+    /// three quarters and all of the way along, each straight there or 1" or 2" to either
+    /// side, those it can stand on and reach within `by`, the least scored (under `cover`
+    /// [`Squad::exposure`], under `spread` [`Squad::crowding`]), then the nearest its goal
+    /// straight (then the first named). `None` off a table.
+    pub(super) fn cover_stop(
+        &self,
+        fl: &Field,
+        i: usize,
+        goal: Spot,
+        by: i32,
+        conduct: Conduct,
+    ) -> Option<Spot> {
+        let score = |p: Point, cap: u32| match conduct {
+            Conduct::Spread => self.crowding(fl, i, p),
+            _ => self.exposure(fl, i, p, cap),
+        };
         let b = self.board()?;
         let slow = (fl.f[i].recovering || self.kinds[fl.f[i].kind as usize].half_speed) as usize;
         let w = &b.ways[slow];
@@ -52,9 +62,10 @@ impl Squad {
         let (from, to) = (b.point(fl.at(i)), b.point(goal));
         let inches = by as f64 / 2.0;
         let route = w.route(from, to, &mut kept);
-        // The whole walk ends where no shooter sees it: nothing to hide from.
+        // The whole walk ends where no shooter sees it (no friend stands by it): nothing to
+        // hide from.
         let whole = w.along(from, to, route, inches);
-        if self.exposure(fl, i, whole, 0) == 0 {
+        if score(whole, 0) == 0 {
             fl.seen[slow].set(kept);
             return Some(b.spot(whole));
         }
@@ -86,7 +97,7 @@ impl Squad {
                     continue;
                 }
                 let cap = best.map_or(u32::MAX, |(e, _, _)| e);
-                let seen = self.exposure(fl, i, p, cap);
+                let seen = score(p, cap);
                 if seen > cap || !(w.open(from, p) || w.length(from, p, &mut fresh) <= limit) {
                     continue;
                 }
@@ -100,6 +111,19 @@ impl Squad {
         }
         fl.seen[slow].set(kept);
         best.map(|(_, _, p)| b.spot(p))
+    }
+
+    /// How many of unit `i`'s friends stand within 2" of `p` (an Explosion's first ring,
+    /// Ch. 8.4: one burst there would catch them both).
+    pub(super) fn crowding(&self, fl: &Field, i: usize, p: Point) -> u32 {
+        let Some(b) = self.board() else {
+            return 0;
+        };
+        let side = fl.f[i].side;
+        (0..self.roster.len())
+            .filter(|&u| u != i && fl.f[u].alive && fl.f[u].side == side)
+            .filter(|&u| b.point(fl.at(u)).to(p) <= crate::rules::explosion::RING_INCHES + 1e-9)
+            .count() as u32
     }
 
     /// How much of unit `i`, were it standing at `p`, enemy shooters see: over every
@@ -188,6 +212,35 @@ mod tests {
             assert_eq!(seen == 0, hidden, "{p:?}: {seen} thirds seen");
             // In the open it drew the rifle's shot (a natural 1); behind the wall, none.
             assert_eq!(dice.is_done(), !hidden, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn issue_43_spread_out_a_walk_ends_out_of_one_burst_with_a_friend() {
+        // Two minifigs of side A, 1.5" apart, walk 5" at side B, 12" off. Advancing, they
+        // end 1.5" apart (one 2" burst catches both); spread out, the second ends its walk
+        // more than 2" from the first.
+        let t = Table::new(
+            24.0,
+            24.0,
+            vec![],
+            Table::edge_zones(24.0, 24.0, 6.0).unwrap(),
+        )
+        .unwrap();
+        let ro = RuleOptions::default();
+        for (conduct, apart) in [(Conduct::Advance, false), (Conduct::Spread, true)] {
+            let mut a = side(&[("minifig-hand-weapon", 2)], &ro);
+            a.policy.conduct = conduct;
+            let s = Squad::new(a, side(&[MF], &ro), 12, First::A, 1, ro).unwrap();
+            let s = s.on_table(t.clone(), Objective::LastStanding).unwrap();
+            let mut fl = s.start();
+            for u in [0, 1] {
+                s.act(&mut fl, u, &mut Script::new(&[]), &mut NoLog);
+            }
+            let b = s.board().unwrap();
+            let gap = b.point(fl.at(0)).to(b.point(fl.at(1)));
+            assert_eq!(gap > 2.0, apart, "{conduct:?}: {gap}\" apart");
+            assert_eq!(s.crowding(&fl, 1, b.point(fl.at(1))), u32::from(!apart));
         }
     }
 }
