@@ -1196,4 +1196,15 @@ fn issue_43_a_battle_on_a_table_is_replayed_to_a_map() {
         err.contains("--objective hold:2 is fought on a table"),
         "{err}"
     );
+    let (code, _, err) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle",
+        "--b",
+        "minifig-rifle",
+        "--b-conduct",
+        "cover",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--b-conduct cover walks on a table"), "{err}");
 }

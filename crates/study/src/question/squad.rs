@@ -13,6 +13,7 @@ use diemon_core::catalog::Catalog;
 use diemon_core::catalog::cp::Cp;
 use diemon_core::options::RuleOptions;
 use diemon_core::scenario::duel::First;
+use diemon_core::scenario::squad::Conduct;
 use diemon_core::scenario::squad::board::Objective;
 use diemon_core::scenario::squad::roster::{self, MAX_PER_SIDE};
 use diemon_core::scenario::squad::tally::TRACK;
@@ -88,6 +89,17 @@ fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
                 "--objective {} is fought on a table\nhint: add --table scattered (or another layout)",
                 a.objective.name()
             )));
+        }
+        // A conduct off a table would change nothing: refused rather than ignored.
+        for (flag, c) in [("--a-conduct", a.a_conduct), ("--b-conduct", a.b_conduct)] {
+            if c != Conduct::Advance {
+                return Err(Error::input(format!(
+                    "{flag} {} walks on a table (off one there is nothing to hide behind)\nhint: add --table scattered (or another layout)",
+                    serde_json::to_string(&c)
+                        .unwrap_or_default()
+                        .trim_matches('"')
+                )));
+            }
         }
         return Ok(squad);
     };

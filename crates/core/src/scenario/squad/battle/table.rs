@@ -333,6 +333,8 @@ mod tests {
         assert_eq!(point(&s, &fl, 0), Point::new(12.0, 6.0));
         assert_eq!(point(&s, &fl, 1), Point::new(12.0, 18.0));
         assert_eq!(fl.face[0], (1.0, 0.0), "A faces B's edge");
+        // Only the general turn reads a board: the plain and line forms never play it.
+        assert!(!s.plain && s.line.is_none() && !s.flat);
         // A building on B's front: refused, named, with a hint.
         let t = table(6.0, &[(TerrainKind::Building, (10.0, 17.0, 14.0, 20.0))]);
         let ro = RuleOptions::default();
