@@ -120,14 +120,16 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{Terrain, TerrainKind};
     use super::*;
 
     /// A rectangle by its opposite corners: (x0, y0, x1, y1).
-    type Rect = (f64, f64, f64, f64);
+    pub(in crate::scenario::table) type Rect = (f64, f64, f64, f64);
 
-    fn table(pieces: &[(TerrainKind, Rect, f64)]) -> Table {
+    /// A 24" square table with 6" zones and `pieces`: (kind, corners, height). The ways'
+    /// tests build theirs with it too.
+    pub(in crate::scenario::table) fn table(pieces: &[(TerrainKind, Rect, f64)]) -> Table {
         let terrain = pieces
             .iter()
             .map(|&(kind, (x0, y0, x1, y1), height)| Terrain {

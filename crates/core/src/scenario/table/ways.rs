@@ -348,33 +348,12 @@ fn turning_points(o: &Outline) -> impl Iterator<Item = Point> + '_ {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Terrain;
+    use super::super::way::tests::table;
     use super::*;
-
-    /// A rectangle by its opposite corners: (x0, y0, x1, y1).
-    type Rect = (f64, f64, f64, f64);
 
     /// Nothing kept between questions.
     fn fresh() -> Seen {
         Seen::NONE
-    }
-
-    fn table(pieces: &[(TerrainKind, Rect, f64)]) -> Table {
-        let terrain = pieces
-            .iter()
-            .map(|&(kind, (x0, y0, x1, y1), height)| Terrain {
-                kind,
-                outline: Outline::rectangle(Point::new(x0, y0), Point::new(x1, y1)).unwrap(),
-                height,
-            })
-            .collect();
-        Table::new(
-            24.0,
-            24.0,
-            terrain,
-            Table::edge_zones(24.0, 24.0, 6.0).unwrap(),
-        )
-        .unwrap()
     }
 
     #[test]

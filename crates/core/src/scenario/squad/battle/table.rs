@@ -181,7 +181,9 @@ impl Squad {
         let (c, r) = (b.centre(), 2 * CENTRE as i32);
         if !fl.within(i, c, r) {
             let stop = 2 * (CENTRE as i32 - 1);
-            return Some((c, self.way_gap(fl, i, c).saturating_sub(stop).max(0)));
+            // No way to the centre: it goes for the enemy instead.
+            let d = self.way_gap(fl, i, c);
+            return (d < NO_WAY).then(|| (c, (d - stop).max(0)));
         }
         let them = 1 - fl.f[i].side;
         let contested = (0..self.roster.len())
@@ -241,6 +243,11 @@ impl Squad {
         let goal = fl.at(t);
         let d = self.way_gap(fl, i, goal);
         let rush = self.rush_goal(fl, i);
+        if d >= NO_WAY {
+            // Walled in: it stays, the enemy as far as it stands.
+            let g = fl.gap_to(i, goal);
+            return (g, g, rush);
+        }
         let k = &self.kinds[fl.f[i].kind as usize];
         let (Some(b), Some(range)) = (self.board(), k.reach()) else {
             return (d, if d <= stop { 0 } else { stop }, rush);
@@ -316,6 +323,17 @@ mod tests {
         s.unwrap().on_table(t, objective).unwrap()
     }
 
+    /// A rifleman against a minifig with a Hand Weapon on `t`, A first, one turn.
+    fn rifle(t: Table) -> Squad {
+        duel(
+            "minifig-rifle",
+            "minifig-hand-weapon",
+            t,
+            Objective::LastStanding,
+            1,
+        )
+    }
+
     fn point(s: &Squad, fl: &Field, u: usize) -> Point {
         s.board().unwrap().point(fl.at(u))
     }
@@ -382,59 +400,29 @@ mod tests {
         // Ch. 8.3: -1 a third hidden; Ch. 8.4: -5 at a target it cannot see. A low wall
         // (0.5") just before B's feet hides its lower third from A 8" off; woods hide it
         // all (past their first inch) but stop no shot.
-        let low = table(8.0, &[(TerrainKind::LowWall, (8.0, 15.5, 16.0, 15.9))]);
-        let s = duel(
-            "minifig-rifle",
-            "minifig-hand-weapon",
-            low,
-            Objective::LastStanding,
-            1,
-        );
-        let fl = s.start();
-        assert_eq!(
-            s.sight(&fl, 0, 1),
-            Sight {
-                hidden: 1,
-                walled: 1
-            }
-        );
-        assert_eq!(s.sight_modifier(&fl, 0, 1), -1);
+        let low = rifle(table(
+            8.0,
+            &[(TerrainKind::LowWall, (8.0, 15.5, 16.0, 15.9))],
+        ));
+        let fl = low.start();
+        let one_third = Sight {
+            hidden: 1,
+            walled: 1,
+        };
+        assert_eq!(low.sight(&fl, 0, 1), one_third);
+        assert_eq!(low.sight_modifier(&fl, 0, 1), -1);
         // Scripted: a Skill 3 meets the rifle's Use 3 in the open, not behind the wall.
-        let open = duel(
-            "minifig-rifle",
-            "minifig-hand-weapon",
-            table(8.0, &[]),
-            Objective::LastStanding,
-            1,
-        );
-        let hit = run(&open, &[(D6, 3), (D6, 5)]);
+        let hit = run(&rifle(table(8.0, &[])), &[(D6, 3), (D6, 5)]);
         assert_eq!(hit.winner, Some(crate::scenario::duel::Side::A));
-        let low = table(8.0, &[(TerrainKind::LowWall, (8.0, 15.5, 16.0, 15.9))]);
-        let s = duel(
-            "minifig-rifle",
-            "minifig-hand-weapon",
-            low,
-            Objective::LastStanding,
-            1,
-        );
-        let missed = run(&s, &[(D6, 3)]);
+        let missed = run(&low, &[(D6, 3)]);
         assert_eq!(missed.winner, None, "a 3 less 1 misses Use 3");
-        let woods = table(8.0, &[(TerrainKind::Woods, (8.0, 10.0, 16.0, 14.0))]);
-        let s = duel(
-            "minifig-rifle",
-            "minifig-hand-weapon",
-            woods,
-            Objective::LastStanding,
-            1,
-        );
+        let s = rifle(table(8.0, &[(TerrainKind::Woods, (8.0, 10.0, 16.0, 14.0))]));
         let fl = s.start();
-        assert_eq!(
-            s.sight(&fl, 0, 1),
-            Sight {
-                hidden: 3,
-                walled: 0
-            }
-        );
+        let all = Sight {
+            hidden: 3,
+            walled: 0,
+        };
+        assert_eq!(s.sight(&fl, 0, 1), all);
         assert_eq!(s.sight_modifier(&fl, 0, 1), -5);
         assert!(!s.walled_off(&fl, 0, 1));
     }
@@ -559,6 +547,27 @@ mod tests {
             open.room_along(&fl, 0, (-1.0, 0.0), 20),
             12,
             "the edge, 6\" back"
+        );
+    }
+
+    #[test]
+    fn issue_43_a_unit_walled_in_stays_and_says_so() {
+        // Walls all round side A's rifleman: no way to its enemy or anywhere. It stays
+        // where it is (and says the straight distance), rather than claim a walk.
+        let pen = [
+            (TerrainKind::Wall, (9.0, 3.0, 15.0, 4.0)),
+            (TerrainKind::Wall, (9.0, 8.0, 15.0, 9.0)),
+            (TerrainKind::Wall, (9.0, 3.0, 10.0, 9.0)),
+            (TerrainKind::Wall, (14.0, 3.0, 15.0, 9.0)),
+        ];
+        let s = rifle(table(6.0, &pen));
+        let mut fl = s.start();
+        let mut log = crate::dice::Narration::default();
+        s.act(&mut fl, 0, &mut Script::new(&[]), &mut log);
+        assert_eq!(point(&s, &fl, 0), Point::new(12.0, 6.0));
+        assert_eq!(
+            log.notes(),
+            ["  A1 minifig-rifle stays, 12\" from the nearest enemy"]
         );
     }
 }
