@@ -192,6 +192,7 @@ hint: balance              the catalog in shards and merge, then run `diemon bal
         } else {
             a.formations.iter().map(Formation::to_string).collect()
         },
+        tables: crate::experiment::price::plane(),
         trials: a.trials,
         target_ci: Some(a.target_ci),
         seed: a.seed,

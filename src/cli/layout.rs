@@ -20,9 +20,14 @@ pub struct TableArgs {
     /// Inches across a named layout.
     #[arg(long, default_value_t = 48)]
     pub width: u32,
-    /// Inches along a named layout, from side A's edge to side B's.
-    #[arg(long, default_value_t = 48)]
-    pub depth: u32,
+    /// Inches along a named layout, from side A's edge to side B's [default: 48; with
+    /// --distance, the distance and 12" behind each side's front].
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// The sides' fronts this many inches apart, either side of the middle line (as
+    /// `duel --table --distance`): a named layout lays its terrain between them.
+    #[arg(long, value_name = "INCHES")]
+    pub distance: Option<u32>,
     /// The seed a named layout is laid out from.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -44,7 +49,11 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// The table `a` names, and a line saying where it came from.
 fn load(a: &TableArgs) -> Result<(Table, String), Failure> {
     Ok(crate::question::table::load(
-        &a.layout, a.width, a.depth, a.seed,
+        &a.layout,
+        a.width,
+        crate::question::table::depth(a.depth, a.distance, diemon_core::scenario::squad::ROOM),
+        a.distance,
+        a.seed,
     )?)
 }
 

@@ -62,6 +62,13 @@ pub struct PriceArgs {
     /// ranks:2).
     #[arg(long = "formation", value_name = "FORMATION", value_parser = Formation::parse)]
     pub formations: Vec<Formation>,
+    /// What both sides stand on: plane (no table: the sides on one line) or a named table
+    /// (open, scattered, wall-line, town): the fronts each distance apart with 12" behind
+    /// each (as on the plane), the terrain between them, 48" across or as wide as the
+    /// widest line needs. On a table each side may also walk from cover to cover
+    /// against shooters, or spread out against Explosives (repeatable; default: plane).
+    #[arg(long = "table", value_name = "TABLE", value_parser = table_name)]
+    pub tables: Vec<String>,
     /// Run each cell that can move the price until its win chance's 95% CI is within +-X
     /// (a cell far from the crossing, or that cannot set its count's value, stops at 256,
     /// 1,024 or 4,096 trials).
@@ -153,6 +160,11 @@ pub fn run(
             FORMATIONS.iter().map(|f| f.to_string()).collect()
         } else {
             a.formations.iter().map(Formation::to_string).collect()
+        },
+        tables: if a.tables.is_empty() {
+            crate::experiment::price::plane()
+        } else {
+            a.tables.clone()
         },
         trials: a.trials,
         target_ci: Some(a.target_ci),
@@ -347,6 +359,11 @@ fn run_shard(
     ))
 }
 
+/// A `--table`: plane or a named layout.
+fn table_name(s: &str) -> Result<String, String> {
+    crate::experiment::price::table_name(s).map(|()| s.to_string())
+}
+
 /// The command that prices it again, as typed (`extras`: with `--sensitivity` and `--parts`
 /// as given).
 fn command(a: &PriceArgs, options: &[String], extras: bool) -> String {
@@ -363,6 +380,9 @@ fn command(a: &PriceArgs, options: &[String], extras: bool) -> String {
     }
     for f in &a.formations {
         flag("--formation", f.to_string());
+    }
+    for t in &a.tables {
+        flag("--table", t.clone());
     }
     flag("--target-ci", a.target_ci.to_string());
     flag("--trials", a.trials.to_string());
@@ -434,11 +454,23 @@ fn text(r: &Priced) -> String {
         "\n{} (listed {} CP): fair CP by scenario, 95% CI of the dice\n",
         r.unit, r.listed
     );
+    let at_of = |sc: &crate::experiment::price::ScenarioPrice| match sc.table.as_str() {
+        crate::experiment::price::PLANE => format!("{}, {}\" apart", sc.formation, sc.distance),
+        t => format!("{}, {}\" apart on {t}", sc.formation, sc.distance),
+    };
+    // One column for the scenarios, as wide as the widest.
+    let w = r
+        .scenarios
+        .iter()
+        .map(|sc| at_of(sc).len())
+        .max()
+        .unwrap_or(0)
+        .max(18);
     for sc in &r.scenarios {
-        let at = format!("{}, {}\" apart", sc.formation, sc.distance);
+        let at = at_of(sc);
         match &sc.price {
             Ok([p, lo, hi]) => s.push_str(&format!(
-                "  against {:<22} {at:<18} {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}{}\n",
+                "  against {:<22} {at:<w$} {p:>7.2} CP  [{lo:.2}, {hi:.2}]{}{}\n",
                 sc.reference,
                 page::fit_warning(sc)
                     .map(|w| format!("  ({w})"))
@@ -449,7 +481,7 @@ fn text(r: &Priced) -> String {
                     .unwrap_or_default()
             )),
             Err(why) => s.push_str(&format!(
-                "  against {:<22} {at:<18} no price: {why}\n",
+                "  against {:<22} {at:<w$} no price: {why}\n",
                 sc.reference
             )),
         }

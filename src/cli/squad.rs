@@ -41,20 +41,26 @@ pub fn run(
 }
 
 /// Where the battle stands: so far apart, or on a table and for what.
-fn where_(a: &DuelArgs) -> String {
+fn where_(r: &SquadAnswer, a: &DuelArgs) -> String {
     let Some(t) = &a.table else {
-        return format!("{}\" apart", a.distance);
+        return format!("{}\" apart", r.distance);
     };
     let named = diemon_core::scenario::table::named::NAMES.contains(&t.as_str());
     let size = if named {
         format!(
             " {}\" x {}\" (table seed {})",
-            a.table_width, a.table_depth, a.table_seed
+            a.table_width,
+            crate::question::table::depth(a.table_depth, a.distance, a.room),
+            a.table_seed
         )
     } else {
         String::new()
     };
-    format!("table {t}{size}, objective {}", a.objective.name())
+    format!(
+        "table {t}{size}, fronts {}\" apart, objective {}",
+        r.distance,
+        a.objective.name()
+    )
 }
 
 fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
@@ -74,7 +80,7 @@ fn table(r: &SquadAnswer, a: &DuelArgs) -> String {
     ));
     s.push_str(&format!(
         "{}   first: {}   trials {}   seed {}   ({})\n\n",
-        where_(a),
+        where_(r, a),
         match r.first.as_str() {
             "random" => "d6 roll-off",
             x => x,

@@ -1114,6 +1114,58 @@ fn issue_43_a_table_is_drawn_and_a_broken_layout_named_at_its_line() {
 }
 
 #[test]
+fn issue_43_a_distance_on_a_table_sets_its_fronts_apart_with_room_behind() {
+    // --distance 12 on a named table: 12" between the fronts and 12" (--room) behind each,
+    // so the table is 36" deep, with its terrain laid between the fronts.
+    let (code, out, _) = diemon(&["table", "town", "--distance", "12"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("table town: 48\" x 36\""), "{out}");
+    let rows: Vec<&str> = out.lines().skip(1).take(36).collect();
+    assert_eq!(rows[11].trim().chars().filter(|&c| c == 'b').count(), 48);
+    // The fronts at 12" and 24" along; the one row of blocks centred between them.
+    assert!(!rows[14].contains('#') && rows[15].contains('#'), "{out}");
+    assert!(rows[20].contains('#') && !rows[21].contains('#'), "{out}");
+    let (code, out, _) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle*2",
+        "--b",
+        "minifig-hand-weapon*3",
+        "--table",
+        "scattered",
+        "--distance",
+        "12",
+        "--trials",
+        "200",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("table scattered 48\" x 36\" (table seed 1), fronts 12\" apart"),
+        "{out}"
+    );
+    // Fronts further apart than the table is deep: exit 2, with the depth that would do.
+    let (code, _, err) = diemon(&[
+        "duel",
+        "--a",
+        "minifig-rifle",
+        "--b",
+        "minifig-hand-weapon",
+        "--table",
+        "open",
+        "--table-depth",
+        "30",
+        "--distance",
+        "30",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("fronts 30\" apart leave no deployment zone"),
+        "{err}"
+    );
+    assert!(err.contains("--table-depth 31 or more"), "{err}");
+}
+
+#[test]
 fn issue_43_a_battle_on_a_table_is_replayed_to_a_map() {
     // A duel on the scattered table: the line names the table and the objective.
     let (code, out, _) = diemon(&[
@@ -1132,7 +1184,9 @@ fn issue_43_a_battle_on_a_table_is_replayed_to_a_map() {
     ]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("table scattered 48\" x 48\" (table seed 1), objective hold:2"),
+        out.contains(
+            "table scattered 48\" x 48\" (table seed 1), fronts 36\" apart, objective hold:2"
+        ),
         "{out}"
     );
     // Replayed with --map: the narration, and an SVG of every turn.

@@ -281,6 +281,70 @@ fn issue_39_parts_show_each_listed_cp_beside_its_worth() {
 }
 
 #[test]
+fn issue_43_a_price_on_tables_keeps_the_plane_on_an_open_table_and_falls_in_a_town() {
+    // Riflemen against Hand Weapons at 12": on the open table the price stands where the
+    // plane's does (their 95% CIs meet), and in a town, where the melee walks from cover to
+    // cover, the rifle is worth less than on the plane beyond both CIs (fixed seed).
+    let dir = temp("price-tables");
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "price",
+        "minifig-rifle",
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--table",
+        "plane",
+        "--table",
+        "open",
+        "--table",
+        "town",
+        "--target-ci",
+        "0.03",
+        "--out",
+        d,
+        "-q",
+    ]);
+    let ci = |on: &str| -> [f64; 3] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("  against minifig-hand-weapon") && l.contains(on))
+            .unwrap_or_else(|| panic!("no {on:?} line in {out}"));
+        let v: Vec<f64> = line
+            .split(['[', ']', ',', ' '])
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
+        [v[v.len() - 3], v[v.len() - 2], v[v.len() - 1]]
+    };
+    let (plane, open, town) = (ci("12\" apart  "), ci("on open"), ci("on town"));
+    assert!(
+        open[1] <= plane[2] && plane[1] <= open[2],
+        "{plane:?} {open:?}"
+    );
+    assert!(town[2] < plane[1], "{plane:?} {town:?}");
+    // Each table is a family of its own, with its folder, and the frame names the table.
+    assert!(
+        dir.join("minifig-hand-weapon/line-on-town/report.html")
+            .exists()
+    );
+    let csv = std::fs::read_to_string(dir.join("prices.csv")).unwrap();
+    assert!(
+        csv.starts_with("unit,listed_cp,reference,formation,distance,table,price,"),
+        "{csv}"
+    );
+    assert!(csv.lines().nth(3).unwrap().contains(",town,"), "{csv}");
+    let page = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(
+        page.contains("minifig-hand-weapon, line, 12&quot; on town")
+            || page.contains("12\" on town")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_price_input_is_named_with_exit_2() {
     let dir = temp("price-bad");
     let d = dir.to_str().unwrap();
@@ -301,6 +365,10 @@ fn bad_price_input_is_named_with_exit_2() {
         (
             vec!["price", "hero", "--tolerance", "150", "--out", d],
             "--tolerance 150",
+        ),
+        (
+            vec!["price", "hero", "--table", "moon", "--out", d],
+            "no table \"moon\" to price on",
         ),
     ] {
         let (code, _, err) = diemon(&args);

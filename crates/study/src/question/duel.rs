@@ -71,11 +71,14 @@ pub struct DuelArgs {
     /// Fill each side with as many of its one unit as this many CP buy ("CP-matched").
     #[arg(long, value_name = "CP")]
     pub budget: Option<f64>,
-    /// Inches between the squads at the start.
-    #[arg(long, default_value_t = 12)]
-    pub distance: u32,
+    /// Inches between the squads at the start [default: 12]. On a table, the gap between
+    /// the sides' fronts, either side of its middle line (a named layout lays its terrain
+    /// between them) [default: as the zones stand].
+    #[arg(long, value_name = "INCHES")]
+    pub distance: Option<u32>,
     /// Inches of table behind each side's starting line: how far a shooter keeping its
-    /// range may step back before the table's edge stops it.
+    /// range may step back before the table's edge stops it. On a named table with
+    /// --distance, the room behind each front (unless --table-depth says).
     #[arg(long, value_name = "INCHES", default_value_t = diemon_core::scenario::squad::ROOM,
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub room: u32,
@@ -203,9 +206,9 @@ pub struct DuelArgs {
     pub catalog: Option<std::path::PathBuf>,
 
     /// Fight on a table: a named layout (open, scattered, wall-line, town) or a layout
-    /// file (`diemon table --help`). The sides deploy on their zones' fronts (--distance
-    /// and --room give way to the table), walk round terrain, and take their cover and
-    /// sight from it (--a-cover and --a-blind give way too).
+    /// file (`diemon table --help`). The sides deploy on their zones' fronts (with
+    /// --distance, that far apart either side of the middle line), walk round terrain, and
+    /// take their cover and sight from it (--a-cover and --a-blind give way to it).
     #[arg(long, value_name = "LAYOUT", help_heading = "Table")]
     pub table: Option<String>,
     /// Inches across a named table.
@@ -216,14 +219,10 @@ pub struct DuelArgs {
         help_heading = "Table"
     )]
     pub table_width: u32,
-    /// Inches along a named table, from side A's edge to side B's.
-    #[arg(
-        long,
-        value_name = "INCHES",
-        default_value_t = 48,
-        help_heading = "Table"
-    )]
-    pub table_depth: u32,
+    /// Inches along a named table, from side A's edge to side B's [default: 48; with
+    /// --distance, the distance and --room behind each side's front].
+    #[arg(long, value_name = "INCHES", help_heading = "Table")]
+    pub table_depth: Option<u32>,
     /// The seed a named table is laid out from (apart from the battle's --seed).
     #[arg(long, value_name = "SEED", default_value_t = 1, help_heading = "Table")]
     pub table_seed: u64,

@@ -52,19 +52,25 @@ pub fn build(a: &DuelArgs, opts: &RuleOptions) -> Result<Squad, Error> {
             a.max_turns
         )));
     }
-    if a.distance > 1000 {
+    if let Some(d) = a.distance.filter(|&d| d > 1000) {
         return Err(Error::input(format!(
-            "--distance {}: expected 0 to 1000 inches",
-            a.distance
+            "--distance {d}: expected 0 to 1000 inches"
         )));
     }
     a.flags().check()?;
     let catalog = super::catalog(a.catalog.as_ref(), a.run.out.part.catalog_text.as_deref())?;
     let sa = side('A', a.a_squad.as_deref().unwrap_or(&a.a), a, &catalog, opts)?;
     let sb = side('B', a.b_squad.as_deref().unwrap_or(&a.b), a, &catalog, opts)?;
-    let squad = Squad::new(sa, sb, a.distance, first(a), a.max_turns, *opts)
-        .map(|s| s.with_room(a.room))
-        .map_err(|e| Error::input(e.to_string()))?;
+    let squad = Squad::new(
+        sa,
+        sb,
+        a.distance.unwrap_or(DISTANCE),
+        first(a),
+        a.max_turns,
+        *opts,
+    )
+    .map(|s| s.with_room(a.room))
+    .map_err(|e| Error::input(e.to_string()))?;
     on_table(squad, a)
 }
 
@@ -80,6 +86,9 @@ pub fn replay<L: diemon_core::dice::Log>(
     let o = a.flags().engine().replay(&squad, n, log);
     Ok((squad, o))
 }
+
+/// Inches between the squads when `--distance` is not given, off a table.
+pub const DISTANCE: u32 = 12;
 
 /// The battle on `a`'s table, if it names one (an objective needs one).
 fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
@@ -103,7 +112,8 @@ fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
         }
         return Ok(squad);
     };
-    let (table, _) = super::table::load(name, a.table_width, a.table_depth, a.table_seed)?;
+    let depth = super::table::depth(a.table_depth, a.distance, a.room);
+    let (table, _) = super::table::load(name, a.table_width, depth, a.distance, a.table_seed)?;
     squad
         .on_table(table, a.objective)
         .map_err(|e| Error::input(format!("--table {name}: {e}")))
@@ -475,7 +485,7 @@ impl SquadAnswer {
             cp_a: side_cp(squad, 0),
             cp_b: side_cp(squad, 1),
             cp_gap: side_cp(squad, 0) - side_cp(squad, 1),
-            distance: a.distance as f64,
+            distance: squad.distance() as f64,
             room: a.room,
             first: first_name(a).to_string(),
             policy_a: *squad.policy(0),

@@ -180,6 +180,12 @@ impl Squad {
         Ok(self)
     }
 
+    /// Inches between the sides at the start (on a table, between their zones' fronts,
+    /// to the half inch below).
+    pub fn distance(&self) -> u32 {
+        self.distance
+    }
+
     /// The table the battle stands on, if any.
     pub fn table(&self) -> Option<&Table> {
         self.board.as_ref().map(|b| &b.table)

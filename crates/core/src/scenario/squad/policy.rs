@@ -98,6 +98,10 @@ pub enum Conduct {
     /// Spread out against Explosives: the same places weighed by how many friends stand
     /// within 2" (an Explosion's first ring) rather than by enemy sight.
     Spread,
+    /// Flank: the same places weighed by how many enemies could Respond to the walker
+    /// there (Ch. 4.3: each with its Action saved, in reach, and seeing it inside its Cone
+    /// of Vision), so a walk ends outside the enemy's cones where it can.
+    Flank,
 }
 
 /// Whether a unit that ends its walk out of Close Combat throws a hand weapon at an enemy

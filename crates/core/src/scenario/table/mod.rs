@@ -145,6 +145,16 @@ pub enum TableError {
         /// What was given.
         height: f64,
     },
+    /// Fronts too far apart for the table.
+    #[error(
+        "fronts {gap}\" apart leave no deployment zone on a table {depth}\" deep (each zone needs half an inch)"
+    )]
+    Apart {
+        /// The fronts' gap asked for.
+        gap: f64,
+        /// The table's depth.
+        depth: f64,
+    },
     /// A deployment zone off the table.
     #[error("side {side}'s deployment zone reaches off the table")]
     Zone {
@@ -210,6 +220,29 @@ impl Table {
             Outline::rectangle(Point::new(0.0, 0.0), Point::new(width, inches))?,
             Outline::rectangle(Point::new(0.0, depth - inches), Point::new(width, depth))?,
         ])
+    }
+
+    /// The same table with the sides' fronts `gap` inches apart, either side of its
+    /// middle line: each zone runs the whole width from its edge to its front (a battle's
+    /// `--distance` on a table; the terrain stays where it stands).
+    pub fn apart(mut self, gap: f64) -> Result<Table, TableError> {
+        let zone = Table::zone_apart(self.depth, gap)?;
+        self.zones =
+            Table::edge_zones(self.width, self.depth, zone).map_err(|_| TableError::Apart {
+                gap,
+                depth: self.depth,
+            })?;
+        Ok(self)
+    }
+
+    /// How deep each zone is when the fronts of a `depth` deep table stand `gap` apart:
+    /// at least half an inch, so each side has an edge to stand on.
+    pub fn zone_apart(depth: f64, gap: f64) -> Result<f64, TableError> {
+        let zone = (depth - gap) / 2.0;
+        match gap >= 0.0 && zone >= 0.5 {
+            true => Ok(zone),
+            false => Err(TableError::Apart { gap, depth }),
+        }
     }
 
     /// Inches across.
@@ -362,6 +395,35 @@ mod tests {
             at: Point::new(x, y),
             height: 1.0,
         }
+    }
+
+    #[test]
+    fn issue_43_a_table_apart_moves_only_its_zones() {
+        let zone = Outline::rectangle(Point::new(0.0, 0.0), Point::new(10.0, 2.0)).unwrap();
+        let far = Outline::rectangle(Point::new(0.0, 18.0), Point::new(10.0, 20.0)).unwrap();
+        let wall = Terrain {
+            kind: TerrainKind::Wall,
+            outline: Outline::rectangle(Point::new(4.0, 9.0), Point::new(6.0, 11.0)).unwrap(),
+            height: 2.0,
+        };
+        let t = Table::new(10.0, 20.0, vec![wall.clone()], [zone, far]).unwrap();
+        let t = t.apart(6.0).unwrap();
+        assert_eq!(t.terrain(), &[wall][..]);
+        let ys = |s: usize| t.zone(s).corners().iter().map(|p| p.y).collect::<Vec<_>>();
+        assert!(ys(0).contains(&7.0) && ys(0).contains(&0.0), "{:?}", ys(0));
+        assert!(
+            ys(1).contains(&13.0) && ys(1).contains(&20.0),
+            "{:?}",
+            ys(1)
+        );
+        assert_eq!(
+            t.clone().apart(19.5),
+            Err(TableError::Apart {
+                gap: 19.5,
+                depth: 20.0
+            })
+        );
+        assert!(t.apart(19.0).is_ok(), "half an inch a zone is enough");
     }
 
     #[test]

@@ -37,29 +37,69 @@ pub enum NamedError {
     Shallow(f64),
 }
 
-/// The table `name`, `width` by `depth` inches, laid out from `seed`.
+/// The table `name`, `width` by `depth` inches, laid out from `seed`, each side deploying
+/// within [`ZONE`] inches of its edge.
 pub fn layout(name: &str, width: f64, depth: f64, seed: u64) -> Result<Table, NamedError> {
+    checked(name, width, depth)?;
+    let zones = Table::edge_zones(width, depth, ZONE).map_err(|_| NamedError::Shallow(depth));
+    let (low, high) = (ZONE, depth - ZONE);
+    if name != "open" && high - low < 2.0 {
+        return Err(NamedError::Shallow(depth));
+    }
+    laid(name, width, depth, seed, low, high, zones)
+}
+
+/// The table `name` with the sides' fronts `gap` inches apart, either side of its middle
+/// line (a battle's `--distance` on a table): each zone runs from its edge to its front,
+/// and the terrain is laid in the middle between the fronts, as [`layout`] lays it between
+/// [`ZONE`]-deep zones. Fronts under 2" apart leave no middle, so no terrain: the sides
+/// start in reach of each other.
+pub fn layout_apart(
+    name: &str,
+    width: f64,
+    depth: f64,
+    gap: f64,
+    seed: u64,
+) -> Result<Table, NamedError> {
+    checked(name, width, depth)?;
+    let zone = Table::zone_apart(depth, gap)?;
+    let zones = Table::edge_zones(width, depth, zone).map_err(|_| NamedError::Shallow(depth));
+    let (low, high) = (zone, depth - zone);
+    let name = if high - low < 2.0 { "open" } else { name };
+    laid(name, width, depth, seed, low, high, zones)
+}
+
+/// Refuses an unknown name or a size off [`super::MAX_SIDE`], before any terrain is placed.
+fn checked(name: &str, width: f64, depth: f64) -> Result<(), NamedError> {
     if !NAMES.contains(&name) {
         return Err(NamedError::Unknown(name.to_string()));
     }
-    // The size first, so that the layouts below only place terrain on a valid table.
     for (what, inches) in [("width", width), ("depth", depth)] {
         if !(inches > 0.0 && inches <= super::MAX_SIDE) {
             return Err(TableError::Side { what, inches }.into());
         }
     }
-    let zones = || Table::edge_zones(width, depth, ZONE).map_err(|_| NamedError::Shallow(depth));
-    let (low, high) = (ZONE, depth - ZONE);
-    if name != "open" && high - low < 2.0 {
-        return Err(NamedError::Shallow(depth));
-    }
+    Ok(())
+}
+
+/// The table `name` (checked) with its terrain laid between `low` and `high` along, and
+/// `zones`.
+fn laid(
+    name: &str,
+    width: f64,
+    depth: f64,
+    seed: u64,
+    low: f64,
+    high: f64,
+    zones: Result<[super::Outline; 2], NamedError>,
+) -> Result<Table, NamedError> {
     let terrain = match name {
         "open" => vec![],
         "scattered" => scattered(width, low, high, seed),
         "wall-line" => wall_line(width, (low + high) / 2.0),
         _ => town(width, low, high),
     };
-    Ok(Table::new(width, depth, terrain, zones()?)?)
+    Ok(Table::new(width, depth, terrain, zones?)?)
 }
 
 /// A rectangle of `kind` at its own height.
@@ -204,6 +244,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn issue_43_fronts_apart_deepen_the_zones_and_lay_the_terrain_between_them() {
+        // 12" apart on a 48" table: each zone 18" deep, the terrain between 18" and 30".
+        let t = layout_apart("scattered", 48.0, 48.0, 12.0, 7).unwrap();
+        let fronts = (t.zone(0).corners(), t.zone(1).corners());
+        let front_a = fronts.0.iter().map(|p| p.y).fold(f64::MIN, f64::max);
+        let front_b = fronts.1.iter().map(|p| p.y).fold(f64::MAX, f64::min);
+        assert_eq!((front_a, front_b), (18.0, 30.0));
+        assert!(!t.terrain().is_empty());
+        for c in t.terrain().iter().flat_map(|p| p.outline.corners()) {
+            assert!((18.0..=30.0).contains(&c.y), "{c:?}");
+        }
+        // 36" apart is the default zones' table, piece for piece.
+        assert_eq!(
+            layout_apart("scattered", 48.0, 48.0, 36.0, 7),
+            layout("scattered", 48.0, 48.0, 7)
+        );
+        // Under 2" apart there is no middle to lay terrain in; a misspelt name still fails.
+        assert!(
+            layout_apart("town", 48.0, 48.0, 1.0, 7)
+                .unwrap()
+                .terrain()
+                .is_empty()
+        );
+        assert_eq!(
+            layout_apart("twon", 48.0, 48.0, 1.0, 7),
+            Err(NamedError::Unknown("twon".into()))
+        );
+        // No zone left: refused.
+        assert_eq!(
+            layout_apart("open", 48.0, 48.0, 47.5, 7),
+            Err(NamedError::Table(TableError::Apart {
+                gap: 47.5,
+                depth: 48.0
+            }))
+        );
     }
 
     #[test]

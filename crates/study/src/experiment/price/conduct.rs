@@ -17,7 +17,9 @@
 //! each side to the default policies (the menus' first conduct).
 
 use diemon_core::scenario::squad::kind::Kind;
-use diemon_core::scenario::squad::policy::{AreaAim, Bail, Divert, Lob, Response, Spacing, Throw};
+use diemon_core::scenario::squad::policy::{
+    AreaAim, Bail, Conduct as Walk, Divert, Lob, Response, Spacing, Throw,
+};
 
 /// How the sides of a priced battle choose their conduct.
 #[derive(
@@ -47,7 +49,8 @@ pub fn describe(mode: Mode) -> &'static str {
             "competent: each side picks where its Explosives aim and whether it lobs them \
              beyond 12\", whether it throws a spare hand weapon, how a unit that both strikes \
              and shoots Responds, whether it Diverts All Power, its spacing and \
-             when it Bails from a menu of answers to the enemy's weapons, and a cell's win \
+             when it Bails from a menu of answers to the enemy's weapons (on a table, also \
+             whether it flanks, walks from cover to cover or spreads out), and a cell's win \
              chance is \
              the value of the game between the menus (the conduct that priced each scenario \
              is named beside it)"
@@ -73,6 +76,9 @@ pub enum Choice {
     Divert(Divert),
     /// Whether its Explosives fire at targets beyond 12" (Ch. 8.4 Trajectories).
     Lob(Lob),
+    /// How its units walk on a table (issue 43): at the enemy, from cover to cover, or
+    /// spread out.
+    Walk(Walk),
 }
 
 /// The Responses a unit that both strikes and shoots chooses among: the default first.
@@ -105,6 +111,7 @@ impl Conduct {
                 Choice::Response(r) => (format!("{side}_response"), response_name(*r).to_string()),
                 Choice::Divert(d) => (format!("{side}_divert"), divert_name(*d).to_string()),
                 Choice::Lob(l) => (format!("{side}_lob"), lob_name(*l).to_string()),
+                Choice::Walk(w) => (format!("{side}_conduct"), walk_name(*w).to_string()),
             })
             .collect()
     }
@@ -129,6 +136,10 @@ impl Conduct {
                 Choice::Divert(Divert::InReach) => "Diverts All Power to its largest weapon".into(),
                 Choice::Lob(Lob::Near) => "fires Explosives within 12\"".into(),
                 Choice::Lob(Lob::Far) => "lobs Explosives beyond 12\"".into(),
+                Choice::Walk(Walk::Advance) => "advances by the shortest way".into(),
+                Choice::Walk(Walk::Cover) => "advances from cover to cover".into(),
+                Choice::Walk(Walk::Spread) => "spreads out against Explosives".into(),
+                Choice::Walk(Walk::Flank) => "flanks (walks outside the enemy's cones)".into(),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -149,6 +160,7 @@ impl Conduct {
                 Choice::Response(r) => format!("response-{}", response_name(*r)),
                 Choice::Divert(d) => format!("divert-{}", divert_name(*d)),
                 Choice::Lob(l) => format!("lob-{}", lob_name(*l)),
+                Choice::Walk(w) => format!("walk-{}", walk_name(*w)),
             })
             .collect::<Vec<_>>()
             .join("_")
@@ -194,6 +206,15 @@ fn lob_name(l: Lob) -> &'static str {
     }
 }
 
+fn walk_name(w: Walk) -> &'static str {
+    match w {
+        Walk::Advance => "advance",
+        Walk::Cover => "cover",
+        Walk::Spread => "spread",
+        Walk::Flank => "flank",
+    }
+}
+
 fn bail_name(b: Bail) -> &'static str {
     match b {
         Bail::Never => "never",
@@ -213,16 +234,17 @@ pub struct Menus {
 }
 
 impl Menus {
-    /// The menus of `unit` against `reference` under `mode`.
-    pub fn of(unit: &Kind, reference: &Kind, mode: Mode) -> Menus {
+    /// The menus of `unit` against `reference` under `mode`, on a table or not (`table`:
+    /// how to walk is a choice only on one).
+    pub fn of(unit: &Kind, reference: &Kind, mode: Mode, table: bool) -> Menus {
         match mode {
             Mode::Fixed => Menus {
                 unit: vec![Conduct::default()],
                 reference: vec![Conduct::default()],
             },
             Mode::Competent => Menus {
-                unit: menu(unit, reference),
-                reference: menu(reference, unit),
+                unit: menu(unit, reference, table),
+                reference: menu(reference, unit, table),
             },
         }
     }
@@ -244,7 +266,7 @@ impl Menus {
 /// (the Explosives and automatic weapons' arcs measure across the line); Bailing from
 /// blasts only to Explosives; from gunfire only to ranged weapons. Throwing a unit's last
 /// weapon is left off (it leaves nothing to fight with in Close Combat).
-fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
+fn menu(own: &Kind, enemy: &Kind, table: bool) -> Vec<Conduct> {
     let mut own_choices: Vec<Vec<Choice>> = vec![vec![]];
     if own.explosives.is_some() {
         own_choices = AIMS.iter().map(|&a| vec![Choice::Aim(a)]).collect();
@@ -267,7 +289,7 @@ fn menu(own: &Kind, enemy: &Kind) -> Vec<Conduct> {
     if own.explosives.is_some_and(|x| x.lobs()) {
         own_choices = each_with(&own_choices, [Lob::Near, Lob::Far].map(Choice::Lob));
     }
-    let answers = answers(enemy);
+    let answers = answers(enemy, table);
     own_choices
         .iter()
         .flat_map(|own| {
@@ -305,8 +327,8 @@ fn spare_to_throw(k: &Kind) -> bool {
     k.arms.iter().any(|a| a.throwable) && k.arms.iter().filter(|a| a.close).count() >= 2
 }
 
-/// A side's answers to an `enemy`'s weapons.
-fn answers(enemy: &Kind) -> Vec<Conduct> {
+/// A side's answers to an `enemy`'s weapons, on a `table` or not.
+fn answers(enemy: &Kind, table: bool) -> Vec<Conduct> {
     let area = enemy.explosives.is_some() || enemy.arms.iter().any(|a| a.auto.is_some());
     let gunfire = enemy.arms.iter().any(|a| a.range.is_some());
     let mut spacings: Vec<Option<Spacing>> = vec![None];
@@ -320,14 +342,32 @@ fn answers(enemy: &Kind) -> Vec<Conduct> {
     if gunfire {
         bails.push(Bail::All);
     }
+    // On a table: flank against any enemy (every one may Respond, Ch. 4.3), from cover
+    // to cover against shooters (cover only hides from sight), spread out against
+    // Explosions.
+    let mut walks = vec![Walk::Advance];
+    if table {
+        walks.push(Walk::Flank);
+    }
+    if table && gunfire {
+        walks.push(Walk::Cover);
+    }
+    if table && enemy.explosives.is_some() {
+        walks.push(Walk::Spread);
+    }
     let mut out = Vec::new();
     for s in &spacings {
         for &b in &bails {
-            let mut choices: Vec<Choice> = s.iter().map(|&s| Choice::Spacing(s)).collect();
-            if bails.len() > 1 {
-                choices.push(Choice::Bail(b));
+            for &w in &walks {
+                let mut choices: Vec<Choice> = s.iter().map(|&s| Choice::Spacing(s)).collect();
+                if bails.len() > 1 {
+                    choices.push(Choice::Bail(b));
+                }
+                if walks.len() > 1 {
+                    choices.push(Choice::Walk(w));
+                }
+                out.push(Conduct { choices });
             }
-            out.push(Conduct { choices });
         }
     }
     out
@@ -354,12 +394,12 @@ mod tests {
             kind("minifig-rifle"),
         );
         // Melee against melee: nothing to choose, one battle a cell.
-        let m = Menus::of(&sword, &kind("hero-hand-weapon"), Mode::Competent);
+        let m = Menus::of(&sword, &kind("hero-hand-weapon"), Mode::Competent, false);
         assert_eq!((m.unit.len(), m.reference.len()), (1, 1));
         assert_eq!(m.unit[0], Conduct::default());
         // Against a Launcher: three spacings, and Bailing from blasts or not; the Launcher
         // aims at the densest or the nearest enemy.
-        let m = Menus::of(&launcher, &sword, Mode::Competent);
+        let m = Menus::of(&launcher, &sword, Mode::Competent, false);
         assert_eq!((m.unit.len(), m.reference.len()), (2, 6));
         assert_eq!(m.unit[1].words(), "aims at the nearest enemy");
         assert_eq!(m.unit[1].slug(), "aim-nearest");
@@ -378,13 +418,13 @@ mod tests {
             ]
         );
         // Against riflemen: Bail from gunfire or not; spacing does not matter.
-        let m = Menus::of(&sword, &rifle, Mode::Competent);
+        let m = Menus::of(&sword, &rifle, Mode::Competent, false);
         assert_eq!(m.unit.len(), 2);
         assert_eq!(m.unit[1].words(), "Bails from blasts and gunfire");
         assert_eq!(m.pair(1), (&m.unit[1], &m.reference[0]));
         // A spare Hand Weapon: keep it or throw it (Ch. 8.4); one weapon is kept.
         let two = kind("minifig+hand-weapon+hand-weapon");
-        let m = Menus::of(&two, &sword, Mode::Competent);
+        let m = Menus::of(&two, &sword, Mode::Competent, false);
         assert_eq!((m.unit.len(), m.reference.len()), (2, 1));
         assert_eq!(m.unit[1].words(), "throws a spare hand weapon");
         assert_eq!(
@@ -393,7 +433,7 @@ mod tests {
         );
         assert_eq!(m.unit[0].slug(), "throw-never");
         // A Mook Weapon strikes and shoots: Cannon Fodder choose how they Respond.
-        let m = Menus::of(&kind("cannon-fodder"), &sword, Mode::Competent);
+        let m = Menus::of(&kind("cannon-fodder"), &sword, Mode::Competent, false);
         assert_eq!(m.unit.len(), 3);
         assert_eq!(m.unit[2].words(), "never Responds");
         assert_eq!(
@@ -402,7 +442,7 @@ mod tests {
         );
         assert_eq!(m.unit[0].slug(), "response-all");
         // A Scorpiosaurus Rex may lose the Power for its stinger: Divert or not (Ch. 8.1).
-        let m = Menus::of(&kind("scorpiosaurus-rex"), &sword, Mode::Competent);
+        let m = Menus::of(&kind("scorpiosaurus-rex"), &sword, Mode::Competent, false);
         assert_eq!(m.unit.len(), 2);
         assert_eq!(m.unit[1].slug(), "divert-in-reach");
         assert_eq!(
@@ -417,17 +457,70 @@ mod tests {
         let u = c.equipped("ogre").unwrap();
         let cp = diemon_core::catalog::cost::breakdown(&u).total();
         let ogre = Kind::from_unit(&u, cp, &RuleOptions::default()).unwrap();
-        let m = Menus::of(&ogre, &sword, Mode::Competent);
+        let m = Menus::of(&ogre, &sword, Mode::Competent, false);
         assert_eq!(m.unit.len(), 4, "two aims, each near or far");
         assert_eq!(m.unit[1].slug(), "aim-densest_lob-far");
         assert_eq!(
             m.unit[1].keys('a')[1],
             ("a_lob".to_string(), "far".to_string())
         );
-        assert!(Menus::of(&launcher, &sword, Mode::Competent).unit.len() == 2);
+        assert!(
+            Menus::of(&launcher, &sword, Mode::Competent, false)
+                .unit
+                .len()
+                == 2
+        );
         // Fixed: the default policies alone.
-        let m = Menus::of(&launcher, &rifle, Mode::Fixed);
+        let m = Menus::of(&launcher, &rifle, Mode::Fixed, false);
         assert_eq!(m.pairs(), 1);
         assert_eq!(m.unit[0].slug(), "as-listed");
+    }
+
+    #[test]
+    fn issue_43_on_a_table_a_side_may_flank_take_cover_from_shooters_and_spread_from_blasts() {
+        let (launcher, sword, rifle) = (
+            kind("minifig-launcher"),
+            kind("minifig-hand-weapon"),
+            kind("minifig-rifle"),
+        );
+        // Melee against melee: advance or flank, four battles a cell.
+        let m = Menus::of(&sword, &kind("hero-hand-weapon"), Mode::Competent, true);
+        assert_eq!(m.pairs(), 4);
+        assert_eq!(
+            m.unit[1].words(),
+            "flanks (walks outside the enemy's cones)"
+        );
+        // Against riflemen: each Bail, advancing, flanking or from cover to cover.
+        let m = Menus::of(&sword, &rifle, Mode::Competent, true);
+        let words: Vec<String> = m.unit.iter().map(Conduct::words).collect();
+        assert_eq!(
+            words,
+            [
+                "never Bails, advances by the shortest way",
+                "never Bails, flanks (walks outside the enemy's cones)",
+                "never Bails, advances from cover to cover",
+                "Bails from blasts and gunfire, advances by the shortest way",
+                "Bails from blasts and gunfire, flanks (walks outside the enemy's cones)",
+                "Bails from blasts and gunfire, advances from cover to cover",
+            ]
+        );
+        assert_eq!(
+            m.unit[2].keys('b'),
+            [
+                ("b_bail".to_string(), "never".to_string()),
+                ("b_conduct".to_string(), "cover".to_string())
+            ]
+        );
+        assert_eq!(m.unit[5].slug(), "bail-all_walk-cover");
+        // Against a Launcher: spreading out joins each spacing and Bail.
+        let m = Menus::of(&launcher, &sword, Mode::Competent, true);
+        assert_eq!(m.reference.len(), 6 * 3);
+        assert!(
+            m.reference
+                .iter()
+                .any(|c| c.slug() == "spacing-3_bail-blast_walk-spread")
+        );
+        // Fixed stays fixed on a table.
+        assert_eq!(Menus::of(&sword, &rifle, Mode::Fixed, true).pairs(), 1);
     }
 }

@@ -25,6 +25,7 @@ pub mod roster;
 mod search;
 pub mod sensitivity;
 pub mod shard;
+pub mod tables;
 pub mod value;
 
 pub use search::wanted;
@@ -45,6 +46,7 @@ use diemon_core::catalog::cost::breakdown;
 use diemon_core::scenario::squad::kind::Kind;
 use diemon_core::scenario::squad::roster::MAX_PER_SIDE;
 pub use fit::{Fit, experiment_spec};
+pub use tables::{PLANE, TABLE_WIDTH, on, on_words, plane, table_name};
 
 /// The references a price is fitted against by default: melee, range, and a Hero.
 pub const REFERENCES: [&str; 3] = ["minifig-hand-weapon", "minifig-rifle", "hero-hand-weapon"];
@@ -108,6 +110,9 @@ pub struct Pricing {
     pub distances: Vec<u32>,
     /// How both sides stand (`line`, `column`, `ranks:N`), one scenario each.
     pub formations: Vec<String>,
+    /// What they stand on ([`PLANE`] or a named table layout), one scenario each.
+    #[serde(default = "plane")]
+    pub tables: Vec<String>,
     /// Trials a cell: exactly, or with `target_ci` the most a cell may run.
     pub trials: u64,
     /// Run each cell until its win chance's 95% CI is within +- this.
@@ -132,9 +137,13 @@ impl Pricing {
     /// trials), seed 1".
     pub fn describe(&self) -> String {
         format!(
-            "against {}, in {}, at {}\" apart; each cell {} seed {}",
+            "against {}, in {}, {}at {}\" apart; each cell {} seed {}",
             self.references.join(", "),
             self.formations.join(", "),
+            match self.tables[..] == plane()[..] {
+                true => String::new(),
+                false => format!("on {}, ", self.tables.join(", ")),
+            },
             self.distances
                 .iter()
                 .map(u32::to_string)
@@ -159,6 +168,8 @@ pub struct ScenarioPrice {
     pub reference: String,
     /// How both sides stand.
     pub formation: String,
+    /// What they stand on ([`PLANE`] or a named table).
+    pub table: String,
     /// Inches apart at the start.
     pub distance: u32,
     /// The fair CP and its 95% CI (the dice of this scenario's cells), or why there is none.
@@ -230,6 +241,7 @@ impl ScenarioPrice {
         ScenarioPrice {
             reference: f.reference.clone(),
             formation: f.formation.clone(),
+            table: f.table.clone(),
             distance,
             price,
             beyond,
@@ -360,19 +372,20 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
         fights(&catalog, name, &opts).map_err(RunError::input)?;
     }
     let mut fits = Vec::new();
-    for (reference, formation) in p
-        .references
-        .iter()
-        .flat_map(|r| p.formations.iter().map(move |f| (r, f)))
-    {
+    for (reference, formation, table) in families(p) {
         let (units, counts) = grid(listed, cp(reference)?)
             .map_err(|m| RunError::input(format!("{} against {reference}: {m}", p.unit)))?;
-        let menus = menus(p, reference)?;
+        let menus = menus(p, reference, table)?;
+        let (width, most) = match table == PLANE {
+            true => (0, u64::MAX),
+            false => fit::width(formation, &menus, units, &counts)?,
+        };
         let experiments = (0..menus.pairs())
             .map(|k| {
                 let f = Fit {
                     reference,
                     formation,
+                    table: on(table, width),
                     distances: &p.distances,
                     units,
                     counts: &counts,
@@ -381,7 +394,11 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
                     conduct: menus.pair(k),
                 };
                 let mut experiment = build(
-                    &format!("the price of {} against {reference} in {formation}", p.unit),
+                    &format!(
+                        "the price of {} against {reference} in {formation}{}",
+                        p.unit,
+                        on_words(table)
+                    ),
                     experiment_spec(p, &f),
                     &Catalogs::Files(None),
                 )
@@ -394,6 +411,9 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
         fits.push(Planned {
             reference: reference.clone(),
             formation: formation.clone(),
+            table: table.clone(),
+            width,
+            most,
             units,
             counts,
             menus,
@@ -405,6 +425,15 @@ pub fn plan(p: &Pricing) -> Result<Plan, RunError> {
         listed,
         fits,
         inert,
+    })
+}
+
+/// A price's scenario families, in order: each reference, in each formation, on each table.
+pub fn families(p: &Pricing) -> impl Iterator<Item = (&String, &String, &String)> {
+    p.references.iter().flat_map(move |r| {
+        p.formations
+            .iter()
+            .flat_map(move |f| p.tables.iter().map(move |t| (r, f, t)))
     })
 }
 
@@ -455,8 +484,9 @@ pub fn inert(
     Ok(v)
 }
 
-/// The conduct menus of `p.unit` against `reference`, under `p`'s options and conduct.
-pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
+/// The conduct menus of `p.unit` against `reference` on `table`, under `p`'s options and
+/// conduct.
+pub fn menus(p: &Pricing, reference: &str, table: &str) -> Result<conduct::Menus, RunError> {
     let catalog = crate::question::catalog(p.catalog.as_ref(), None)?;
     let mut opts = diemon_core::options::RuleOptions::default();
     for (k, v) in &p.options {
@@ -472,6 +502,7 @@ pub fn menus(p: &Pricing, reference: &str) -> Result<conduct::Menus, RunError> {
         &kind(&p.unit)?,
         &kind(reference)?,
         p.conduct,
+        table != PLANE,
     ))
 }
 
@@ -512,6 +543,13 @@ pub struct Planned {
     pub reference: String,
     /// How both sides stand.
     pub formation: String,
+    /// What they stand on ([`PLANE`] or a named table).
+    pub table: String,
+    /// The table's width, in inches (a side's widest line fits on it).
+    pub width: u32,
+    /// The most of the reference that deploy on the table (unbounded on the plane): the
+    /// search adds no count beyond it.
+    pub most: u64,
     /// How many of the unit fight.
     pub units: u64,
     /// How many of the reference they face.
@@ -587,9 +625,10 @@ pub fn run(
     for f in &plan.fits {
         io(writeln!(
             out,
-            "against {} in {}: {} x {} against {} of it",
+            "against {} in {}{}: {} x {} against {} of it",
             f.reference,
             f.formation,
+            on_words(&f.table),
             f.units,
             p.unit,
             f.counts
@@ -656,8 +695,11 @@ pub fn run(
 
 /// The folder of one of a price's experiments under the price's `dir`.
 pub fn folder_of(dir: &Path, f: &Planned) -> PathBuf {
-    dir.join(file_name(&f.reference))
-        .join(file_name(&f.formation))
+    let stand = match f.table == PLANE {
+        true => file_name(&f.formation),
+        false => format!("{}-on-{}", file_name(&f.formation), file_name(&f.table)),
+    };
+    dir.join(file_name(&f.reference)).join(stand)
 }
 
 /// Of the cells of a price's `plan` into `dir`: how many a rerun finds kept, and how many
@@ -766,6 +808,7 @@ mod tests {
             references: vec!["minifig-rifle".into()],
             distances: vec![2, 12],
             formations: vec!["ranks:2".into()],
+            tables: super::plane(),
             trials: 4000,
             target_ci: Some(0.02),
             seed: 7,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use polars::prelude::{Column, DataFrame};
 
 use super::sensitivity::Sensitivity;
-use super::{Priced, Verdict};
+use super::{Priced, ScenarioPrice, Verdict};
 use crate::experiment::error::RunError;
 use crate::export::csv::Csv;
 use crate::export::parquet::Parquet;
@@ -15,9 +15,14 @@ use crate::export::{Exporter, write_atomic};
 use crate::report::chart::{Body, Chart, Range};
 use crate::report::sheet::{self, Section, Sheet, Table};
 
-/// The scenario's name on a chart row and in a table: `minifig-rifle, line, 12"`.
-pub fn scenario_label(reference: &str, formation: &str, distance: u32) -> String {
-    format!("{reference}, {formation}, {distance}\"")
+/// The scenario's name on a chart row and in a table: `minifig-rifle, line, 12"`, and
+/// ` on scattered` after it on a table.
+pub fn scenario_label(s: &ScenarioPrice) -> String {
+    let (reference, formation, distance) = (&s.reference, &s.formation, s.distance);
+    match s.table == super::PLANE {
+        true => format!("{reference}, {formation}, {distance}\""),
+        false => format!("{reference}, {formation}, {distance}\" on {}", s.table),
+    }
 }
 
 /// The card price in a sentence: "12.40 CP [11.90, 13.10], the median of 18 scenarios
@@ -197,7 +202,7 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
             .iter()
             .map(move |s| s.price.as_ref().ok().map(|p| p[i]))
     };
-    let cols = vec![
+    let mut cols = vec![
         Column::new("unit".into(), vec![r.unit.clone(); n]),
         Column::new("listed_cp".into(), vec![r.listed.as_f64(); n]),
         Column::new(
@@ -219,6 +224,14 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
             r.scenarios
                 .iter()
                 .map(|s| s.distance as f64)
+                .collect::<Vec<_>>(),
+        ),
+        // Only a price on a table has the column: a price on the plane keeps its frame.
+        Column::new(
+            "table".into(),
+            r.scenarios
+                .iter()
+                .map(|s| s.table.clone())
                 .collect::<Vec<_>>(),
         ),
         Column::new("price".into(), price(0).collect::<Vec<_>>()),
@@ -285,6 +298,10 @@ pub fn frame(r: &Priced) -> Result<DataFrame, RunError> {
         Column::new("verdict".into(), vec![r.verdict.name(); n]),
         Column::new("tolerance".into(), vec![r.tolerance; n]),
     ];
+    // A price on the plane keeps the frame it had before tables.
+    if r.scenarios.iter().all(|s| s.table == super::PLANE) {
+        cols.retain(|c| c.name() != "table");
+    }
     DataFrame::new_infer_height(cols).map_err(|e| RunError::other(format!("the prices frame: {e}")))
 }
 
@@ -351,7 +368,7 @@ fn prices_chart(r: &Priced) -> Chart {
         .filter_map(|s| {
             let [p, lo, hi] = *s.price.as_ref().ok()?;
             Some(Range {
-                label: scenario_label(&s.reference, &s.formation, s.distance),
+                label: scenario_label(s),
                 from: p,
                 to: p,
                 lo,
@@ -397,6 +414,10 @@ fn scenario_table(r: &Priced) -> Table {
         .to_vec(),
         rows: Vec::new(),
     };
+    let tables = r.scenarios.iter().any(|s| s.table != super::PLANE);
+    if tables {
+        table.header.insert(2, "table".into());
+    }
     for s in &r.scenarios {
         let (price, ci) = match &s.price {
             Ok([p, lo, hi]) => (format!("{p:.2}"), format!("{lo:.2} to {hi:.2}")),
@@ -420,6 +441,13 @@ fn scenario_table(r: &Priced) -> Table {
             s.conduct.clone().unwrap_or_else(|| "as listed".into()),
             note,
         ]);
+        if tables {
+            table
+                .rows
+                .last_mut()
+                .expect("just pushed")
+                .insert(2, s.table.clone());
+        }
     }
     table
 }

@@ -260,7 +260,9 @@ pub(super) fn more_rounds(
         let rate = f.units as f64 * played.row.cp_unit / played.row.cp_reference;
         let mut have: Vec<u64> = played.row.points.iter().map(|q| q.count).collect();
         have.sort_unstable();
-        let counts = wanted(f.units, rate, &have, &played.row.worth);
+        let mut counts = wanted(f.units, rate, &have, &played.row.worth);
+        // A table holds so many: a count that would not deploy is not fought.
+        counts.retain(|&n| n <= f.most);
         if !counts.is_empty() {
             added.push(Round {
                 distance,
@@ -289,6 +291,7 @@ pub(super) fn round_set<'a>(
             let added = Fit {
                 reference: &f.reference,
                 formation: &f.formation,
+                table: super::on(&f.table, f.width),
                 distances: &[r.distance],
                 units: f.units,
                 counts: &r.counts,
@@ -298,8 +301,13 @@ pub(super) fn round_set<'a>(
             };
             let mut e = build(
                 &format!(
-                    "round {} of the price of {} against {} in {} at {}\"",
-                    r.round, p.unit, f.reference, f.formation, r.distance
+                    "round {} of the price of {} against {} in {}{} at {}\"",
+                    r.round,
+                    p.unit,
+                    f.reference,
+                    f.formation,
+                    super::on_words(&f.table),
+                    r.distance
                 ),
                 experiment_spec(&seeded, &added),
                 &Catalogs::Files(None),

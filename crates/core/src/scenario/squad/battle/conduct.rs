@@ -3,7 +3,9 @@
 //! unseen, else ends the walk, between half of it and all of it, where the fewest thirds
 //! of the walker stand in the sight of enemy shooters that could reach it
 //! ([`Squad::exposure`]), the nearest to its goal (straight) among equals: a player moving
-//! from cover to cover (Ch. 8.3's cover is his to seek).
+//! from cover to cover (Ch. 8.3's cover is his to seek). `spread` weighs the same places
+//! by the friends within an Explosion's first ring ([`Squad::crowding`]), and `flank` by
+//! the enemies that could Respond there ([`Squad::watched`], Ch. 4.3's Cone of Vision).
 
 use super::*;
 use crate::dice::Log;
@@ -18,7 +20,9 @@ const ALONG: [i32; 3] = [4, 3, 2];
 
 impl Squad {
     /// Unit `i` walks `by` half-inches toward `s` (its goal: the enemy, or an objective),
-    /// drawn for a map: along its way, or under `cover` to the place its conduct picks.
+    /// drawn for a map: along its way, or to the place its conduct picks. Returns the
+    /// half-inches it walked where its conduct stopped it elsewhere (for the narration,
+    /// which alone asks), else `None`.
     #[inline(always)]
     pub(super) fn walk_on<L: Log + ?Sized>(
         &self,
@@ -27,14 +31,48 @@ impl Squad {
         s: Spot,
         by: i32,
         log: &mut L,
-    ) {
+    ) -> Option<i32> {
         let conduct = self.policy[fl.f[i].side as usize].conduct;
-        let s = if self.board.is_some() && by > 0 && conduct != Conduct::Advance {
-            self.cover_stop(fl, i, s, by, conduct).unwrap_or(s)
-        } else {
-            s
-        };
+        if self.board.is_some() && by > 0 && conduct != Conduct::Advance {
+            let stop = self.cover_stop(fl, i, s, by, conduct).unwrap_or(s);
+            let walked = L::NOTES.then(|| self.way_gap(fl, i, stop).min(by));
+            self.walk_drawn(fl, i, stop, by, log);
+            return walked;
+        }
         self.walk_drawn(fl, i, s, by, log);
+        None
+    }
+
+    /// Narrates unit `i`'s walk, `d` half-inches from its nearest enemy `t` before it:
+    /// `moved` half-inches, or, where its conduct stopped it short or aside (`walked`),
+    /// the half-inches it walked and the way left, measured anew.
+    pub(super) fn say_walk<L: Log + ?Sized>(
+        &self,
+        fl: &Field,
+        i: usize,
+        (d, t): (i32, usize),
+        (moved, walked): (i32, Option<i32>),
+        sprints: bool,
+        log: &mut L,
+    ) {
+        if moved == 0 {
+            return log.note(format_args!(
+                "  {} stays, {}\" from the nearest enemy",
+                Who(self, fl, i),
+                d as f64 / 2.0
+            ));
+        }
+        let (moved, left) = match walked {
+            Some(w) => (w, self.way_gap(fl, i, fl.at(t))),
+            None => (moved, d - moved),
+        };
+        log.note(format_args!(
+            "  {} moves {}\"{}, {}\" from the nearest enemy",
+            Who(self, fl, i),
+            moved as f64 / 2.0,
+            if sprints { " (Sprinting)" } else { "" },
+            left as f64 / 2.0
+        ));
     }
 
     /// Where unit `i`, walking `by` half-inches toward `goal`, ends its walk under `cover`
@@ -53,6 +91,7 @@ impl Squad {
     ) -> Option<Spot> {
         let score = |p: Point, cap: u32| match conduct {
             Conduct::Spread => self.crowding(fl, i, p),
+            Conduct::Flank => self.watched(fl, i, p),
             _ => self.exposure(fl, i, p, cap),
         };
         let b = self.board()?;
@@ -111,6 +150,41 @@ impl Squad {
         }
         fl.seen[slow].set(kept);
         best.map(|(_, _, p)| b.spot(p))
+    }
+
+    /// How many enemies could Respond to unit `i` were it standing at `p` (Ch. 4.3): each
+    /// standing, not Disrupted, with its Action saved, `p` within its Angry Inch or its
+    /// Range, and `i` there inside its Cone of Vision and not wholly hidden from it.
+    pub(super) fn watched(&self, fl: &Field, i: usize, p: Point) -> u32 {
+        let Some(b) = self.board() else {
+            return 0;
+        };
+        let me = table::Figure {
+            at: p,
+            height: (fl.f[i].size as f64).max(0.5),
+        };
+        let them = 1 - fl.f[i].side;
+        (0..self.roster.len())
+            .filter(|&u| {
+                let f = &fl.f[u];
+                if !(f.alive && f.side == them && f.saved && !f.disrupted) {
+                    return false;
+                }
+                let k = &self.kinds[f.kind as usize];
+                let reach = RESPONSE_REACH.max(2 * k.reach().unwrap_or(0) as i32);
+                let at = b.point(fl.at(u));
+                if 2.0 * at.to(p) > reach as f64 + plane::SLACK as f64 {
+                    return false;
+                }
+                let face = fl.face[u];
+                let eye = table::Figure {
+                    at,
+                    height: (f.size as f64).max(0.5),
+                };
+                b.table
+                    .sees(eye, Point::new(face.1 as f64, face.0 as f64), me)
+            })
+            .count() as u32
     }
 
     /// How many of unit `i`'s friends stand within 2" of `p` (an Explosion's first ring,
@@ -241,6 +315,41 @@ mod tests {
             let gap = b.point(fl.at(0)).to(b.point(fl.at(1)));
             assert_eq!(gap > 2.0, apart, "{conduct:?}: {gap}\" apart");
             assert_eq!(s.crowding(&fl, 1, b.point(fl.at(1))), u32::from(!apart));
+        }
+    }
+
+    #[test]
+    fn issue_43_flanking_a_walk_ends_where_no_enemy_could_respond() {
+        // A minifig of side A, 2.5" from one of side B that faces it (it lined up outside
+        // B's Angry Inch last turn). Advancing, it charges through B's Cone of Vision and
+        // Angry Inch: B Responds first (the scripted 1s miss). Flanking, its walk ends where
+        // no enemy could Respond, and draws none: B must step in.
+        let t = Table::new(
+            24.0,
+            24.0,
+            vec![],
+            Table::edge_zones(24.0, 24.0, 10.75).unwrap(),
+        )
+        .unwrap();
+        let ro = RuleOptions::default();
+        for (conduct, flanked) in [(Conduct::Advance, false), (Conduct::Flank, true)] {
+            let mut a = side(&[MF], &ro);
+            a.policy.conduct = conduct;
+            let s = Squad::new(a, side(&[MF], &ro), 12, First::A, 1, ro).unwrap();
+            let s = s.on_table(t.clone(), Objective::LastStanding).unwrap();
+            let mut fl = s.start();
+            let mut dice = Script::new(&[(D6, 1); 4]);
+            s.act(&mut fl, 0, &mut dice, &mut NoLog);
+            let b = s.board().unwrap();
+            let (me, them) = (b.point(fl.at(0)), b.point(fl.at(1)));
+            // (B's Response spends its saved Action: it watches no more after one.)
+            assert_eq!(fl.f[1].saved, flanked, "{conduct:?}: {me:?} {them:?}");
+            if flanked {
+                assert_eq!(s.watched(&fl, 0, me), 0, "{me:?}");
+            }
+            // Advancing, it charges into contact through B's first blow; flanking, it
+            // holds off outside B's reach and leaves B the step in.
+            assert_eq!(me.to(them) > 2.0, flanked, "{conduct:?}: {me:?}");
         }
     }
 }

@@ -118,7 +118,7 @@ impl Squad {
         }
         let moved = step.min(want);
         let from = fl.at(i);
-        self.walk_on(fl, i, goal, moved, log);
+        let walked = self.walk_on(fl, i, goal, moved, log);
         fl.moved(fl.f[i].side);
         if !P && self.any_throw {
             self.pick_up(fl, i, log);
@@ -127,21 +127,7 @@ impl Squad {
             self.carry(fl, i, from, log);
         }
         // Issue 40: only a Sprint is narrated as one (a reload also spends the Action).
-        if moved == 0 {
-            log.note(format_args!(
-                "  {} stays, {}\" from the nearest enemy",
-                Who(self, fl, i),
-                d as f64 / 2.0
-            ));
-        } else {
-            log.note(format_args!(
-                "  {} moves {}\"{}, {}\" from the nearest enemy",
-                Who(self, fl, i),
-                moved as f64 / 2.0,
-                if sprints { " (Sprinting)" } else { "" },
-                (d - moved) as f64 / 2.0
-            ));
-        }
+        self.say_walk(fl, i, (d, t), (moved, walked), sprints, log);
         // It takes its own Action now only if it ended its walk in reach of an enemy; that
         // matters only when a Response may not come first (the scan is skipped otherwise).
         let acting = may_act

@@ -341,6 +341,7 @@ mod tests {
             references: vec!["minifig-hand-weapon".into()],
             distances: vec![distance],
             formations: vec!["line".into()],
+            tables: crate::experiment::price::plane(),
             trials: 200_000,
             target_ci: Some(target),
             seed: 5,

@@ -67,6 +67,8 @@ struct PriceSpec {
     references: Option<Vec<Spanned<String>>>,
     distances: Option<Vec<Spanned<u32>>>,
     formations: Option<Vec<Spanned<String>>>,
+    /// `plane` or named table layouts (issue 43).
+    tables: Option<Vec<Spanned<String>>>,
     catalog: Option<Spanned<String>>,
     /// The verdict's tolerance, in percent of the listed cost.
     tolerance: Option<Spanned<f64>>,
@@ -228,7 +230,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             "units = [\"hero-hand-weapon\", ...]",
         ));
     }
-    let (formations, distances, tolerance) = scenario_axes(p, &at, &mut errors);
+    let (formations, tables, distances, tolerance) = scenario_axes(p, &at, &mut errors);
     let conduct = conduct_of(p, &at, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
@@ -243,6 +245,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             references,
             distances,
             formations,
+            tables,
             trials,
             target_ci: Some(target_ci),
             seed: spec.seed,
@@ -278,13 +281,13 @@ fn conduct_of(
     })
 }
 
-/// A roster's formations, distances and verdict tolerance, checked (defaults where absent);
-/// each bad value is an error at its place.
+/// A roster's formations, tables, distances and verdict tolerance, checked (defaults where
+/// absent); each bad value is an error at its place.
 fn scenario_axes(
     p: &PriceSpec,
     at: &impl Fn(usize, String, &str) -> ExperimentError,
     errors: &mut Vec<ExperimentError>,
-) -> (Vec<String>, Vec<u32>, f64) {
+) -> (Vec<String>, Vec<String>, Vec<u32>, f64) {
     let mut formations = Vec::new();
     for f in p.formations.iter().flatten() {
         match Formation::parse(f.get_ref()) {
@@ -294,6 +297,20 @@ fn scenario_axes(
     }
     if formations.is_empty() {
         formations = FORMATIONS.iter().map(|f| f.to_string()).collect();
+    }
+    let mut tables = Vec::new();
+    for t in p.tables.iter().flatten() {
+        match super::table_name(t.get_ref()) {
+            Ok(()) => tables.push(t.get_ref().clone()),
+            Err(m) => errors.push(at(
+                t.span().start,
+                m,
+                "plane, open, scattered, wall-line or town",
+            )),
+        }
+    }
+    if tables.is_empty() {
+        tables = super::plane();
     }
     let mut distances = Vec::new();
     for d in p.distances.iter().flatten() {
@@ -321,7 +338,7 @@ fn scenario_axes(
         Some(t) => t.get_ref() / 100.0,
         None => TOLERANCE,
     };
-    (formations, distances, tolerance)
+    (formations, tables, distances, tolerance)
 }
 
 /// Prices every unit of `r` into `dir`, then (with `r.fit`) the designed variants of the

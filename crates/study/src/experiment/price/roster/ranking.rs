@@ -261,7 +261,7 @@ pub(super) fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
         format!(
             "{} units ({} scenarios each), each priced {}",
             r.units.len(),
-            p.references.len() * p.formations.len() * p.distances.len(),
+            p.references.len() * p.formations.len() * p.tables.len() * p.distances.len(),
             p.describe()
         ),
         format!(

@@ -157,49 +157,55 @@ fn probe(
     cancel: &AtomicBool,
 ) -> Result<Vec<Vec<AnyTally>>, RunError> {
     let mut out = Vec::new();
-    for reference in &p.references {
+    for (reference, formation, table) in super::families(p) {
         let (units, counts) = grid(listed, cp(reference)?).map_err(RunError::input)?;
         // The two counts about the listed rate: the fewest a fair-CP experiment takes.
         let m = (counts.len() / 2).max(1);
         let middle = &counts[m - 1..=m];
-        let menus = super::menus(p, reference)?;
-        for formation in &p.formations {
-            let mut family = Vec::new();
-            for k in 0..menus.pairs() {
-                let spec = experiment_spec(
-                    p,
-                    &super::Fit {
-                        reference,
-                        formation,
-                        distances: &p.distances,
-                        units,
-                        counts: middle,
-                        trials: PROBE_TRIALS,
-                        target_ci: None,
-                        conduct: menus.pair(k),
-                    },
+        let menus = super::menus(p, reference, table)?;
+        // The table the price stands on: as wide as the whole grid needs.
+        let width = match table == super::PLANE {
+            true => 0,
+            false => super::fit::width(formation, &menus, units, &counts)?.0,
+        };
+        let mut family = Vec::new();
+        for k in 0..menus.pairs() {
+            let spec = experiment_spec(
+                p,
+                &super::Fit {
+                    reference,
+                    formation,
+                    table: super::on(table, width),
+                    distances: &p.distances,
+                    units,
+                    counts: middle,
+                    trials: PROBE_TRIALS,
+                    target_ci: None,
+                    conduct: menus.pair(k),
+                },
+            );
+            let e = build("a sensitivity probe", spec, &Catalogs::Files(None))
+                .map_err(crate::experiment::sweep::input_errors)?;
+            for (i, cell) in e.cells.iter().enumerate() {
+                let v = crate::experiment::sweep::run_cell(
+                    &e,
+                    i,
+                    cell,
+                    threads,
+                    None,
+                    Vec::new(),
+                    cancel,
+                )?;
+                // The tally alone: a cell's answer also holds its speed, which differs run
+                // to run. Every fair-CP cell keeps its tally.
+                family.push(
+                    v.tally()
+                        .cloned()
+                        .ok_or_else(|| RunError::other("a sensitivity probe cell kept no tally"))?,
                 );
-                let e = build("a sensitivity probe", spec, &Catalogs::Files(None))
-                    .map_err(crate::experiment::sweep::input_errors)?;
-                for (i, cell) in e.cells.iter().enumerate() {
-                    let v = crate::experiment::sweep::run_cell(
-                        &e,
-                        i,
-                        cell,
-                        threads,
-                        None,
-                        Vec::new(),
-                        cancel,
-                    )?;
-                    // The tally alone: a cell's answer also holds its speed, which differs run
-                    // to run. Every fair-CP cell keeps its tally.
-                    family.push(v.tally().cloned().ok_or_else(|| {
-                        RunError::other("a sensitivity probe cell kept no tally")
-                    })?);
-                }
             }
-            out.push(family);
         }
+        out.push(family);
     }
     Ok(out)
 }
@@ -428,7 +434,7 @@ impl<'a> Families<'a> {
             threads,
             cancel,
             plan: std::sync::OnceLock::new(),
-            games: (0..p.references.len() * p.formations.len())
+            games: (0..super::families(p).count())
                 .map(|_| std::sync::OnceLock::new())
                 .collect(),
         }
