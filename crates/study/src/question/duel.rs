@@ -226,8 +226,9 @@ pub struct DuelArgs {
     /// The seed a named table is laid out from (apart from the battle's --seed).
     #[arg(long, value_name = "SEED", default_value_t = 1, help_heading = "Table")]
     pub table_seed: u64,
-    /// What a battle on a table is fought for: `last` (the last side standing) or
-    /// `hold:N` (hold the table's centre, a 3" circle, N turns running; both sides rush it).
+    /// What a battle on a table is fought for: `last` (the last side standing), `hold:N`
+    /// (hold the table's centre, a 3" circle, N turns running) or `edge` (reach the
+    /// enemy's edge of the table); both sides rush an objective.
     #[arg(long, value_name = "OBJECTIVE", default_value = "last", value_parser = diemon_core::scenario::squad::board::Objective::parse, help_heading = "Table")]
     pub objective: diemon_core::scenario::squad::board::Objective,
     /// How side A's units walk on a table: advance along the way at the enemy (or the

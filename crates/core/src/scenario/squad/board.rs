@@ -31,17 +31,27 @@ pub enum Objective {
         /// The turns running a side must hold the centre.
         turns: u32,
     },
+    /// A side wins at the end of its own player turn with a unit of its own standing
+    /// within [`EDGE_REACH`] of the enemy's edge of the table. Both sides rush it: a unit
+    /// with no enemy to strike this turn walks straight for the far edge, round terrain;
+    /// the last side standing still wins.
+    Edge,
 }
+
+/// How near the enemy's edge a unit stands to have reached it ([`Objective::Edge`]), in
+/// inches: its base on the table's last half inch.
+pub const EDGE_REACH: f64 = 0.5;
 
 /// The radius of the centre circle an [`Objective::Hold`] is fought over, in inches.
 pub const CENTRE: f64 = 3.0;
 
 impl Objective {
-    /// Reads `last` or `hold:N` (N from 1 to 20).
+    /// Reads `last`, `edge` or `hold:N` (N from 1 to 20).
     pub fn parse(s: &str) -> Result<Objective, String> {
-        let hint = "expected `last` or `hold:N` (N turns running, 1 to 20)";
+        let hint = "expected `last`, `edge` or `hold:N` (N turns running, 1 to 20)";
         match s.split_once(':') {
             None if s == "last" => Ok(Objective::LastStanding),
+            None if s == "edge" => Ok(Objective::Edge),
             Some(("hold", n)) => match n.parse::<u32>() {
                 Ok(turns) if (1..=20).contains(&turns) => Ok(Objective::Hold { turns }),
                 _ => Err(format!("{n:?} is no number of turns from 1 to 20 ({hint})")),
@@ -55,6 +65,7 @@ impl Objective {
         match self {
             Objective::LastStanding => "last".to_string(),
             Objective::Hold { turns } => format!("hold:{turns}"),
+            Objective::Edge => "edge".to_string(),
         }
     }
 }
@@ -225,10 +236,15 @@ mod tests {
     fn issue_43_an_objective_reads_last_or_hold_for_n_turns() {
         assert_eq!(Objective::parse("last"), Ok(Objective::LastStanding));
         assert_eq!(Objective::parse("hold:3"), Ok(Objective::Hold { turns: 3 }));
-        for bad in ["hold:0", "hold:21", "hold:x", "hold", "edge"] {
+        assert_eq!(Objective::parse("edge"), Ok(Objective::Edge));
+        for bad in ["hold:0", "hold:21", "hold:x", "hold", "edges", "edge:2"] {
             let e = Objective::parse(bad).unwrap_err();
-            assert!(e.contains("expected `last` or `hold:N`"), "{bad}: {e}");
+            assert!(
+                e.contains("expected `last`, `edge` or `hold:N`"),
+                "{bad}: {e}"
+            );
         }
         assert_eq!(Objective::Hold { turns: 4 }.name(), "hold:4");
+        assert_eq!(Objective::Edge.name(), "edge");
     }
 }

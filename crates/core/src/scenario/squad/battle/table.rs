@@ -14,7 +14,7 @@
 use super::*;
 use crate::dice::Log;
 use crate::rules::combat;
-use crate::scenario::squad::board::{Board, CENTRE, Objective};
+use crate::scenario::squad::board::{Board, CENTRE, EDGE_REACH, Objective};
 use crate::scenario::table::{self, Point, Sight};
 
 /// A way no walker can take, in half-inches: longer than any table.
@@ -175,6 +175,9 @@ impl Squad {
     /// goes for the nearest enemy (an enemy contests the circle, or no objective).
     pub(super) fn rush_goal(&self, fl: &Field, i: usize) -> Option<(Spot, i32)> {
         let b = self.board()?;
+        if b.objective == Objective::Edge {
+            return self.edge_goal(b, fl, i);
+        }
         let Objective::Hold { .. } = b.objective else {
             return None;
         };
@@ -191,6 +194,40 @@ impl Squad {
         (!contested).then_some((c, 0))
     }
 
+    /// Where unit `i` rushes the enemy's edge ([`Objective::Edge`]): straight across to the
+    /// spot on that edge in front of it, the whole way; `None` (it goes for the nearest
+    /// enemy) when no way leads there.
+    fn edge_goal(&self, b: &Board, fl: &Field, i: usize) -> Option<(Spot, i32)> {
+        let at = b.point(fl.at(i));
+        let far = if fl.f[i].side == 0 {
+            b.table.depth()
+        } else {
+            0.0
+        };
+        let goal = b.spot(Point::new(at.x, far));
+        let d = self.way_gap(fl, i, goal);
+        (d < NO_WAY).then_some((goal, d))
+    }
+
+    /// At the end of `side`'s player turn: whether a unit of its own stands within
+    /// [`EDGE_REACH`] of the enemy's edge, which wins the battle ([`Objective::Edge`]).
+    fn reached<L: Log + ?Sized>(&self, b: &Board, fl: &mut Field, side: u8, log: &mut L) -> bool {
+        let far = if side == 0 { b.table.depth() } else { 0.0 };
+        let there = (0..self.roster.len()).any(|u| {
+            fl.f[u].alive
+                && fl.f[u].side == side
+                && (b.point(fl.at(u)).y - far).abs() <= EDGE_REACH + 1e-9
+        });
+        if there {
+            fl.won = side + 1;
+            log.note(format_args!(
+                "side {} has reached the enemy's edge: it wins",
+                if side == 0 { 'A' } else { 'B' }
+            ));
+        }
+        there
+    }
+
     /// At the end of `side`'s player turn: counts the turns running it has held the centre
     /// (a unit of its own inside the circle, none of the enemy's) and returns whether that
     /// wins the battle ([`Objective::Hold`]).
@@ -198,6 +235,9 @@ impl Squad {
         let Some(b) = self.board() else {
             return false;
         };
+        if b.objective == Objective::Edge {
+            return self.reached(b, fl, side, log);
+        }
         let Objective::Hold { turns } = b.objective else {
             return false;
         };
@@ -519,6 +559,41 @@ mod tests {
         (fl.f[1].pos, fl.lat[1]) = (13.0, 0.0);
         assert!(!s.holds(&mut fl, 0, &mut NoLog));
         assert_eq!(fl.held, [0, 0]);
+    }
+
+    #[test]
+    fn issue_43_reaching_the_enemys_edge_wins_and_both_sides_rush_it() {
+        // A 24" table, zones 6" deep: A's front at 6", B's edge at 24". A rushes the spot
+        // on B's edge straight ahead of it, the whole 18"; standing on the edge's last half
+        // inch at the end of its turn wins, an inch short does not.
+        let s = duel(
+            "minifig-hand-weapon",
+            "minifig-hand-weapon",
+            table(6.0, &[]),
+            Objective::Edge,
+            4,
+        );
+        let mut fl = s.start();
+        let (goal, walk) = s.rush_goal(&fl, 0).expect("a way to the edge");
+        assert_eq!(goal, (36.0, 0.0));
+        assert_eq!(walk, 36);
+        // B rushes A's edge the same way.
+        assert_eq!(s.rush_goal(&fl, 1).map(|(g, _)| g), Some((-12.0, 0.0)));
+        (fl.f[0].pos, fl.lat[0]) = (34.0, 0.0);
+        assert!(!s.holds(&mut fl, 0, &mut NoLog), "an inch short");
+        (fl.f[0].pos, fl.lat[0]) = (35.0, 0.0);
+        assert!(!s.holds(&mut fl, 1, &mut NoLog), "B's edge is not B's goal");
+        assert!(s.holds(&mut fl, 0, &mut NoLog));
+        assert_eq!(fl.won, 1);
+        // Fought for the last side standing, nothing rushes.
+        let s = duel(
+            "minifig-hand-weapon",
+            "minifig-hand-weapon",
+            table(6.0, &[]),
+            Objective::LastStanding,
+            4,
+        );
+        assert_eq!(s.rush_goal(&s.start(), 0), None);
     }
 
     #[test]
