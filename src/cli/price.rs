@@ -30,10 +30,10 @@ use crate::sim::engine::Shard;
   diemon price minifig+heavy-weapon --reference minifig-hand-weapon --distance 12 --formation line
   diemon price knight --catalog catalogs/knight.toml --parts
 
-A scenario is a reference, a formation (both sides) and a starting distance: by default 3 x 2
-x 3 = 18. Each reference and formation is a fair-CP experiment of its own
-(`kind = \"fair-cp\"`, docs/experiments.md), written with its frames and report to
-DIR/REFERENCE/FORMATION/, and the search adds counts beside it (round-R-Din/) until each
+A scenario is a reference, a formation (both sides), a table (--table; by default none) and a
+starting distance: by default 3 x 2 x 1 x 3 = 18. Each reference, formation and table is a
+fair-CP experiment of its own (`kind = \"fair-cp\"`, docs/experiments.md), written with its
+frames and report to DIR/REFERENCE/FORMATION/ (FORMATION-on-TABLE/ on a table), and the search adds counts beside it (round-R-Din/) until each
 crossing lies between neighbouring whole counts. Each side picks its conduct (spacing,
 Bailing) from a menu of answers to the enemy's weapons, every pair of conducts fought on the
 same dice, and a cell's win chance is the value of that game (--conduct fixed: the default
@@ -110,7 +110,7 @@ pub struct PriceArgs {
     #[arg(long)]
     pub parts: bool,
     /// Run only shard I of N (1-based), for a cluster: whole families of scenarios (a
-    /// reference and a formation) and readings, dealt in turn. `diemon merge` the shards'
+    /// reference, a formation and a table) and readings, dealt in turn. `diemon merge` the shards'
     /// folders to price it, exactly as one machine does.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
     pub shard: Option<Shard>,

@@ -1250,15 +1250,26 @@ fn issue_43_a_battle_on_a_table_is_replayed_to_a_map() {
         err.contains("--objective hold:2 is fought on a table"),
         "{err}"
     );
-    let (code, _, err) = diemon(&[
-        "duel",
-        "--a",
-        "minifig-rifle",
-        "--b",
-        "minifig-rifle",
-        "--b-conduct",
-        "cover",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--b-conduct cover walks on a table"), "{err}");
+    // Every conduct and objective a table adds is refused off one, never ignored.
+    for (flag, value, said) in [
+        ("--b-conduct", "cover", "--b-conduct cover walks on a table"),
+        ("--a-conduct", "flank", "--a-conduct flank walks on a table"),
+        (
+            "--objective",
+            "edge",
+            "--objective edge is fought on a table",
+        ),
+    ] {
+        let (code, _, err) = diemon(&[
+            "duel",
+            "--a",
+            "minifig-rifle",
+            "--b",
+            "minifig-rifle",
+            flag,
+            value,
+        ]);
+        assert_eq!(code, 2, "{flag} {value}");
+        assert!(err.contains(said), "{err}");
+    }
 }

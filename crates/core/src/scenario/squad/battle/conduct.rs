@@ -250,6 +250,17 @@ mod tests {
     use crate::scenario::squad::board::Objective;
     use crate::scenario::table::{Outline, Table, Terrain, TerrainKind};
 
+    /// A 24" square table with `terrain`, each side's zone `zone` inches deep.
+    fn square(terrain: Vec<Terrain>, zone: f64) -> Table {
+        Table::new(
+            24.0,
+            24.0,
+            terrain,
+            Table::edge_zones(24.0, 24.0, zone).unwrap(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn issue_43_under_cover_a_walk_ends_behind_the_wall_rather_than_in_the_open() {
         // A rifleman 8" up a 24" table (its zone 8" deep); a minifig with a Hand Weapon
@@ -261,13 +272,7 @@ mod tests {
             outline: Outline::rectangle(Point::new(12.5, 12.5), Point::new(15.5, 13.0)).unwrap(),
             height: 2.0,
         };
-        let t = Table::new(
-            24.0,
-            24.0,
-            vec![wall],
-            Table::edge_zones(24.0, 24.0, 8.0).unwrap(),
-        )
-        .unwrap();
+        let t = square(vec![wall], 8.0);
         let ro = RuleOptions::default();
         let mut b = side(&[MF], &ro);
         let a = side(&[("minifig-rifle", 1)], &ro);
@@ -294,13 +299,7 @@ mod tests {
         // Two minifigs of side A, 1.5" apart, walk 5" at side B, 12" off. Advancing, they
         // end 1.5" apart (one 2" burst catches both); spread out, the second ends its walk
         // more than 2" from the first.
-        let t = Table::new(
-            24.0,
-            24.0,
-            vec![],
-            Table::edge_zones(24.0, 24.0, 6.0).unwrap(),
-        )
-        .unwrap();
+        let t = square(vec![], 6.0);
         let ro = RuleOptions::default();
         for (conduct, apart) in [(Conduct::Advance, false), (Conduct::Spread, true)] {
             let mut a = side(&[("minifig-hand-weapon", 2)], &ro);
@@ -324,13 +323,7 @@ mod tests {
         // B's Angry Inch last turn). Advancing, it charges through B's Cone of Vision and
         // Angry Inch: B Responds first (the scripted 1s miss). Flanking, its walk ends where
         // no enemy could Respond, and draws none: B must step in.
-        let t = Table::new(
-            24.0,
-            24.0,
-            vec![],
-            Table::edge_zones(24.0, 24.0, 10.75).unwrap(),
-        )
-        .unwrap();
+        let t = square(vec![], 10.75);
         let ro = RuleOptions::default();
         for (conduct, flanked) in [(Conduct::Advance, false), (Conduct::Flank, true)] {
             let mut a = side(&[MF], &ro);

@@ -148,7 +148,7 @@ pub fn parse(file: &str, text: &str, base: Option<&Path>) -> Result<Roster, Vec<
             e.span().map_or(0, |s| s.start),
             e.message().trim().to_string(),
             "fields: name, description, kind, seed, trials, target_ci, [options], [price] with \
-             units, references, distances, formations, catalog, tolerance, conduct (see docs/pricing.md)",
+             units, references, distances, formations, tables, catalog, tolerance, conduct (see docs/pricing.md)",
         )]
     })?;
     let mut errors = Vec::new();
@@ -624,4 +624,19 @@ fn a_roster_draws_one_bar_that_ends_full() {
     assert_eq!(again.begun.lock().unwrap().len(), 1);
     assert!(again.pos.load(Relaxed) >= again.len.load(Relaxed));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_43_a_roster_prices_on_the_tables_it_names_and_locates_a_bad_one() {
+    let text = |tables: &str| {
+        format!("name = \"r\"\nkind = \"price\"\n[price]\nunits = [\"hero\"]\ntables = {tables}\n")
+    };
+    let r = parse("r.toml", &text("[\"plane\", \"town\"]"), None).unwrap();
+    assert_eq!(r.pricing.tables, ["plane", "town"]);
+    let r = parse("r.toml", &text("[]"), None).unwrap();
+    assert_eq!(r.pricing.tables, super::plane());
+    let e = parse("r.toml", &text("[\"plane\", \"moon\"]"), None).unwrap_err();
+    let said = e[0].to_string();
+    assert!(said.starts_with("r.toml:5:20:"), "{said}");
+    assert!(said.contains("no table \"moon\""), "{said}");
 }
