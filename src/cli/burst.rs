@@ -8,7 +8,7 @@ use serde_json::json;
 use super::{Failure, io};
 use crate::dice::Die;
 use crate::rules::RuleOptions;
-use crate::rules::auto::{auto_penalty, exact_burst};
+use crate::rules::auto::{burst_shots, exact_burst};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -59,17 +59,13 @@ pub fn run(a: &BurstArgs, opts: &RuleOptions, out: &mut dyn Write) -> Result<(),
             a.shots, opts.auto_penalty
         );
         s.push_str("  shot  penalty  P(jams on it)  P(fired this many)\n");
-        for k in 1..=a.shots as i64 {
-            let p = pmf.prob(k);
-            let pen = auto_penalty(k as u32, a.shots, opts.auto_penalty);
-            let jam = if k == a.shots as i64 {
-                p - (1.0 - p_jam)
-            } else {
-                p
-            };
+        for r in burst_shots(die, a.shots, opts) {
             s.push_str(&format!(
-                "  {k:>4}  {:>7}  {jam:>13.6}  {p:>18.6}\n",
-                -(pen as i64)
+                "  {:>4}  {:>7}  {:>13.6}  {:>18.6}\n",
+                r.shot,
+                -(r.penalty as i64),
+                r.p_jams,
+                r.p_fired
             ));
         }
         s.push_str(&format!(

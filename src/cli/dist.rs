@@ -16,8 +16,6 @@ use crate::question::run::RunFlags;
 use crate::rules::{ArmorTie, RuleOptions};
 use crate::scenario::rolls::{Against, DiceTally, Rolls};
 
-/// Rows whose tail chance is below this are folded into one line (unless `--all`).
-const ROW_CUT: f64 = 1e-6;
 /// Significance level at which Monte Carlo is said to agree with the exact table.
 pub const ALPHA: f64 = 0.001;
 /// Confidence level of every interval printed.
@@ -437,7 +435,7 @@ impl Report<'_> {
         let (lo, hi) = if self.args.all {
             (total.min_value(), total.max_value())
         } else {
-            shown_range(total)
+            total.likely_range(Pmf::FOLD)
         };
         s.push_str(&format!(
             "{:>6}  {:>10}  {:>10}{}\n",
@@ -526,16 +524,4 @@ impl Report<'_> {
 /// was rolled.
 fn agrees(m: &McFigures) -> bool {
     m.fit.p_value >= ALPHA && m.fit.impossible == 0
-}
-
-/// The rows worth a line: from the first value with `P(<=) >= ROW_CUT` to the last with
-/// `P(>=) >= ROW_CUT`.
-fn shown_range(p: &Pmf) -> (i64, i64) {
-    let (lo, hi) = (p.min_value(), p.max_value());
-    let first = (lo..=hi).find(|&v| p.p_at_most(v) >= ROW_CUT).unwrap_or(lo);
-    let last = (lo..=hi)
-        .rev()
-        .find(|&v| p.p_at_least(v) >= ROW_CUT)
-        .unwrap_or(hi);
-    (first, last.max(first))
 }

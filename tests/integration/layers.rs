@@ -15,7 +15,7 @@ use crate::source::{code, rust_files};
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
 /// The crates whose rooms are ordered, by their src folders.
-const CRATES: [&str; 2] = ["crates/core/src", "crates/study/src"];
+const CRATES: [&str; 3] = ["crates/core/src", "crates/study/src", "crates/web/src"];
 
 /// The tokens that make up paths: names, `::`, braces, commas and `*`.
 fn tokens(text: &str) -> Vec<String> {

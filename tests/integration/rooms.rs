@@ -79,7 +79,12 @@ fn lines_of_code(code: &str) -> usize {
 fn over() -> Vec<(String, String, usize)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for src in ["crates/core/src", "crates/study/src", "src"] {
+    for src in [
+        "crates/core/src",
+        "crates/study/src",
+        "crates/web/src",
+        "src",
+    ] {
         for p in rust_files(&root.join(src)) {
             let rel = p
                 .strip_prefix(root)

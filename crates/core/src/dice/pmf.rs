@@ -121,6 +121,21 @@ impl Pmf {
         self.p.iter().skip(start).sum::<f64>() + 0.0
     }
 
+    /// The tail chance below which a table folds its rows into one (unless asked for all).
+    pub const FOLD: f64 = 1e-6;
+
+    /// The values worth a row of a table: from the first with `P(<=) >= cut` to the last
+    /// with `P(>=) >= cut` (the terminal's and the page's tables fold the rest).
+    pub fn likely_range(&self, cut: f64) -> (i64, i64) {
+        let (lo, hi) = (self.min_value(), self.max_value());
+        let first = (lo..=hi).find(|&v| self.p_at_most(v) >= cut).unwrap_or(lo);
+        let last = (lo..=hi)
+            .rev()
+            .find(|&v| self.p_at_least(v) >= cut)
+            .unwrap_or(hi);
+        (first, last.max(first))
+    }
+
     /// `P(X <= v)` over the represented mass.
     pub fn p_at_most(&self, v: i64) -> f64 {
         if v < self.min {

@@ -114,6 +114,36 @@ pub fn exact_burst(die: Die, shots: u32, opts: &RuleOptions) -> (Pmf, f64) {
     (Pmf::from_pairs(&pairs, 0.0), p_jam)
 }
 
+/// One shot of a burst as a table shows it.
+#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BurstShot {
+    /// The shot, from 1.
+    pub shot: u32,
+    /// Its Auto Penalty.
+    pub penalty: u32,
+    /// P(the gun jams on it).
+    pub p_jams: f64,
+    /// P(the burst fires exactly this many shots).
+    pub p_fired: f64,
+}
+
+/// Each shot of a burst ([`exact_burst`]): its penalty, the chance the gun jams on it, and
+/// the chance the burst ends there (a jam ends it; the last shot ends it either way).
+pub fn burst_shots(die: Die, shots: u32, opts: &RuleOptions) -> Vec<BurstShot> {
+    let (pmf, p_jam) = exact_burst(die, shots, opts);
+    (1..=shots)
+        .map(|k| {
+            let p = pmf.prob(k as i64);
+            BurstShot {
+                shot: k,
+                penalty: auto_penalty(k, shots, opts.auto_penalty),
+                p_jams: if k == shots { p - (1.0 - p_jam) } else { p },
+                p_fired: p,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,6 +54,18 @@ pub enum FighterError {
 }
 
 impl Fighter {
+    /// The side as answers name it: "A (Skill d6, Use 2, Damage 1d6, Armor 4)".
+    pub fn described(&self) -> String {
+        format!(
+            "{} (Skill {}, Use {}, Damage {}, Armor {})",
+            self.name,
+            self.attacker.skill.die(),
+            self.attacker.use_rating,
+            self.attacker.damage,
+            self.armor
+        )
+    }
+
     /// Builds a side from its four fields: `skill` a die like `d6` (Ch. 10.1: one die),
     /// `use_rating` a whole number, `damage` and `armor` dice expressions.
     pub fn from_parts(

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use super::progress::Progress;
 use super::scenario::{Scenario, Tally};
 use super::seed::{BATCH, Rng, stream};
+pub use super::steps::Steps;
 use crate::dice::{Log, NoLog};
 
 /// When to stop.
@@ -40,7 +41,7 @@ pub enum Stop {
 }
 
 impl Stop {
-    fn max_trials(self) -> u64 {
+    pub(super) fn max_trials(self) -> u64 {
         match self {
             Stop::Trials(n) => n,
             Stop::Precision { max_trials, .. } => max_trials,
@@ -59,6 +60,18 @@ pub enum Ended {
     Cap,
     /// Interrupted (Ctrl-C); the tally holds the batches finished before it, in order.
     Interrupted,
+}
+
+impl Ended {
+    /// How a run ended, in words, as every answer says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Ended::Complete => "complete",
+            Ended::Precise => "precision target met",
+            Ended::Cap => "trial cap reached before the precision target",
+            Ended::Interrupted => "interrupted",
+        }
+    }
 }
 
 /// What a run produced.
@@ -199,39 +212,47 @@ fn each<T: Send>(ks: std::ops::Range<u64>, f: impl Fn(u64) -> T + Sync + Send) -
 
 impl Engine {
     /// Trials in batch `b` of a run capped at `max` trials.
-    fn batch_len(max: u64, b: u64) -> u64 {
+    pub(super) fn batch_len(max: u64, b: u64) -> u64 {
         BATCH.min(max.saturating_sub(b * BATCH))
     }
 
     /// Runs batch `b` with its own stream; `None` when `cancel` was set before it ended
     /// (checked every [`CHECK`] trials, so a slow batch still stops promptly).
     fn batch<S: Scenario>(&self, s: &S, b: u64, len: u64, cancel: &AtomicBool) -> Option<S::Tally> {
-        self.batch_until(s, b, len, None, cancel, |_| false)
-            .map(|(t, ..)| t)
+        self.batch_until(s, b, len, None, len, cancel, |_| false)
+            .map(|(p, _)| p.tally)
     }
 
     /// Runs batch `b` like [`Self::batch`], but ends it early at the first look
     /// ([`FIRST_LOOK`] trials, doubling to [`CHECK`], then every [`CHECK`]; or its last
-    /// trial) whose tally meets `done`, going on from `from` (its first trials, stopped
-    /// at a look) if given. Returns the tally, whether `done` was met, and the stream.
-    fn batch_until<S: Scenario>(
+    /// trial) whose tally meets `done`, or that reaches `upto` trials, going on from `from`
+    /// (its first trials, stopped at a look) if given. Returns where it stopped and whether
+    /// `done` was met there.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn batch_until<S: Scenario>(
         &self,
         s: &S,
         b: u64,
         len: u64,
         from: Option<Prefix<S::Tally>>,
+        upto: u64,
         cancel: &AtomicBool,
         done: impl Fn(&S::Tally) -> bool,
-    ) -> Option<(S::Tally, bool, Rng)> {
+    ) -> Option<(Prefix<S::Tally>, bool)> {
         let (mut t, mut rng, mut left) = match from {
             Some(p) => (p.tally, p.rng, len.saturating_sub(p.trials)),
             None => (S::Tally::default(), stream(self.seed, self.cell, b), len),
         };
+        let at = |tally, rng, left| Prefix {
+            tally,
+            rng,
+            trials: len - left,
+        };
         // A prefix that already met the target is where the run from the start stopped.
         if left < len && done(&t) {
-            return Some((t, true, rng));
+            return Some((at(t, rng, left), true));
         }
-        while left > 0 {
+        while left > 0 && len - left < upto {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
@@ -244,10 +265,32 @@ impl Engine {
             }
             left -= n;
             if done(&t) {
-                return Some((t, true, rng));
+                return Some((at(t, rng, left), true));
             }
         }
-        Some((t, false, rng))
+        Some((at(t, rng, left), false))
+    }
+
+    /// Whether a tally of whole batches (or of the first batch's first trials) meets this
+    /// run's precision target: the one stopping test of both the pool and [`Steps`].
+    pub(super) fn met<S: Scenario>(&self, s: &S, tally: &S::Tally) -> bool {
+        match self.stop {
+            Stop::Precision { half_width, .. } => s.key(tally).half_width() <= half_width,
+            Stop::Trials(_) => false,
+        }
+    }
+
+    /// How a run that ran every batch ended.
+    pub(super) fn exhausted(&self) -> Ended {
+        match self.stop {
+            Stop::Trials(_) => Ended::Complete,
+            Stop::Precision { .. } => Ended::Cap,
+        }
+    }
+
+    /// This run, a few trials at a time ([`Steps`]): every batch, in index order.
+    pub fn steps<T: Default>(&self) -> Steps<T> {
+        Steps::new(*self)
     }
 
     /// The tally of exactly `trials` trials of `s`, seed `seed` and cell `cell`, every
@@ -308,7 +351,7 @@ impl Engine {
         let mut next = 0;
         let ended = 'run: loop {
             // A precision run's first batch alone, looked at 256, 512, then every CHECK trials.
-            if let Stop::Precision { half_width, .. } = self.stop
+            if let Stop::Precision { .. } = self.stop
                 && next == 0
                 && batches > 0
                 && self.shard == Shard::WHOLE
@@ -316,11 +359,12 @@ impl Engine {
                 let len = Self::batch_len(max, 0);
                 let from = from.take().filter(|p| p.trials <= len);
                 let before = from.as_ref().map_or(0, |p| p.trials);
-                let Some((t, met, end)) = self.batch_until(s, 0, len, from, cancel, |t| {
-                    s.key(t).half_width() <= half_width
-                }) else {
+                let Some((p, met)) =
+                    self.batch_until(s, 0, len, from, len, cancel, |t| self.met(s, t))
+                else {
                     break 'run Ended::Interrupted;
                 };
+                let (t, end) = (p.tally, p.rng);
                 trials = t.trials();
                 fresh += trials - before;
                 progress.advance(len);
@@ -336,10 +380,7 @@ impl Engine {
                 continue;
             }
             if next >= batches {
-                break match self.stop {
-                    Stop::Trials(_) => Ended::Complete,
-                    Stop::Precision { .. } => Ended::Cap,
-                };
+                break self.exhausted();
             }
             let end = (next + round).min(batches);
             let done: Vec<Option<S::Tally>> = each(next..end, |k| {
@@ -356,9 +397,7 @@ impl Engine {
                 trials += Self::batch_len(max, batch_of(next + i as u64));
                 fresh += Self::batch_len(max, batch_of(next + i as u64));
                 tally = tally + t;
-                if let Stop::Precision { half_width, .. } = self.stop
-                    && s.key(&tally).half_width() <= half_width
-                {
+                if self.met(s, &tally) {
                     break 'run Ended::Precise;
                 }
             }

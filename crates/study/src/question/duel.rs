@@ -356,14 +356,7 @@ pub fn first(a: &DuelArgs) -> First {
 
 /// A stat-line fighter as the answer names it: "A (Skill d6, Use 2, Damage 1d6, Armor 4)".
 pub fn describe(f: &Fighter) -> String {
-    format!(
-        "{} (Skill {}, Use {}, Damage {}, Armor {})",
-        f.name,
-        f.attacker.skill.die(),
-        f.attacker.use_rating,
-        f.attacker.damage,
-        f.armor
-    )
+    f.described()
 }
 
 /// What a stat-line duel answers: who won how often, and how long it took.

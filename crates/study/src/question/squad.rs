@@ -15,7 +15,7 @@ use diemon_core::options::RuleOptions;
 use diemon_core::scenario::duel::First;
 use diemon_core::scenario::squad::Conduct;
 use diemon_core::scenario::squad::board::Objective;
-use diemon_core::scenario::squad::roster::{self, MAX_PER_SIDE};
+use diemon_core::scenario::squad::roster::{self, FieldError, MAX_PER_SIDE};
 use diemon_core::scenario::squad::tally::TRACK;
 use diemon_core::scenario::squad::{Policy, SideSpec, Squad, SquadTally};
 use diemon_core::sim::progress::Progress;
@@ -88,7 +88,7 @@ pub fn replay<L: diemon_core::dice::Log>(
 }
 
 /// Inches between the squads when `--distance` is not given, off a table.
-pub const DISTANCE: u32 = 12;
+pub use diemon_core::scenario::squad::DISTANCE;
 
 /// The battle on `a`'s table, if it names one (an objective needs one).
 fn on_table(squad: Squad, a: &DuelArgs) -> Result<Squad, Error> {
@@ -134,33 +134,24 @@ fn side(
              lines"
         )));
     }
-    let mut units = roster::parse(text).map_err(|e| bad(e.message))?;
-    if let Some(budget) = a.budget {
-        if !(budget > 0.0 && (budget * 4.0).fract() == 0.0 && budget <= 1e6) {
-            return Err(Error::input(format!(
-                "--budget {budget}: expected a CP amount above 0, in quarter points (44, 22.5)"
-            )));
-        }
-        let [(key, 1)] = &units[..] else {
-            return Err(bad(format!(
-                "--budget fills a side with one unit; {text:?} lists more\nhint: drop the \
-                 counts, e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
-            )));
-        };
-        let u = catalog.equipped(key).map_err(|e| bad(e.to_string()))?;
-        let each = diemon_core::catalog::cost::breakdown(&u).total();
-        let n = roster::fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|m| {
-            bad(format!(
-                "{key}: {m}{}",
-                if matches!(m, roster::FillError::TooMany { .. }) {
-                    format!(" (lower --budget; {MAX_PER_SIDE} units a side at most)")
-                } else {
-                    String::new()
-                }
-            ))
-        })?;
-        units = vec![(key.clone(), n)];
-    }
+    let units = roster::fielded(catalog, text, a.budget).map_err(|e| match e {
+        FieldError::Budget(b) => Error::input(format!(
+            "--budget {b}: expected a CP amount above 0, in quarter points (44, 22.5)"
+        )),
+        FieldError::NotOne(t) => bad(format!(
+            "--budget fills a side with one unit; {t:?} lists more\nhint: drop the counts, \
+             e.g. --budget 44 minifig-hand-weapon hero-hand-weapon"
+        )),
+        FieldError::Fill { key, error } => bad(format!(
+            "{key}: {error}{}",
+            if matches!(error, roster::FillError::TooMany { .. }) {
+                format!(" (lower --budget; {MAX_PER_SIDE} units a side at most)")
+            } else {
+                String::new()
+            }
+        )),
+        other => bad(other.to_string()),
+    })?;
     let policy = if name == 'A' {
         Policy {
             target: a.a_target,
@@ -207,38 +198,17 @@ fn side(
 
 /// A side's CP as fielded.
 pub fn side_cp(squad: &Squad, side: u8) -> Cp {
-    (0..squad.kinds().len())
-        .filter(|&i| squad.kind_side(i) == side)
-        .map(|i| squad.kinds()[i].cp * squad.units_of(i) as i64)
-        .fold(Cp::ZERO, |a, b| a + b)
+    squad.side_cp(side)
 }
 
 /// Side `side` as fielded: "6 x minifig-hand-weapon (7 CP each)  = 42 CP".
 pub fn describe(squad: &Squad, side: u8) -> String {
-    let kinds = squad.kinds();
-    let mut parts = Vec::new();
-    let mut total = Cp::ZERO;
-    for (i, k) in kinds.iter().enumerate() {
-        if squad.kind_side(i) != side {
-            continue;
-        }
-        let n = squad.units_of(i);
-        total = total + k.cp * n as i64;
-        parts.push(format!("{n} x {} ({} CP each)", k.key, k.cp));
-    }
-    format!("{}  = {total} CP", parts.join(" + "))
+    squad.described(side)
 }
 
 /// Side `side`'s parts that cost CP and do nothing in this battle, one line each.
 pub fn inert(squad: &Squad, side: u8) -> Vec<String> {
-    let mut v = Vec::new();
-    for (key, x) in squad.inert(side) {
-        let line = format!("{key}: {x}");
-        if !v.contains(&line) {
-            v.push(line);
-        }
-    }
-    v
+    squad.inert_lines(side)
 }
 
 /// Who moves first, as the answer names it.

@@ -40,6 +40,7 @@ pub mod roster;
 pub mod tally;
 
 mod battle;
+mod fielded;
 mod setup;
 
 use crate::catalog::Catalog;
@@ -527,6 +528,9 @@ pub struct Squad {
 /// Inches of table behind each side's starting line by default: a 4' table with the sides
 /// a foot in from its ends at 24" apart.
 pub const ROOM: u32 = 12;
+
+/// Inches between the squads when a question names no distance, off a table.
+pub const DISTANCE: u32 = 12;
 
 /// Why a squad duel cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -95,6 +95,60 @@ pub fn fill(each: Cp, budget: Cp) -> Result<u32, FillError> {
     Ok(n as u32)
 }
 
+/// Why a side's roster line (and budget) fields no units.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FieldError {
+    /// The line does not read ([`parse`]).
+    #[error("{0}")]
+    Roster(String),
+    /// Not a CP amount in quarter points.
+    #[error("budget {0}: expected a CP amount above 0, in quarter points (44, 22.5)")]
+    Budget(f64),
+    /// A budget with more than one unit to fill it.
+    #[error("a budget fills a side with one unit; {0:?} lists more")]
+    NotOne(String),
+    /// A unit or item the catalog does not have.
+    #[error("{0}")]
+    Unknown(String),
+    /// The budget buys no whole number of the unit.
+    #[error("{key}: {error}")]
+    Fill {
+        /// The unit.
+        key: String,
+        /// Why.
+        error: FillError,
+    },
+}
+
+/// The units a roster line fields: as written, or its one unit as many times as `budget`
+/// CP buys ("CP-matched", costs from [`crate::catalog::cost::breakdown`]).
+pub fn fielded(
+    catalog: &crate::catalog::Catalog,
+    text: &str,
+    budget: Option<f64>,
+) -> Result<Vec<(String, u32)>, FieldError> {
+    let units = parse(text).map_err(|e| FieldError::Roster(e.message))?;
+    let Some(budget) = budget else {
+        return Ok(units);
+    };
+    if !(budget > 0.0 && (budget * 4.0).fract() == 0.0 && budget <= 1e6) {
+        return Err(FieldError::Budget(budget));
+    }
+    let [(key, 1)] = &units[..] else {
+        return Err(FieldError::NotOne(text.to_string()));
+    };
+    let u = catalog
+        .equipped(key)
+        .map_err(|e| FieldError::Unknown(e.to_string()))?;
+    let each = crate::catalog::cost::breakdown(&u).total();
+    let n = fill(each, Cp::quarters((budget * 4.0) as i64)).map_err(|error| FieldError::Fill {
+        key: key.clone(),
+        error,
+    })?;
+    Ok(vec![(key.clone(), n)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
