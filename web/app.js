@@ -50,6 +50,10 @@
       });
     });
     p.forEach(function (v, k) { if (k.indexOf("o.") === 0) state.options[k.slice(2)] = v; });
+    // A pasted catalog is shown, not hidden in its fold.
+    document.querySelectorAll("details:has(textarea)").forEach(function (d) {
+      if (d.querySelector("textarea").value.trim()) d.open = true;
+    });
     return p.get("run") === "1";
   }
 
@@ -94,6 +98,13 @@
       };
     },
     duel: function (f) {
+      if (val(f, "mode") === "units") {
+        // Two catalog units: `diemon duel UNIT UNIT`, a squad battle of one a side.
+        return {
+          ask: "squad", a: val(f, "a_unit"), b: val(f, "b_unit"), first: val(f, "first"),
+          trials: val(f, "trials"), target_ci: val(f, "target_ci") || null, seed: int(f, "seed"), options: opts()
+        };
+      }
       var side = function (s) {
         return { skill: val(f, s + ".skill"), use: val(f, s + ".use"), damage: val(f, s + ".damage"), armor: val(f, s + ".armor") };
       };
@@ -113,12 +124,22 @@
     }
   };
 
+  // Shows the fields of the form's mode (the duel's stat lines or catalog units).
+  function modes() {
+    Object.keys(forms).forEach(function (k) {
+      var m = forms[k].elements.mode;
+      if (!m) return;
+      forms[k].querySelectorAll("[data-mode]").forEach(function (x) { x.hidden = x.dataset.mode !== m.value; });
+    });
+  }
+
   // ---- answers ----
   function out(name) { return document.querySelector('[data-out="' + name + '"]'); }
   function mark(f, e) {
     fields(f).forEach(function (x) { x.classList.remove("bad"); x.removeAttribute("aria-invalid"); });
     if (!e) return;
     var name = e.field === "expr" && f.dataset.ask !== "dice" ? null : e.field;
+    if (f.dataset.ask === "duel" && (name === "a" || name === "b")) name += "_unit";
     var x = name && f.elements[name];
     if (x && x.classList) {
       x.classList.add("bad");
@@ -223,7 +244,7 @@
       ["draw", a.p_draw, a.ci_draw], ["first attacker wins", a.p_first_side_wins, a.ci_first_side_wins]
     ].map(function (r) { return [r[0], D.fixed(r[1], 6), "[" + D.fixed(r[2][0], 6) + ", " + D.fixed(r[2][1], 6) + "]"]; });
     var more = [];
-    if (name === "duel") {
+    if (a.mean_attacks !== undefined) {
       more.push(["mean attacks", D.fixed(a.mean_attacks, 4), "[" + D.fixed(a.ci_mean_attacks[0], 4) + ", " + D.fixed(a.ci_mean_attacks[1], 4) + "]"]);
     } else {
       more.push(["mean player turns", D.fixed(a.mean_turns, 4), "[" + D.fixed(a.ci_mean_turns[0], 4) + ", " + D.fixed(a.ci_mean_turns[1], 4) + "]"]);
@@ -307,16 +328,22 @@
       var row = el("div", { "class": "opt" + (state.options[o.key] ? " set" : "") });
       var id = "opt-" + o.key;
       row.appendChild(el("label", { "for": id })).appendChild(el("b", {}, o.key));
-      var s = el("select", { id: id, name: o.key });
-      o.values.forEach(function (v) {
-        var op = el("option", { value: v }, v + (v === o.default ? " (default)" : ""));
-        s.appendChild(op);
-      });
-      var now = state.options[o.key] || o.default;
-      if (o.values.indexOf(now) < 0) s.appendChild(el("option", { value: now }, now));
+      var now = state.options[o.key] || o.default, s;
+      if (o.values.indexOf("...") >= 0) {
+        // An open range (a count): typed, with the listed values offered.
+        s = el("input", { id: id, name: o.key, list: id + "-values", autocomplete: "off" });
+        var dl = el("datalist", { id: id + "-values" });
+        o.values.forEach(function (v) { if (v !== "...") dl.appendChild(el("option", { value: v })); });
+        row.appendChild(dl);
+      } else {
+        s = el("select", { id: id, name: o.key });
+        o.values.forEach(function (v) { s.appendChild(el("option", { value: v }, v + (v === o.default ? " (default)" : ""))); });
+        if (o.values.indexOf(now) < 0) s.appendChild(el("option", { value: now }, now));
+      }
       s.value = now;
       s.onchange = function () {
-        if (s.value === o.default) delete state.options[o.key]; else state.options[o.key] = s.value;
+        var v = s.value.trim();
+        if (v === o.default || v === "") delete state.options[o.key]; else state.options[o.key] = v;
         row.className = "opt" + (state.options[o.key] ? " set" : "");
         changed();
       };
@@ -340,6 +367,7 @@
     var f = forms[k];
     f.addEventListener("submit", function (e) { e.preventDefault(); if (RUNS.indexOf(k) >= 0) run(k); });
     f.addEventListener("input", function () {
+      modes();
       toHash(false);
       if (EXACT.indexOf(k) < 0) return;
       clearTimeout(timers[k]);
@@ -348,6 +376,7 @@
   });
   window.addEventListener("hashchange", function () {
     var again = fromHash();
+    modes();
     show(state.tab);
     optionControls();
     refresh();
@@ -385,6 +414,7 @@
     r[1].ok.units.forEach(function (u) { dl.appendChild(el("option", { value: u })); });
     policies(r[1].ok.policies);
     var again = fromHash();
+    modes();
     show(state.tab);
     optionControls();
     document.getElementById("loading").hidden = true;

@@ -7,7 +7,8 @@
 //
 //   node web/test/check.mjs PATH/TO/diemon
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -73,6 +74,7 @@ const widest = (p) => p.evaluate(() => {
 
 // 1. Typing an expression shows its exact table, as `diemon dist` gives it.
 let p = await open("#tab=dice");
+let p2;
 await typeInto(p, "#dice [name=expr]", "3d6 + 2");
 await p.waitForFunction(() => (window.diemon.answers.dice || {}).expr === "3d6 + 2", null, { timeout: 10000 });
 let a = await answer(p, "dice");
@@ -132,6 +134,14 @@ const status = await p.textContent("#duel .status");
 s = same(JSON.parse(shell(a.command)), a, ["ended"]);
 check("Stop keeps the duels run, and its command reruns exactly them", a.ended === "interrupted" && status.startsWith("stopped") && a.command.includes("--trials " + a.trials) && s.ok, status + " / " + a.command + "\n       " + s.detail);
 
+// 5b. Two catalog units in the Duel tab: `diemon duel UNIT UNIT`.
+p2 = await open("#tab=duel&duel.mode=units&duel.trials=20000&duel.seed=4");
+a = await runAndWait(p2, "duel");
+want = JSON.parse(cli(["duel", "hero-hand-weapon", "minifig-hand-weapon", "--trials", "20000", "--seed", "4", "--json"]));
+s = same(a, want);
+check("two catalog units in the Duel tab match `diemon duel UNIT UNIT --json`", s.ok && a.units_a === 1, s.detail);
+await p2.close();
+
 // 6. A precision target stops where the command line stops.
 await p.fill("#duel [name=trials]", "1M");
 await p.fill("#duel [name=target_ci]", "0.004");
@@ -149,6 +159,22 @@ s = same(a, want);
 check("a squad battle matches `diemon duel --budget --json`", s.ok, s.detail);
 s = same(JSON.parse(shell(a.command)), a);
 check("the battle's CLI command prints the same figures", s.ok, a.command + "\n       " + s.detail);
+await p.close();
+
+// 7b. A catalog pasted into the page, as `--catalog FILE` reads it; its command, run beside
+// the file saved as catalog.toml, prints the same figures.
+const catalog_file = new URL("../../catalogs/example.toml", import.meta.url);
+p = await open("#tab=squad&squad.a=ogre&squad.b=minifig-hand-weapon*3&squad.budget=&squad.trials=5000&squad.seed=2");
+await p.click("#squad details summary");
+await p.fill("#squad [name=catalog]", readFileSync(catalog_file, "utf8"));
+a = await runAndWait(p, "squad");
+want = JSON.parse(cli(["duel", "--catalog", fileURLToPath(catalog_file), "--a", "ogre", "--b", "minifig-hand-weapon*3", "--trials", "5000", "--seed", "2", "--json"]));
+s = same(a, want);
+const dir = mkdtempSync(path.join(tmpdir(), "diemon-page-"));
+copyFileSync(catalog_file, path.join(dir, "catalog.toml"));
+const again = JSON.parse(execFileSync("bash", ["-c", a.command.replace(/^diemon /, JSON.stringify(diemon) + " ")], { encoding: "utf8", cwd: dir }));
+const s2 = same(again, a);
+check("a pasted catalog's units fight as `--catalog` fields them, and the command agrees", s.ok && s2.ok && a.a.includes("ogre"), s.detail + " / " + s2.detail);
 await p.close();
 
 // 8. Rule options: set on their tab, in the address, in the figures and the command.

@@ -309,9 +309,9 @@ choice! {
 
 choice! {
     /// Whether the hits of one Action's several weapons on one target add their Damage
-    /// against one Armor roll. RULES-NOTES (readings §2): "several attacks on one target in
-    /// one action add their damage", after Ch. 10.4's "Cumulative Damage of several Vermin
-    /// attacking together"; no text says so of one unit's weapons.
+    /// against one Armor roll. diemon reads (readings §2) that "several attacks on one
+    /// target in one action add their damage", after Ch. 10.4's "Cumulative Damage of
+    /// several Vermin attacking together"; no text says so of one unit's weapons.
     ActionDamage default Pooled {
         /// Added up, against one Armor roll after the last of them.
         Pooled = "pooled",

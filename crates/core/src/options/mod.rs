@@ -236,7 +236,7 @@ rule_options! {
         meaning: "what an Explosion's KnockBack does to a figure left standing",
     }
     action_damage: ActionDamage {
-        source: "RULES-NOTES Cumulative/Combined damage (readings §2); Ch. 10.4 Vermin",
+        source: "readings §2 Cumulative Damage; Ch. 10.4 Vermin",
         meaning: "whether one Action's weapons that hit one target add their Damage",
     }
     combined_fire: CombinedFire {
