@@ -51,8 +51,8 @@
     });
     p.forEach(function (v, k) { if (k.indexOf("o.") === 0) state.options[k.slice(2)] = v; });
     // A pasted catalog is shown, not hidden in its fold.
-    document.querySelectorAll("details:has(textarea)").forEach(function (d) {
-      if (d.querySelector("textarea").value.trim()) d.open = true;
+    document.querySelectorAll("details textarea").forEach(function (t) {
+      if (t.value.trim()) t.closest("details").open = true;
     });
     return p.get("run") === "1";
   }
@@ -71,10 +71,32 @@
 
   // ---- questions from forms ----
   function val(f, name) { var e = f.elements[name]; return e ? e.value.trim() : ""; }
-  function int(f, name) { var v = val(f, name); return v === "" ? null : Number(v); }
+  // A field that is not a number the question can take, found before the module is asked.
+  function Bad(field, message) { this.error = { field: field, message: message }; }
+  function label(f, name) {
+    var e = f.elements[name], l = e && e.closest("label");
+    return l ? l.firstChild.textContent.trim() : name;
+  }
+  // A whole number of at least `min`, or null for an empty field when `optional`.
+  function whole(f, name, min, optional) {
+    var v = val(f, name);
+    if (v === "" && optional) return null;
+    if (!/^-?\d+$/.test(v) || Number(v) < min || Number(v) > 4294967295) {
+      throw new Bad(name, label(f, name) + " " + JSON.stringify(v) + ": expected a whole number" +
+        (min > -Infinity ? " from " + min : ""));
+    }
+    return Number(v);
+  }
+  function int(f, name) { return whole(f, name, -1000000, true); }
+  function count(f, name) { return whole(f, name, 0, false); }
   function opts() { return Object.keys(state.options).map(function (k) { return [k, state.options[k]]; }); }
   function signed(n) { return n > 0 ? " + " + n : n < 0 ? " - " + (-n) : ""; }
-  function list(v) { return v === "" ? [] : v.split(",").map(function (x) { return Number(x.trim()); }); }
+  function list(f, name) {
+    var v = val(f, name);
+    if (v === "") return [];
+    if (!/^\d+(\s*,\s*\d+)*$/.test(v)) throw new Bad(name, label(f, name) + " " + JSON.stringify(v) + ": expected whole numbers joined by commas, e.g. 4,2");
+    return v.split(",").map(function (x) { return Number(x.trim()); });
+  }
   var QUESTIONS = {
     dice: function (f) {
       return { ask: "dice", expr: val(f, "expr"), armor: val(f, "armor") || null, use: int(f, "use"), options: opts() };
@@ -85,16 +107,17 @@
       return { ask: "dice", expr: e + signed(int(f, "mod") || 0), use: int(f, "use"), options: opts() };
     },
     sn: function (f) {
-      return { ask: "dice", expr: "sn " + val(f, "die") + signed(int(f, "plus") || 0), options: opts() };
+      var n = val(f, "n") === "1" ? "" : val(f, "n");
+      return { ask: "dice", expr: "sn " + n + val(f, "die") + signed(int(f, "plus") || 0), options: opts() };
     },
     burst: function (f) {
-      return { ask: "burst", shots: int(f, "shots"), skill: val(f, "skill"), options: opts() };
+      return { ask: "burst", shots: count(f, "shots"), skill: val(f, "skill"), options: opts() };
     },
     marks: function (f) {
       return {
-        ask: "marks", attr: list(val(f, "attr")), super_attr: list(val(f, "super_attr")),
-        skill: int(f, "skill") || 0, super_skill: int(f, "super_skill") || 0, superpower: int(f, "superpower") || 0,
-        difficulty: int(f, "difficulty") || 0, against_marks: int(f, "against_marks"), options: opts()
+        ask: "marks", attr: list(f, "attr"), super_attr: list(f, "super_attr"),
+        skill: count(f, "skill"), super_skill: count(f, "super_skill"), superpower: count(f, "superpower"),
+        difficulty: count(f, "difficulty"), against_marks: whole(f, "against_marks", 0, true), options: opts()
       };
     },
     duel: function (f) {
@@ -102,24 +125,24 @@
         // Two catalog units: `diemon duel UNIT UNIT`, a squad battle of one a side.
         return {
           ask: "squad", a: val(f, "a_unit"), b: val(f, "b_unit"), first: val(f, "first"),
-          trials: val(f, "trials"), target_ci: val(f, "target_ci") || null, seed: int(f, "seed"), options: opts()
+          trials: val(f, "trials"), target_ci: val(f, "target_ci") || null, seed: val(f, "seed"), options: opts()
         };
       }
       var side = function (s) {
         return { skill: val(f, s + ".skill"), use: val(f, s + ".use"), damage: val(f, s + ".damage"), armor: val(f, s + ".armor") };
       };
       return {
-        ask: "duel", a: side("a"), b: side("b"), first: val(f, "first"), max_attacks: int(f, "max_attacks"),
-        trials: val(f, "trials"), target_ci: val(f, "target_ci") || null, seed: int(f, "seed"), options: opts()
+        ask: "duel", a: side("a"), b: side("b"), first: val(f, "first"), max_attacks: count(f, "max_attacks"),
+        trials: val(f, "trials"), target_ci: val(f, "target_ci") || null, seed: val(f, "seed"), options: opts()
       };
     },
     squad: function (f) {
       return {
-        ask: "squad", a: val(f, "a"), b: val(f, "b"), budget: val(f, "budget") || null, distance: int(f, "distance"),
-        room: int(f, "room"), max_turns: int(f, "max_turns"), first: val(f, "first"),
+        ask: "squad", a: val(f, "a"), b: val(f, "b"), budget: val(f, "budget") || null, distance: count(f, "distance"),
+        room: count(f, "room"), max_turns: count(f, "max_turns"), first: val(f, "first"),
         a_target: val(f, "a_target"), b_target: val(f, "b_target"), a_position: val(f, "a_position"), b_position: val(f, "b_position"),
         catalog: val(f, "catalog") || null, trials: val(f, "trials"), target_ci: val(f, "target_ci") || null,
-        seed: int(f, "seed"), options: opts()
+        seed: val(f, "seed"), options: opts()
       };
     }
   };
@@ -205,13 +228,13 @@
     }
   };
   RENDER.skill = RENDER.dice;
-  // One SN die: "every die shows 1" is its Fumble (Ch. D.3), so the figure says so.
+  // SN dice: "every die shows 1" is the whole roll Fumbled (Ch. D.3), so the figure says so.
   RENDER.sn = function (a) {
     var parts = RENDER.dice(a);
     parts.forEach(function (n) {
       if (!n || !n.querySelectorAll) return;
       n.querySelectorAll("td").forEach(function (td) {
-        if (td.textContent === "P(Critical Failure)") td.textContent = "P(Fumble: the SN die shows 1)";
+        if (td.textContent === "P(Critical Failure)") td.textContent = "P(every SN die Fumbles)";
       });
     });
     return parts;
@@ -219,10 +242,19 @@
 
   // Answers an exact form now (a newer question supersedes an older one still out).
   var asked = {};
+  // The question a form asks, or its field's error as the module would give it.
+  function question(name) {
+    try {
+      return { q: QUESTIONS[name](forms[name]) };
+    } catch (e) {
+      if (e instanceof Bad) return { r: e };
+      throw e;
+    }
+  }
   function answerExact(name) {
-    var f = forms[name], q = QUESTIONS[name](f), n = (asked[name] || 0) + 1;
+    var f = forms[name], n = (asked[name] || 0) + 1, got = question(name);
     asked[name] = n;
-    return exact.ask(q).then(function (r) {
+    return (got.r ? Promise.resolve(got.r) : exact.ask(got.q)).then(function (r) {
       if (asked[name] !== n) return;
       mark(f, r.error);
       window.diemon.answers[name] = r.ok || r.error;
@@ -255,7 +287,8 @@
     return [
       el("p", { "class": "figures" }, "A: " + a.a),
       el("p", { "class": "figures" }, "B: " + a.b),
-      el("p", { "class": "figures" }, a.trials + " " + (name === "duel" ? "duels" : "battles") + ", seed " + a.seed + " (" + a.ended + ")"),
+      // The seed as typed: JSON numbers past 2^53 do not survive JavaScript.
+      el("p", { "class": "figures" }, a.trials + " " + (name === "duel" ? "duels" : "battles") + ", seed " + val(forms[name], "seed") + " (" + a.ended + ")"),
       D.table(["", "P", "95% CI"], rows.concat(more), "summary"),
       D.shares([
         { label: "A wins", p: a.p_a_wins, ci: a.ci_a_wins, color: "#2458a6" },
@@ -268,7 +301,7 @@
     ];
   }
   function run(name) {
-    var f = forms[name], q = QUESTIONS[name](f);
+    var f = forms[name], got = question(name);
     var go = f.querySelector("[data-run]"), stop = f.querySelector("[data-stop]");
     var bar = f.querySelector("progress"), status = f.querySelector(".status");
     if (running) running.stop = true;
@@ -281,7 +314,7 @@
     status.textContent = "starting";
     var t0 = performance.now(), size = 2048;
     var finish = function () { go.disabled = false; stop.disabled = true; if (running === me) running = null; };
-    return runs.ask(q).then(function (r) {
+    return (got.r ? Promise.resolve(got.r) : runs.ask(got.q)).then(function (r) {
       mark(f, r.error);
       if (r.error) {
         window.diemon.answers[name] = r.error;

@@ -252,7 +252,7 @@ mod tests {
             run: RunSpec {
                 trials: trials.into(),
                 target_ci: target_ci.map(Into::into),
-                seed: 7,
+                seed: "7".into(),
             },
             options: vec![],
         }

@@ -18,16 +18,16 @@ pub struct RunSpec {
     /// Stop once the key figure's 95% CI half-width is at most this.
     #[serde(default)]
     pub target_ci: Option<String>,
-    /// The master seed.
+    /// The master seed, as typed (a seed past 2^53 would not survive a JavaScript number).
     #[serde(default = "seed")]
-    pub seed: u64,
+    pub seed: String,
 }
 
 fn trials() -> String {
     "1000000".into()
 }
-fn seed() -> u64 {
-    1
+fn seed() -> String {
+    "1".into()
 }
 
 /// Most trials the page runs (the command line takes more).
@@ -71,10 +71,19 @@ impl RunSpec {
                 }
             },
         };
+        let seed = self.seed.trim().parse::<u64>().map_err(|_| {
+            Error::input(
+                "seed",
+                format!(
+                    "seed {:?}: expected a whole number from 0 to 18446744073709551615",
+                    self.seed
+                ),
+            )
+        })?;
         Ok(Checked {
             trials,
             target_ci,
-            seed: self.seed,
+            seed,
         })
     }
 }
@@ -184,7 +193,7 @@ mod tests {
         let spec = |t: &str, x: Option<&str>| RunSpec {
             trials: t.into(),
             target_ci: x.map(Into::into),
-            seed: 3,
+            seed: "3".into(),
         };
         let c = spec("2M", Some("0.01")).check(0.5).unwrap();
         assert_eq!((c.trials, c.target_ci), (2_000_000, Some(0.01)));
@@ -199,5 +208,15 @@ mod tests {
             "target_ci"
         );
         assert_eq!(spec("1M", Some("")).check(0.5).unwrap().target_ci, None);
+        let big = RunSpec {
+            seed: "18446744073709551615".into(),
+            ..spec("1M", None)
+        };
+        assert_eq!(big.check(0.5).unwrap().seed, u64::MAX);
+        let bad = RunSpec {
+            seed: "-1".into(),
+            ..spec("1M", None)
+        };
+        assert_eq!(bad.check(0.5).unwrap_err().field, "seed");
     }
 }

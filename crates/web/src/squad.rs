@@ -402,7 +402,7 @@ mod tests {
             run: RunSpec {
                 trials: "6000".into(),
                 target_ci: None,
-                seed: 5,
+                seed: "5".into(),
             },
             options: vec![("armor_tie".into(), "dismemberment".into())],
         }

@@ -10,8 +10,8 @@
 use super::*;
 use crate::dice::Log;
 use crate::scenario::squad::Conduct;
+use crate::scenario::table::Point;
 use crate::scenario::table::ways::Seen;
-use crate::scenario::table::{self, Point};
 
 /// How far to either side of its way a walker under `cover` looks for cover, in
 /// half-inches, and how many places it weighs.
@@ -159,10 +159,7 @@ impl Squad {
         let Some(b) = self.board() else {
             return 0;
         };
-        let me = table::Figure {
-            at: p,
-            height: (fl.f[i].size as f64).max(0.5),
-        };
+        let me = Self::figure_at(fl, i, p);
         let them = 1 - fl.f[i].side;
         (0..self.roster.len())
             .filter(|&u| {
@@ -177,10 +174,7 @@ impl Squad {
                     return false;
                 }
                 let face = fl.face[u];
-                let eye = table::Figure {
-                    at,
-                    height: (f.size as f64).max(0.5),
-                };
+                let eye = Self::figure_at(fl, u, at);
                 b.table
                     .sees(eye, Point::new(face.1 as f64, face.0 as f64), me)
             })
@@ -207,10 +201,7 @@ impl Squad {
         let Some(b) = self.board() else {
             return 0;
         };
-        let me = table::Figure {
-            at: p,
-            height: (fl.f[i].size as f64).max(0.5),
-        };
+        let me = Self::figure_at(fl, i, p);
         let them = 1 - fl.f[i].side;
         let mut seen = 0;
         for u in 0..self.roster.len() {
@@ -226,10 +217,7 @@ impl Squad {
             if 2.0 * at.to(p) > (2 * range as i32 + k.move_halves) as f64 + plane::SLACK as f64 {
                 continue;
             }
-            let eye = table::Figure {
-                at,
-                height: (f.size as f64).max(0.5),
-            };
+            let eye = Self::figure_at(fl, u, at);
             let s = b.table.sight(eye, me);
             if s.walled < 3 {
                 seen += 3 - s.hidden;
@@ -248,18 +236,7 @@ mod tests {
     use super::*;
     use crate::dice::Script;
     use crate::scenario::squad::board::Objective;
-    use crate::scenario::table::{Outline, Table, Terrain, TerrainKind};
-
-    /// A 24" square table with `terrain`, each side's zone `zone` inches deep.
-    fn square(terrain: Vec<Terrain>, zone: f64) -> Table {
-        Table::new(
-            24.0,
-            24.0,
-            terrain,
-            Table::edge_zones(24.0, 24.0, zone).unwrap(),
-        )
-        .unwrap()
-    }
+    use crate::scenario::table::{Outline, Terrain, TerrainKind};
 
     #[test]
     fn issue_43_under_cover_a_walk_ends_behind_the_wall_rather_than_in_the_open() {

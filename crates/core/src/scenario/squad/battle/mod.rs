@@ -570,6 +570,22 @@ mod testing {
         side_with(units, Policy::default(), opts)
     }
 
+    /// A 24" square table with `terrain`, each side's zone `zone` inches deep (the fronts
+    /// `24 - 2 zone` apart).
+    pub(super) fn square(
+        terrain: Vec<crate::scenario::table::Terrain>,
+        zone: f64,
+    ) -> crate::scenario::table::Table {
+        use crate::scenario::table::Table;
+        Table::new(
+            24.0,
+            24.0,
+            terrain,
+            Table::edge_zones(24.0, 24.0, zone).unwrap(),
+        )
+        .unwrap()
+    }
+
     /// A side of built-in `units` under policy `p`.
     pub(super) fn side_with(units: &[(&str, u32)], p: Policy, opts: &RuleOptions) -> SideSpec {
         let units: Vec<(String, u32)> = units.iter().map(|(k, n)| (k.to_string(), *n)).collect();

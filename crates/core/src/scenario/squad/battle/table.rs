@@ -71,8 +71,13 @@ impl Squad {
     /// Unit `u` as sight sees it: where it stands, as tall as its Size (half an inch for
     /// the smallest).
     fn figure(&self, b: &Board, fl: &Field, u: usize) -> table::Figure {
+        Self::figure_at(fl, u, b.point(fl.at(u)))
+    }
+
+    /// Unit `u` as sight would see it standing at `at`.
+    pub(super) fn figure_at(fl: &Field, u: usize, at: Point) -> table::Figure {
         table::Figure {
-            at: b.point(fl.at(u)),
+            at,
             height: (fl.f[u].size as f64).max(0.5),
         }
     }
@@ -295,13 +300,12 @@ impl Squad {
         let v = self.slow(fl, i) as usize;
         let mut kept = fl.seen[v].get();
         let (from, to) = (b.point(fl.at(i)), self.figure(b, fl, t));
-        let height = (fl.f[i].size as f64).max(0.5);
         let reach = 2.0 * range as f64 + plane::SLACK as f64 * 2.0;
         let most = self.at_speed(fl, i, k.move_halves).min(d);
         let route = b.ways[v].route(from, to.at, &mut kept);
         for s in 0..=most {
             let p = b.ways[v].along(from, to.at, route, s as f64 / 2.0);
-            let eye = table::Figure { at: p, height };
+            let eye = Self::figure_at(fl, i, p);
             if 2.0 * p.to(to.at) <= reach && b.table.sight(eye, to).walled < 3 {
                 fl.seen[v].set(kept);
                 return (d, d - s, rush);
@@ -340,13 +344,7 @@ mod tests {
                 height: kind.height(),
             })
             .collect();
-        Table::new(
-            24.0,
-            24.0,
-            terrain,
-            Table::edge_zones(24.0, 24.0, zone).unwrap(),
-        )
-        .unwrap()
+        square(terrain, zone)
     }
 
     /// One `a` against one `b` on `t`, A first, for `turns` player turns.
