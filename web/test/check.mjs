@@ -7,7 +7,7 @@
 //
 //   node web/test/check.mjs PATH/TO/diemon
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -142,6 +142,21 @@ s = same(a, want);
 check("two catalog units in the Duel tab match `diemon duel UNIT UNIT --json`", s.ok && a.units_a === 1, s.detail);
 await p2.close();
 
+// 5c. The page never freezes: while a long run goes on in its worker, the page answers at
+// once and the Dice tab still answers as you type.
+await p.fill("#duel [name=trials]", "5G");
+await p.click("#duel [data-run]");
+await p.waitForFunction(() => document.querySelector("#duel progress").value > 10000, null, { timeout: 60000 });
+const lag = await p.evaluate(() => new Promise((r) => { const t = performance.now(); setTimeout(() => r(performance.now() - t), 0); }));
+await p.click('#tabs [data-tab="dice"]');
+await typeInto(p, "#dice [name=expr]", "2d8 + 1");
+await p.waitForFunction(() => (window.diemon.answers.dice || {}).expr === "2d8 + 1", null, { timeout: 10000 });
+const still = await p.evaluate(() => document.querySelector("#duel [data-run]").disabled);
+check("a run never freezes the page (a timer fires at once, Dice answers as you type)", lag < 250 && still, "timer after " + Math.round(lag) + " ms, run still going: " + still);
+await p.click('#tabs [data-tab="duel"]');
+await p.click("#duel [data-stop]");
+await p.waitForFunction(() => !document.querySelector("#duel [data-run]").disabled, null, { timeout: 60000 });
+
 // 6. A precision target stops where the command line stops.
 await p.fill("#duel [name=trials]", "1M");
 await p.fill("#duel [name=target_ci]", "0.004");
@@ -207,6 +222,13 @@ for (const tab of ["dice", "skill", "duel", "squad", "burst", "options"]) {
 }
 check("nothing is wider than a " + W + "px screen", wide.length === 0, wide.join(", "));
 await p.close();
+
+// The page's weight: every file it loads, the built module included.
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const html = readFileSync(path.join(here, "index.html"), "utf8");
+const files = ["index.html", ...[...html.matchAll(/(?:src|href)="([^"#:]+\.(?:js|css))"/g)].map((m) => m[1])];
+const bytes = files.reduce((n, f) => n + statSync(path.join(here, f)).size, 0);
+check("the page weighs under 2 MB (" + files.length + " files, " + (bytes / 1e6).toFixed(2) + " MB)", bytes < 2e6 && files.includes("diemon-wasm.js"), files.join(" "));
 
 check("no request leaves the page", requests.length === 0, requests.slice(0, 3).join(" "));
 check("no console error", errors.length === 0, errors.slice(0, 3).join(" | "));
