@@ -141,6 +141,7 @@
         ask: "squad", a: val(f, "a"), b: val(f, "b"), budget: val(f, "budget") || null, distance: count(f, "distance"),
         room: count(f, "room"), max_turns: count(f, "max_turns"), first: val(f, "first"),
         a_target: val(f, "a_target"), b_target: val(f, "b_target"), a_position: val(f, "a_position"), b_position: val(f, "b_position"),
+        a_response: val(f, "a_response"), b_response: val(f, "b_response"), a_sprint: val(f, "a_sprint"), b_sprint: val(f, "b_sprint"),
         catalog: val(f, "catalog") || null, trials: val(f, "trials"), target_ci: val(f, "target_ci") || null,
         seed: val(f, "seed"), options: opts()
       };
@@ -270,26 +271,36 @@
   }
 
   // ---- seeded runs ----
+  // A run's figures, labelled as the terminal labels them (`diemon duel`'s table).
   function runFigures(name, a) {
-    var rows = [
-      ["A wins", a.p_a_wins, a.ci_a_wins], ["B wins", a.p_b_wins, a.ci_b_wins],
-      ["draw", a.p_draw, a.ci_draw], ["first attacker wins", a.p_first_side_wins, a.ci_first_side_wins]
-    ].map(function (r) { return [r[0], D.fixed(r[1], 6), "[" + D.fixed(r[2][0], 6) + ", " + D.fixed(r[2][1], 6) + "]"]; });
-    var more = [];
-    if (a.mean_attacks !== undefined) {
-      more.push(["mean attacks", D.fixed(a.mean_attacks, 4), "[" + D.fixed(a.ci_mean_attacks[0], 4) + ", " + D.fixed(a.ci_mean_attacks[1], 4) + "]"]);
+    var ci = function (e, d) { return "[" + D.fixed(e[0], d) + ", " + D.fixed(e[1], d) + "]"; };
+    var row = function (label, p, e, d) { return [label, D.fixed(p, d), ci(e, d)]; };
+    var squad = a.mean_attacks === undefined, rows;
+    if (!squad) {
+      // As the terminal: the draw's row only where a draw can be seen.
+      var most = Number(val(forms[name], "max_attacks"));
+      rows = [row("A wins", a.p_a_wins, a.ci_a_wins, 6), row("B wins", a.p_b_wins, a.ci_b_wins, 6)];
+      if (a.p_draw > 0 || most < 1000) rows.push(row("draw (" + most + " attacks)", a.p_draw, a.ci_draw, 6));
+      rows.push(row("first attacker wins", a.p_first_side_wins, a.ci_first_side_wins, 6));
+      rows.push(row("mean attacks", a.mean_attacks, a.ci_mean_attacks, 4));
     } else {
-      more.push(["mean player turns", D.fixed(a.mean_turns, 4), "[" + D.fixed(a.ci_mean_turns[0], 4) + ", " + D.fixed(a.ci_mean_turns[1], 4) + "]"]);
-      more.push(["A standing at the end", D.fixed(a.survivors_a, 4), "[" + D.fixed(a.ci_survivors_a[0], 4) + ", " + D.fixed(a.ci_survivors_a[1], 4) + "]"]);
-      more.push(["B standing at the end", D.fixed(a.survivors_b, 4), "[" + D.fixed(a.ci_survivors_b[0], 4) + ", " + D.fixed(a.ci_survivors_b[1], 4) + "]"]);
+      rows = [
+        row("P(A wins)", a.p_a_wins, a.ci_a_wins, 6), row("P(B wins)", a.p_b_wins, a.ci_b_wins, 6),
+        row("P(draw)", a.p_draw, a.ci_draw, 6), row("P(first side wins)", a.p_first_side_wins, a.ci_first_side_wins, 6),
+        row("mean turns", a.mean_turns, a.ci_mean_turns, 4),
+        row("A survivors (mean)", a.survivors_a, a.ci_survivors_a, 4), row("B survivors (mean)", a.survivors_b, a.ci_survivors_b, 4),
+        row("A CP left (mean)", a.cp_left_a, a.ci_cp_left_a, 4), row("B CP left (mean)", a.cp_left_b, a.ci_cp_left_b, 4)
+      ];
     }
     var inert = (a.inert_a || []).map(function (x) { return "A: " + x; }).concat((a.inert_b || []).map(function (x) { return "B: " + x; }));
     return [
       el("p", { "class": "figures" }, "A: " + a.a),
       el("p", { "class": "figures" }, "B: " + a.b),
+      squad ? el("p", { "class": "figures" }, "CP fielded: A " + a.cp_a + ", B " + a.cp_b +
+        (a.cp_gap ? " (" + (a.cp_gap > 0 ? "A" : "B") + " fields " + Math.abs(a.cp_gap) + " CP more)" : "")) : null,
       // The seed as typed: JSON numbers past 2^53 do not survive JavaScript.
       el("p", { "class": "figures" }, a.trials + " " + (name === "duel" ? "duels" : "battles") + ", seed " + val(forms[name], "seed") + " (" + a.ended + ")"),
-      D.table(["", "P", "95% CI"], rows.concat(more), "summary"),
+      D.table(["", squad ? "" : "P", "95% CI"], rows, "summary"),
       D.shares([
         { label: "A wins", p: a.p_a_wins, ci: a.ci_a_wins, color: "#2458a6" },
         { label: "B wins", p: a.p_b_wins, ci: a.ci_b_wins, color: "#b5452b" },
@@ -327,6 +338,12 @@
       var step = function () {
         var s0 = performance.now();
         return runs.ask({ ask: "step", run: id, trials: size, seconds: (performance.now() - t0) / 1000 }).then(function (s) {
+          if (s.error) {
+            fill(out(name), [D.error(s.error)]);
+            status.textContent = "";
+            finish();
+            return;
+          }
           var st = s.ok, a = st.answer;
           // Steps of about a tenth of a second: Stop answers within one.
           var took = Math.max(performance.now() - s0, 1);
