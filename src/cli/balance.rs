@@ -78,6 +78,11 @@ pub struct BalanceArgs {
     /// ranks:2).
     #[arg(long = "formation", value_name = "FORMATION", value_parser = Formation::parse)]
     pub formations: Vec<Formation>,
+    /// What both sides stand on: plane or a named table (open, scattered, wall-line,
+    /// town), as `diemon price --table` takes it; each table is a scenario family of every
+    /// unit (repeatable; default: plane).
+    #[arg(long = "table", value_name = "TABLE", value_parser = super::price::table_name)]
+    pub tables: Vec<String>,
     /// Run each cell that can move a price until its win chance's 95% CI is within +-X.
     #[arg(long, value_name = "X", default_value_t = TARGET_CI)]
     pub target_ci: f64,
@@ -192,7 +197,11 @@ hint: balance              the catalog in shards and merge, then run `diemon bal
         } else {
             a.formations.iter().map(Formation::to_string).collect()
         },
-        tables: crate::experiment::price::plane(),
+        tables: if a.tables.is_empty() {
+            crate::experiment::price::plane()
+        } else {
+            a.tables.clone()
+        },
         trials: a.trials,
         target_ci: Some(a.target_ci),
         seed: a.seed,
@@ -316,6 +325,9 @@ fn command(a: &BalanceArgs, options: &[String]) -> String {
     for f in &a.formations {
         flag("--formation", f.to_string());
     }
+    for t in &a.tables {
+        flag("--table", t.clone());
+    }
     if a.target_ci != TARGET_CI {
         flag("--target-ci", a.target_ci.to_string());
     }
@@ -357,6 +369,12 @@ fn roster_text(name: &str, units: &[String], p: &Pricing) -> String {
         "formations".into(),
         list(p.formations.iter().map(|f| f.clone().into()).collect()),
     );
+    if p.tables != crate::experiment::price::plane() {
+        price.insert(
+            "tables".into(),
+            list(p.tables.iter().map(|t| t.clone().into()).collect()),
+        );
+    }
     if let Some(c) = &p.catalog {
         price.insert("catalog".into(), c.display().to_string().into());
     }

@@ -359,8 +359,8 @@ fn run_shard(
     ))
 }
 
-/// A `--table`: plane or a named layout.
-fn table_name(s: &str) -> Result<String, String> {
+/// A `--table`: plane or a named layout (`price` and `balance` alike).
+pub(super) fn table_name(s: &str) -> Result<String, String> {
     crate::experiment::price::table_name(s).map(|()| s.to_string())
 }
 

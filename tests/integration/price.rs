@@ -346,6 +346,71 @@ fn issue_43_a_price_on_tables_keeps_the_plane_on_an_open_table_and_falls_in_a_to
 }
 
 #[test]
+fn a_balance_on_a_table_prices_each_unit_as_price_does_there() {
+    // `balance --table open`: every unit's scenarios stand on the open table, the frames and
+    // the roster say so, and the rifle's price there has the digits `price --table open`
+    // prints for it (the same cells, the same seed).
+    let dir = temp("balance-table");
+    let (b, p) = (dir.join("b"), dir.join("p"));
+    let axes = [
+        "--reference",
+        "minifig-hand-weapon",
+        "--distance",
+        "12",
+        "--formation",
+        "line",
+        "--table",
+        "open",
+        "--target-ci",
+        "0.05",
+        "-q",
+    ];
+    let mut args = vec![
+        "balance",
+        "--units",
+        "minifig-rifle",
+        "--out",
+        b.to_str().unwrap(),
+    ];
+    args.extend(axes);
+    let said = ok(&args);
+    assert!(
+        said.lines().next().unwrap().contains("on open, at 12\""),
+        "{said}"
+    );
+    let mut args = vec!["price", "minifig-rifle", "--out", p.to_str().unwrap()];
+    args.extend(axes);
+    let priced = ok(&args);
+    let price = |text: &str| -> String {
+        let at = text
+            .find("17.")
+            .unwrap_or_else(|| panic!("no price in {text}"));
+        let p = text[at..].split(']').next().unwrap();
+        p.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let rifle = said
+        .lines()
+        .find(|l| l.contains("1/2 minifig-rifle"))
+        .unwrap();
+    let line = priced.lines().find(|l| l.contains("on open  ")).unwrap();
+    assert_eq!(price(rifle), price(line), "{rifle}\n{line}");
+    let csv = std::fs::read_to_string(b.join("prices.csv")).unwrap();
+    assert_eq!(
+        csv.lines()
+            .skip(1)
+            .filter(|l| l.contains(",12.0,open,"))
+            .count(),
+        2,
+        "{csv}"
+    );
+    let manifest = std::fs::read_to_string(b.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("tables = [\"open\"]"), "{manifest}");
+    let page = std::fs::read_to_string(b.join("report.md")).unwrap();
+    assert!(page.contains("--formation line --table open"), "{page}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_price_input_is_named_with_exit_2() {
     let dir = temp("price-bad");
     let d = dir.to_str().unwrap();

@@ -257,11 +257,12 @@ pub(super) fn sheet_of(r: &Roster, ranked: &[&Priced], command: &str) -> Sheet {
         },
     };
     let table = ranking_table(ranked);
+    let scenarios = p.references.len() * p.formations.len() * p.tables.len() * p.distances.len();
     let mut lines = vec![
         format!(
-            "{} units ({} scenarios each), each priced {}",
+            "{} units ({scenarios} scenario{} each), each priced {}",
             r.units.len(),
-            p.references.len() * p.formations.len() * p.tables.len() * p.distances.len(),
+            diemon_core::plural::s(scenarios),
             p.describe()
         ),
         format!(
