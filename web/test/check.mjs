@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
 
-const diemon = process.argv[2];
+const diemon = path.resolve(process.argv[2]);
 const page_url = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "index.html")).href;
 const W = 390;
 let failed = 0;

@@ -105,7 +105,7 @@ fn reply(q: Ask) -> Result<Value, Error> {
                 .and_then(Option::as_mut)
                 .ok_or_else(|| Error::input("run", format!("no run {run}")))?;
             let done = r.step(trials);
-            Ok(json!({ "done": done, "total": r.total(), "answer": r.answer(seconds) }))
+            Ok(json!({ "done": done, "total": r.total(), "answer": r.answer(seconds)? }))
         }),
         Ask::Drop { run } => RUNS.with(|runs| {
             if let Some(r) = runs.borrow_mut().get_mut(run) {

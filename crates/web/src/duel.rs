@@ -1,16 +1,14 @@
 //! `diemon duel` of two stat lines in the page: the duel built by the core, run by the core
-//! engine's [`Steps`] a few thousand duels at a time, answered with the figures (and keys)
-//! of `diemon duel --json`.
+//! engine's steps ([`crate::run::Running`]) a few thousand duels at a time, answered with
+//! the figures (and keys) of `diemon duel --json`.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::error::Error;
 use crate::options;
-use crate::run::{Checked, Ran, RunSpec, Shares, Stepped};
+use crate::run::{Answers, Ran, RunSpec, Running, Shares};
 use diemon_core::options::RuleOptions;
-use diemon_core::scenario::duel::{Duel, DuelTally, Fighter, FighterError, First};
-use diemon_core::sim::steps::Steps;
+use diemon_core::scenario::duel::{Duel, Fighter, FighterError, First};
 
 /// One side's stat line (`SKILL/USE/DAMAGE/ARMOR` on the command line).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -86,12 +84,7 @@ fn max_attacks() -> u32 {
 }
 
 /// A duel under way.
-pub struct DuelRun {
-    question: DuelQuestion,
-    run: Checked,
-    duel: Duel,
-    steps: Steps<DuelTally>,
-}
+pub type DuelRun = Running<Duel, DuelQuestion>;
 
 fn fighter(side: &str, s: &StatLine) -> Result<Fighter, Error> {
     let name = side.to_uppercase();
@@ -127,40 +120,8 @@ impl DuelRun {
             ));
         }
         let run = q.run.check(0.5)?;
-        Ok(DuelRun {
-            steps: run.engine().steps(),
-            duel: Duel::new(a, b, q.first.first(), q.max_attacks, opts),
-            run,
-            question: q,
-        })
-    }
-
-    /// The answer as it stands ([`Stepped::answer`]), typed.
-    pub fn figures(&self, seconds: f64) -> DuelAnswer {
-        let run = self
-            .steps
-            .run(std::time::Duration::from_secs_f64(seconds.max(0.0)));
-        let t = &run.tally;
-        let m = t.mean_attacks();
-        let stopped = self.steps.ended().is_none();
-        DuelAnswer {
-            a: self.duel.a().described(),
-            b: self.duel.b().described(),
-            first: self.question.first,
-            ran: Ran {
-                trials: run.trials,
-                seed: self.run.seed,
-                ended: run.ended.words(),
-                trials_per_sec: run.trials_per_sec(),
-                threads: 1,
-            },
-            shares: Shares::of(t.trials, [t.a_wins, t.b_wins, t.draws, t.first_wins]),
-            mean_attacks: m.point,
-            ci_mean_attacks: m.ci,
-            armor_ties: t.ties,
-            options: *self.duel.opts(),
-            command: self.command(stopped, run.trials),
-        }
+        let duel = Duel::new(a, b, q.first.first(), q.max_attacks, opts);
+        Ok(Running::new(q, run, duel))
     }
 
     /// `diemon duel A B ... --json`: the same figures.
@@ -182,7 +143,7 @@ impl DuelRun {
             c.push_str(&format!(" --max-attacks {}", q.max_attacks));
         }
         c.push_str(&self.run.flags(stopped, ran));
-        for f in options::flags(self.duel.opts()) {
+        for f in options::flags(self.scenario.opts()) {
             c.push(' ');
             c.push_str(&f);
         }
@@ -191,17 +152,26 @@ impl DuelRun {
     }
 }
 
-impl Stepped for DuelRun {
-    fn step(&mut self, trials: u64) -> bool {
-        self.steps.step(&self.duel, trials)
-    }
+impl Answers for DuelQuestion {
+    type Scenario = Duel;
+    type Answer = DuelAnswer;
 
-    fn total(&self) -> u64 {
-        self.steps.total()
-    }
-
-    fn answer(&self, seconds: f64) -> Value {
-        serde_json::to_value(self.figures(seconds)).unwrap_or(Value::Null)
+    fn figures(r: &DuelRun, seconds: f64) -> DuelAnswer {
+        let (run, stopped) = r.now(seconds);
+        let t = &run.tally;
+        let m = t.mean_attacks();
+        DuelAnswer {
+            a: r.scenario.a().described(),
+            b: r.scenario.b().described(),
+            first: r.question.first,
+            ran: r.ran(&run),
+            shares: Shares::of(t.trials, [t.a_wins, t.b_wins, t.draws, t.first_wins]),
+            mean_attacks: m.point,
+            ci_mean_attacks: m.ci,
+            armor_ties: t.ties,
+            options: *r.scenario.opts(),
+            command: r.command(stopped, run.trials),
+        }
     }
 }
 
@@ -235,6 +205,7 @@ pub struct DuelAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::Stepped;
     use crate::same::{assert_same, cli, stepped};
 
     fn question(trials: &str, target_ci: Option<&str>) -> DuelQuestion {
@@ -282,7 +253,7 @@ mod tests {
         for _ in 0..40 {
             assert!(!r.step(3000));
         }
-        let page = r.answer(1.0);
+        let page = r.answer(1.0).unwrap();
         let command = page["command"].as_str().unwrap();
         assert_eq!(page["ended"], "interrupted");
         assert!(

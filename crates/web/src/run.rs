@@ -1,12 +1,16 @@
 //! What every seeded run of the page shares: how long to run (trials, a precision target,
 //! the seed) read as the command line reads its flags, the run stepped by the core's
-//! [`diemon_core::sim::steps::Steps`], and the win shares every duel answer opens with.
+//! [`Steps`] ([`Running`]), and the win shares every duel answer opens with.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use diemon_core::sim::count::parse_trials;
-use diemon_core::sim::engine::{Engine, Shard, Stop};
+use std::time::Duration;
+
+use diemon_core::sim::engine::{Engine, Run, Shard, Stop};
+use diemon_core::sim::scenario::Scenario;
+use diemon_core::sim::steps::Steps;
 use diemon_core::sim::{CONFIDENCE, Estimate};
 
 /// How long to run, as the page's fields give it.
@@ -173,7 +177,7 @@ pub struct Ran {
     pub threads: usize,
 }
 
-/// A run under way that the page steps.
+/// A run under way that the page steps (kept between calls, whatever its question).
 pub trait Stepped {
     /// Runs about `trials` more; true once the run has ended.
     fn step(&mut self, trials: u64) -> bool;
@@ -181,7 +185,77 @@ pub trait Stepped {
     fn total(&self) -> u64;
     /// The answer as it stands, `seconds` of wall time in: final once ended, else
     /// "interrupted" with every trial so far.
-    fn answer(&self, seconds: f64) -> serde_json::Value;
+    fn answer(&self, seconds: f64) -> Result<serde_json::Value, Error>;
+}
+
+/// A seeded run under way: what was asked, how long it may run, the scenario each trial
+/// plays, and the core's steps over it.
+pub struct Running<S: Scenario, Q> {
+    /// The question.
+    pub question: Q,
+    /// How long it may run.
+    pub run: Checked,
+    /// What each trial plays.
+    pub scenario: S,
+    steps: Steps<S::Tally>,
+}
+
+impl<S: Scenario, Q> Running<S, Q> {
+    /// `scenario` ready to step as `run` says.
+    pub fn new(question: Q, run: Checked, scenario: S) -> Running<S, Q> {
+        Running {
+            steps: run.engine().steps(),
+            question,
+            run,
+            scenario,
+        }
+    }
+
+    /// The run as it stands, `seconds` of wall time in, and whether it was stopped before
+    /// its end (its command then reruns the trials drawn: [`Checked::flags`]).
+    pub fn now(&self, seconds: f64) -> (Run<S::Tally>, bool) {
+        let elapsed = Duration::from_secs_f64(seconds.max(0.0));
+        (
+            self.steps.run::<S::Outcome>(elapsed),
+            self.steps.ended().is_none(),
+        )
+    }
+
+    /// How `run` went: the keys every answer opens with.
+    pub fn ran(&self, run: &Run<S::Tally>) -> Ran {
+        Ran {
+            trials: run.trials,
+            seed: self.run.seed,
+            ended: run.ended.words(),
+            trials_per_sec: run.trials_per_sec(),
+            threads: 1,
+        }
+    }
+}
+
+/// A question whose run the page steps: how its answer reads the run.
+pub trait Answers: Sized {
+    /// What each trial plays.
+    type Scenario: Scenario;
+    /// The figures, with the keys of the command line's `--json`.
+    type Answer: Serialize;
+    /// The answer of `r` as it stands, `seconds` of wall time in.
+    fn figures(r: &Running<Self::Scenario, Self>, seconds: f64) -> Self::Answer;
+}
+
+impl<Q: Answers> Stepped for Running<Q::Scenario, Q> {
+    fn step(&mut self, trials: u64) -> bool {
+        self.steps.step(&self.scenario, trials)
+    }
+
+    fn total(&self) -> u64 {
+        self.steps.total()
+    }
+
+    fn answer(&self, seconds: f64) -> Result<serde_json::Value, Error> {
+        serde_json::to_value(Q::figures(self, seconds))
+            .map_err(|e| Error::input("answer", format!("the answer does not serialize: {e}")))
+    }
 }
 
 #[cfg(test)]

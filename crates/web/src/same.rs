@@ -21,7 +21,7 @@ pub fn cli(line: &str) -> Value {
 /// A run stepped `size` trials at a time to its end, and its answer.
 pub fn stepped(r: &mut dyn Stepped, size: u64) -> Value {
     while !r.step(size) {}
-    r.answer(1.0)
+    r.answer(1.0).unwrap()
 }
 
 /// Every key both answers give is equal, measurements and `skip` aside; and they share

@@ -9,14 +9,13 @@ use serde_json::Value;
 use crate::duel::FirstSide;
 use crate::error::Error;
 use crate::options;
-use crate::run::{Checked, Ran, RunSpec, Shares, Stepped};
+use crate::run::{Answers, Ran, RunSpec, Running, Shares};
 use diemon_core::catalog::Catalog;
 use diemon_core::catalog::cp::Cp;
 use diemon_core::options::RuleOptions;
 use diemon_core::scenario::squad::policy::{Position, Response, Sprint, Targeting};
 use diemon_core::scenario::squad::roster;
-use diemon_core::scenario::squad::{DISTANCE, Policy, ROOM, SideSpec, Squad, SquadTally};
-use diemon_core::sim::steps::Steps;
+use diemon_core::scenario::squad::{DISTANCE, Policy, ROOM, SideSpec, Squad};
 
 /// Two rosters, how they meet, and how long to run.
 #[derive(Clone, Debug, Deserialize)]
@@ -105,12 +104,7 @@ pub fn catalog(text: Option<&str>) -> Result<Catalog, Error> {
 }
 
 /// A battle under way.
-pub struct SquadRun {
-    question: SquadQuestion,
-    run: Checked,
-    squad: Squad,
-    steps: Steps<SquadTally>,
-}
+pub type SquadRun = Running<Squad, SquadQuestion>;
 
 impl SquadRun {
     /// Checks the question and builds the battle, ready to step.
@@ -173,68 +167,7 @@ impl SquadRun {
         let squad = Squad::new(a, b, q.distance, q.first.first(), q.max_turns, opts)
             .map_err(|e| Error::input("squad", e.to_string()))?
             .with_room(q.room);
-        Ok(SquadRun {
-            steps: run.engine().steps(),
-            squad,
-            run,
-            question: q,
-        })
-    }
-
-    /// The answer as it stands ([`Stepped::answer`]), typed.
-    pub fn figures(&self, seconds: f64) -> SquadAnswer {
-        let run = self
-            .steps
-            .run(std::time::Duration::from_secs_f64(seconds.max(0.0)));
-        let t = &run.tally;
-        let s = &self.squad;
-        let turns = t.mean_turns();
-        let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
-        let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
-        SquadAnswer {
-            a: s.described(0),
-            b: s.described(1),
-            units_a: s.count()[0],
-            units_b: s.count()[1],
-            cp_a: s.side_cp(0),
-            cp_b: s.side_cp(1),
-            cp_gap: s.side_cp(0) - s.side_cp(1),
-            distance: s.distance() as f64,
-            room: self.question.room,
-            first: match self.question.first {
-                FirstSide::A => "A",
-                FirstSide::B => "B",
-                FirstSide::Random => "random",
-            },
-            policy_a: *s.policy(0),
-            policy_b: *s.policy(1),
-            ran: Ran {
-                trials: run.trials,
-                seed: self.run.seed,
-                ended: run.ended.words(),
-                trials_per_sec: run.trials_per_sec(),
-                threads: 1,
-            },
-            shares: Shares::of(t.trials, [t.a_wins, t.b_wins, t.draws, t.first_wins]),
-            mean_turns: turns.point,
-            ci_mean_turns: turns.ci,
-            survivors_a: sa.point,
-            ci_survivors_a: sa.ci,
-            survivors_b: sb.point,
-            ci_survivors_b: sb.ci,
-            cp_left_a: ca.point,
-            ci_cp_left_a: ca.ci,
-            cp_left_b: cb.point,
-            ci_cp_left_b: cb.ci,
-            armor_ties: t.ties,
-            max_turns: self.question.max_turns,
-            options: *s.opts(),
-            inert_a: s.inert_lines(0),
-            inert_b: s.inert_lines(1),
-            inert_cp_a: s.inert_cp(0),
-            inert_cp_b: s.inert_cp(1),
-            command: self.command(self.steps.ended().is_none(), run.trials),
-        }
+        Ok(Running::new(q, run, squad))
     }
 
     /// `diemon duel --a ... --b ... --json`: the same figures.
@@ -273,7 +206,7 @@ impl SquadRun {
             }
         }
         c.push_str(&self.run.flags(stopped, ran));
-        for f in options::flags(self.squad.opts()) {
+        for f in options::flags(self.scenario.opts()) {
             c.push(' ');
             c.push_str(&f);
         }
@@ -282,26 +215,65 @@ impl SquadRun {
     }
 }
 
-/// A policy value as its flag writes it (its serde name).
+/// A policy value as its flag writes it (its serde name). The policies are plain enums,
+/// which always serialize; were one not to, the text says so rather than naming nothing.
 pub fn name<T: Serialize>(v: &T) -> String {
     match serde_json::to_value(v) {
         Ok(Value::String(s)) => s,
         Ok(other) => other.to_string(),
-        Err(_) => String::new(),
+        Err(e) => format!("<unnamed policy value: {e}>"),
     }
 }
 
-impl Stepped for SquadRun {
-    fn step(&mut self, trials: u64) -> bool {
-        self.steps.step(&self.squad, trials)
-    }
+impl Answers for SquadQuestion {
+    type Scenario = Squad;
+    type Answer = SquadAnswer;
 
-    fn total(&self) -> u64 {
-        self.steps.total()
-    }
-
-    fn answer(&self, seconds: f64) -> Value {
-        serde_json::to_value(self.figures(seconds)).unwrap_or(Value::Null)
+    fn figures(r: &SquadRun, seconds: f64) -> SquadAnswer {
+        let (run, stopped) = r.now(seconds);
+        let t = &run.tally;
+        let s = &r.scenario;
+        let turns = t.mean_turns();
+        let (sa, sb) = (t.mean_survivors(0), t.mean_survivors(1));
+        let (ca, cb) = (t.mean_cp_left(0), t.mean_cp_left(1));
+        SquadAnswer {
+            a: s.described(0),
+            b: s.described(1),
+            units_a: s.count()[0],
+            units_b: s.count()[1],
+            cp_a: s.side_cp(0),
+            cp_b: s.side_cp(1),
+            cp_gap: s.side_cp(0) - s.side_cp(1),
+            distance: s.distance() as f64,
+            room: r.question.room,
+            first: match r.question.first {
+                FirstSide::A => "A",
+                FirstSide::B => "B",
+                FirstSide::Random => "random",
+            },
+            policy_a: *s.policy(0),
+            policy_b: *s.policy(1),
+            ran: r.ran(&run),
+            shares: Shares::of(t.trials, [t.a_wins, t.b_wins, t.draws, t.first_wins]),
+            mean_turns: turns.point,
+            ci_mean_turns: turns.ci,
+            survivors_a: sa.point,
+            ci_survivors_a: sa.ci,
+            survivors_b: sb.point,
+            ci_survivors_b: sb.ci,
+            cp_left_a: ca.point,
+            ci_cp_left_a: ca.ci,
+            cp_left_b: cb.point,
+            ci_cp_left_b: cb.ci,
+            armor_ties: t.ties,
+            max_turns: r.question.max_turns,
+            options: *s.opts(),
+            inert_a: s.inert_lines(0),
+            inert_b: s.inert_lines(1),
+            inert_cp_a: s.inert_cp(0),
+            inert_cp_b: s.inert_cp(1),
+            command: r.command(stopped, run.trials),
+        }
     }
 }
 
